@@ -1,0 +1,93 @@
+/**
+ * Money at the edges. Inside Paylinks every amount is an integer number of centimes; these helpers
+ * convert from and to DZD decimal text without floating-point arithmetic.
+ */
+import { utf8 } from './bytes.js'
+
+/** An integer amount of centimes (1 DZD = 100 centimes). */
+export type Centimes = number
+
+const DECIMAL = /^(\d{1,13})(?:\.(\d{0,2}))?$/
+
+/**
+ * Parses DZD given as decimal text (`"1500"`, `"1299.5"`, `"12.34"`) or as a JSON number with at
+ * most two decimals. Returns centimes, or null when the value is not a non-negative amount with at
+ * most two decimals.
+ */
+export function parseDzd(value: string | number): Centimes | null {
+  let text: string
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null
+    // String(n) is the shortest text that round-trips, so 1299.5 gives "1299.5", never "1299.4999…".
+    text = String(value)
+  } else if (typeof value === 'string') {
+    text = value.trim()
+  } else {
+    return null
+  }
+  const match = DECIMAL.exec(text)
+  if (!match) return null
+  const whole = match[1]!
+  const fraction = (match[2] ?? '').padEnd(2, '0')
+  const centimes = Number.parseInt(whole, 10) * 100 + Number.parseInt(fraction, 10)
+  return Number.isSafeInteger(centimes) ? centimes : null
+}
+
+/** Parses DZD and throws a RangeError when the value is not a valid amount. */
+export function dzdToCentimes(value: string | number): Centimes {
+  const centimes = parseDzd(value)
+  if (centimes === null)
+    throw new RangeError(`Not an amount of DZD with at most two decimals: ${String(value)}`)
+  return centimes
+}
+
+/** Centimes as DZD decimal text with two decimals: 129950 → "1299.50". */
+export function centimesToDzd(centimes: Centimes): string {
+  if (!Number.isSafeInteger(centimes))
+    throw new RangeError(`Not a whole number of centimes: ${centimes}`)
+  const sign = centimes < 0 ? '-' : ''
+  const abs = Math.abs(centimes)
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** Centimes as the shortest DZD decimal text: 150000 → "1500", 129950 → "1299.5". */
+export function centimesToDzdShort(centimes: Centimes): string {
+  return centimesToDzd(centimes)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1')
+}
+
+/** Centimes as a JSON number of DZD (for APIs that speak numbers): 129950 → 1299.5. */
+export function centimesToDzdNumber(centimes: Centimes): number {
+  return Number(centimesToDzd(centimes))
+}
+
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : null
+
+/**
+ * Cuts text to at most `maxBytes` UTF-8 bytes on a character boundary (a whole grapheme where the
+ * runtime can tell, else a whole code point). The gateway's memo limit is 28 bytes.
+ */
+export function truncateUtf8(text: string, maxBytes = 28): string {
+  if (utf8(text).length <= maxBytes) return text
+  const pieces = segmenter
+    ? Array.from(segmenter.segment(text), (s) => s.segment)
+    : Array.from(text)
+  let out = ''
+  let size = 0
+  for (const piece of pieces) {
+    const bytes = utf8(piece).length
+    if (size + bytes > maxBytes) break
+    out += piece
+    size += bytes
+  }
+  return out
+}
+
+/** The gateway's memo: at most 28 UTF-8 bytes, cut on a character boundary. */
+export function truncateMemo(memo: string): string {
+  return truncateUtf8(memo, 28)
+}
