@@ -1,0 +1,149 @@
+/**
+ * Paylinks configuration: one zod schema over the environment (Node) or the bindings (Workers),
+ * parsed once at start. A bad or missing setting is named with the reason, all at once.
+ */
+import { z } from 'zod'
+import { isValidAccountId } from './client/core/strkey.js'
+
+export const LANGUAGES = ['ar', 'fr', 'en'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+export const GATEWAY_SITE_URL_DEFAULT = 'https://www.sofizpay.com'
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+
+const httpUrl = (name: string) =>
+  optionalText.refine((v) => v === undefined || /^https?:\/\/[^\s/]+/i.test(v), {
+    message: `${name} must be an http(s) URL`,
+  })
+
+const schema = z.object({
+  PORT: optionalText
+    .transform((v) => (v === undefined ? 8787 : Number(v)))
+    .pipe(z.number({ message: 'PORT must be a number' }).int().min(0).max(65535)),
+  PUBLIC_URL: httpUrl('PUBLIC_URL'),
+  DATABASE_PATH: optionalText.transform((v) => v ?? './data/paylinks.db'),
+  ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'ADMIN_TOKEN must be at least 16 characters (leave it unset to have one generated)',
+  }),
+  GATEWAY_MODE: optionalText.pipe(z.enum(['simulator', 'sandbox', 'live']).default('simulator')),
+  GATEWAY_SITE_URL: httpUrl('GATEWAY_SITE_URL'),
+  GATEWAY_API_URL: httpUrl('GATEWAY_API_URL'),
+  GATEWAY_API_KEY: optionalText,
+  GATEWAY_SECRET_KEY: optionalText,
+  MERCHANT_ACCOUNT: optionalText.refine((v) => v === undefined || isValidAccountId(v), {
+    message: 'MERCHANT_ACCOUNT must be a ledger public key: G…, 56 characters, valid checksum',
+  }),
+  GATEWAY_PUBLIC_KEY: optionalText.refine(
+    (v) => v === undefined || v.includes('BEGIN PUBLIC KEY'),
+    { message: 'GATEWAY_PUBLIC_KEY must be a PEM public key (-----BEGIN PUBLIC KEY-----…)' },
+  ),
+  MERCHANT_NAME: optionalText.transform((v) => v ?? 'Paylinks merchant'),
+  MERCHANT_TERMS_URL: httpUrl('MERCHANT_TERMS_URL'),
+  DEFAULT_LANGUAGE: optionalText.pipe(z.enum(LANGUAGES).default('ar')),
+  CAPTCHA: optionalText.pipe(z.enum(['altcha', 'off']).default('altcha')),
+})
+
+export type RawConfig = z.output<typeof schema>
+
+/** The parsed configuration the app runs on. */
+export interface Config {
+  port: number
+  publicUrl: string
+  databasePath: string
+  adminToken: string | undefined
+  gatewayMode: 'simulator' | 'sandbox' | 'live'
+  gatewaySiteUrl: string
+  gatewayApiUrl: string | undefined
+  gatewayApiKey: string | undefined
+  gatewaySecretKey: string | undefined
+  merchantAccount: string | undefined
+  gatewayPublicKey: string | undefined
+  merchantName: string
+  merchantTermsUrl: string | undefined
+  defaultLanguage: Language
+  captcha: 'altcha' | 'off'
+}
+
+/** Thrown when the configuration is unusable; `problems` names each bad setting. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Paylinks cannot start with this configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    )
+    this.name = 'ConfigError'
+  }
+}
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '')
+
+/**
+ * Parses configuration from a flat record of strings. Secrets are never echoed in messages.
+ * In simulator mode the gateway URLs, account and key default to the built-in simulator's
+ * (filled in by the caller that mounts it); `live` refuses to start without what it needs.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env)
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
+  }
+  const raw = result.data
+  const publicUrl = stripSlash(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`)
+  const config: Config = {
+    port: raw.PORT,
+    publicUrl,
+    databasePath: raw.DATABASE_PATH,
+    adminToken: raw.ADMIN_TOKEN,
+    gatewayMode: raw.GATEWAY_MODE,
+    gatewaySiteUrl: stripSlash(
+      raw.GATEWAY_SITE_URL ??
+        (raw.GATEWAY_MODE === 'simulator' ? `${publicUrl}/_sim` : GATEWAY_SITE_URL_DEFAULT),
+    ),
+    gatewayApiUrl:
+      raw.GATEWAY_API_URL !== undefined
+        ? stripSlash(raw.GATEWAY_API_URL)
+        : raw.GATEWAY_MODE === 'simulator'
+          ? `${publicUrl}/_sim/api/v1`
+          : undefined,
+    gatewayApiKey: raw.GATEWAY_API_KEY,
+    gatewaySecretKey: raw.GATEWAY_SECRET_KEY,
+    merchantAccount: raw.MERCHANT_ACCOUNT,
+    gatewayPublicKey: raw.GATEWAY_PUBLIC_KEY,
+    merchantName: raw.MERCHANT_NAME,
+    merchantTermsUrl: raw.MERCHANT_TERMS_URL,
+    defaultLanguage: raw.DEFAULT_LANGUAGE,
+    captcha: raw.CAPTCHA,
+  }
+  const problems = liveProblems(config, env)
+  if (problems.length > 0) throw new ConfigError(problems)
+  return config
+}
+
+function liveProblems(config: Config, env: Record<string, string | undefined>): string[] {
+  if (config.gatewayMode !== 'live') return []
+  const problems: string[] = []
+  if (!config.merchantAccount) {
+    problems.push(
+      'MERCHANT_ACCOUNT: required in live mode — the ledger account (G…) that receives card payments',
+    )
+  }
+  if (!env.PUBLIC_URL?.trim()) {
+    problems.push(
+      'PUBLIC_URL: required in live mode — the https address customers and the gateway reach',
+    )
+  } else if (!config.publicUrl.startsWith('https://')) {
+    problems.push(
+      'PUBLIC_URL: must start with https:// in live mode — the card network returns customers only to https',
+    )
+  }
+  if (!env.GATEWAY_SITE_URL?.trim()) {
+    problems.push(
+      `GATEWAY_SITE_URL: required in live mode — the gateway's site address (e.g. ${GATEWAY_SITE_URL_DEFAULT})`,
+    )
+  }
+  return problems
+}

@@ -1,0 +1,78 @@
+/** Languages, messages and the formatting of amounts and dates per language. */
+import type { Centimes } from '../client/core/money.js'
+import type { Language } from '../config.js'
+import { ar } from './ar.js'
+import { en, type MessageKey, type Messages } from './en.js'
+import { fr } from './fr.js'
+
+export type { MessageKey, Messages }
+export const MESSAGES: Record<Language, Messages> = { ar, fr, en }
+const LOCALES: Record<Language, string> = { ar: 'ar-DZ', fr: 'fr-DZ', en: 'en-GB' }
+
+/** A translator for one language: `t('payWith', { amount: '1 500,00 DA' })`. */
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string
+
+/** Returns the translator for a language. Unknown `{placeholders}` are left as they are. */
+export function translator(lang: Language): Translate {
+  const messages = MESSAGES[lang]
+  return (key, params) => {
+    const text = messages[key]
+    if (!params) return text
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in params ? String(params[name]) : whole,
+    )
+  }
+}
+
+/** True when the value is one of the supported languages. */
+export function isLanguage(value: unknown): value is Language {
+  return value === 'ar' || value === 'fr' || value === 'en'
+}
+
+/**
+ * Picks the page language: the link's own, then `?lang=`, then the browser's Accept-Language,
+ * then the configured default.
+ */
+export function pickLanguage(options: {
+  link?: string | null
+  query?: string | null
+  acceptLanguage?: string | null
+  fallback: Language
+}): Language {
+  if (isLanguage(options.query)) return options.query
+  if (isLanguage(options.link)) return options.link
+  for (const part of (options.acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase()
+    if (isLanguage(tag)) return tag
+  }
+  return options.fallback
+}
+
+/**
+ * Formats centimes with two decimals and the currency per language, without floating point:
+ * the whole dinars go through Intl for grouping, the centimes are appended as text.
+ */
+export function formatAmount(centimes: Centimes, lang: Language): string {
+  const negative = centimes < 0
+  const abs = Math.abs(centimes)
+  const whole = Math.trunc(abs / 100)
+  const cents = String(abs % 100).padStart(2, '0')
+  const grouped = new Intl.NumberFormat(LOCALES[lang], {
+    numberingSystem: 'latn',
+    useGrouping: true,
+  }).format(whole)
+  const decimal = lang === 'en' ? '.' : ','
+  const number = `${negative ? '-' : ''}${grouped}${decimal}${cents}`
+  return lang === 'ar' ? `${number} ${MESSAGES.ar.currency}` : `${number} DA`
+}
+
+/** Formats a time in Africa/Algiers for the language. */
+export function formatDateTime(ms: number, lang: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    timeZone: 'Africa/Algiers',
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  }).format(new Date(ms))
+}

@@ -1,0 +1,57 @@
+/**
+ * Stateless signed tokens for forms (CSRF) and the dashboard session, and the admin-token check.
+ * HMAC-SHA-256 on WebCrypto; every comparison is constant-time.
+ */
+import { timingSafeEqual, toBase64Url, toHex, utf8 } from '../client/core/bytes.js'
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>()
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', utf8(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ])
+    hmacKeys.set(secret, key)
+  }
+  return key
+}
+
+/** HMAC-SHA-256 of `data` as base64url. */
+export async function hmac(secret: string, data: string): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), utf8(data))
+  return toBase64Url(new Uint8Array(mac))
+}
+
+/** SHA-256 hex of a string. */
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(text))))
+}
+
+/** A token binding `scope` (e.g. a form's action) to the time it was issued. */
+export async function issueToken(secret: string, scope: string, now: number): Promise<string> {
+  return `${now.toString(36)}.${await hmac(secret, `${scope}|${now.toString(36)}`)}`
+}
+
+/** True when `token` was issued by `issueToken` for `scope` no longer than `maxAgeMs` ago. */
+export async function verifyToken(
+  secret: string,
+  scope: string,
+  token: unknown,
+  now: number,
+  maxAgeMs: number,
+): Promise<boolean> {
+  if (typeof token !== 'string' || token.length > 200) return false
+  const [issued, mac] = token.split('.')
+  if (!issued || !mac || !/^[0-9a-z]{1,12}$/.test(issued)) return false
+  const at = Number.parseInt(issued, 36)
+  if (!(at <= now + 60_000 && now - at <= maxAgeMs)) return false
+  return timingSafeEqual(mac, await hmac(secret, `${scope}|${issued}`))
+}
+
+/** Checks a presented admin token against the stored SHA-256 hash, in constant time. */
+export async function checkAdminToken(presented: unknown, storedHash: string): Promise<boolean> {
+  if (typeof presented !== 'string' || presented.length === 0 || presented.length > 512)
+    return false
+  return timingSafeEqual(await sha256Hex(presented), storedHash)
+}

@@ -1,0 +1,206 @@
+import type { Centimes } from '../src/client/core/money.js'
+import { formatAmount } from '../src/i18n/index.js'
+import { Layout, type PageContext } from './layout.js'
+import { CardMarks } from './marks.js'
+
+export interface CheckoutItem {
+  description: string
+  quantity: number
+  unitPrice: Centimes
+}
+
+export interface CheckoutProps {
+  ctx: PageContext
+  link: {
+    slug: string
+    title: string
+    description: string | null
+    amount: Centimes | null
+    amountMin: Centimes | null
+    amountMax: Centimes | null
+    items: CheckoutItem[] | null
+  }
+  values: { name?: string; phone?: string; email?: string; amount?: string; ref?: string }
+  errors: Partial<Record<'name' | 'phone' | 'email' | 'amount' | 'terms' | 'form', string>>
+  csrfToken: string
+  onlineTermsUrl: string
+  merchantTermsUrl: string
+  /** Extra form fields and head elements of the captcha, when it is on. */
+  captcha?: { head: unknown; field: unknown } | undefined
+}
+
+/** The checkout page: merchant, title, items, the amount in DA, the customer's details. */
+export function CheckoutPage(props: CheckoutProps) {
+  const { ctx, link, values, errors } = props
+  const { t, lang } = ctx
+  const open = link.amount === null
+  const fieldError = (name: keyof CheckoutProps['errors']) =>
+    errors[name] ? (
+      <p class="err" id={`${name}-err`}>
+        {errors[name]}
+      </p>
+    ) : null
+  const describedBy = (name: keyof CheckoutProps['errors']) =>
+    errors[name] ? `${name}-err` : undefined
+  const payLabel = open
+    ? t('payWith', { amount: '' }).trim()
+    : t('payWith', { amount: formatAmount(link.amount!, lang) })
+  return (
+    <Layout ctx={ctx} title={link.title} head={props.captcha?.head as never}>
+      <form method="post" action={`/l/${link.slug}`} class="card" novalidate>
+        <h1>{link.title}</h1>
+        {link.description ? <p class="muted">{link.description}</p> : null}
+        {link.items && link.items.length > 0 ? (
+          <table>
+            <caption class="muted cap">{t('items')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('item')}</th>
+                <th scope="col" class="num">
+                  {t('quantity')}
+                </th>
+                <th scope="col" class="num">
+                  {t('total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {link.items.map((item) => (
+                <tr>
+                  <td>
+                    {item.description}
+                    <br />
+                    <span class="muted">{formatAmount(item.unitPrice, lang)}</span>
+                  </td>
+                  <td class="num">{item.quantity}</td>
+                  <td class="num">{formatAmount(item.unitPrice * item.quantity, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {errors.form ? (
+          <p class="alert" role="alert">
+            {errors.form}
+          </p>
+        ) : Object.keys(errors).length > 0 ? (
+          <p class="alert" role="alert">
+            {t('fixErrors')}
+          </p>
+        ) : null}
+        {open ? (
+          <>
+            <label for="amount">{t('enterAmount')}</label>
+            <input
+              id="amount"
+              name="amount"
+              type="text"
+              inputmode="decimal"
+              autocomplete="off"
+              required
+              value={values.amount ?? ''}
+              aria-invalid={errors.amount ? 'true' : undefined}
+              aria-describedby={describedBy('amount') ?? 'amount-hint'}
+            />
+            <p class="muted" id="amount-hint">
+              {link.amountMax !== null
+                ? t('amountBetween', {
+                    min: formatAmount(link.amountMin ?? 5000, lang),
+                    max: formatAmount(link.amountMax, lang),
+                  })
+                : t('amountAtLeast', { min: formatAmount(link.amountMin ?? 5000, lang) })}
+            </p>
+            {fieldError('amount')}
+          </>
+        ) : (
+          <p class="amount">
+            <small>{t('amountToPay')}</small>
+            <bdi>{formatAmount(link.amount!, lang)}</bdi>
+          </p>
+        )}
+        <h2>{t('yourDetails')}</h2>
+        <label for="name">{t('fullName')}</label>
+        <input
+          id="name"
+          name="name"
+          type="text"
+          autocomplete="name"
+          required
+          maxlength={100}
+          value={values.name ?? ''}
+          aria-invalid={errors.name ? 'true' : undefined}
+          aria-describedby={describedBy('name')}
+        />
+        {fieldError('name')}
+        <label for="phone">{t('phone')}</label>
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          autocomplete="tel"
+          required
+          maxlength={20}
+          value={values.phone ?? ''}
+          aria-invalid={errors.phone ? 'true' : undefined}
+          aria-describedby={describedBy('phone')}
+        />
+        {fieldError('phone')}
+        <label for="email">{t('email')}</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="email"
+          required
+          maxlength={254}
+          value={values.email ?? ''}
+          aria-invalid={errors.email ? 'true' : undefined}
+          aria-describedby={describedBy('email')}
+        />
+        {fieldError('email')}
+        {values.ref ? <input type="hidden" name="ref" value={values.ref} /> : null}
+        <input type="hidden" name="csrf" value={props.csrfToken} />
+        <input type="hidden" name="lang" value={lang} />
+        <label class="check">
+          <input
+            type="checkbox"
+            name="terms"
+            value="yes"
+            required
+            aria-invalid={errors.terms ? 'true' : undefined}
+            aria-describedby={describedBy('terms')}
+          />
+          <span>
+            {splitTerms(t('acceptTerms'), {
+              online: (
+                <a href={props.onlineTermsUrl} target="_blank" rel="noopener">
+                  {t('onlineTerms')}
+                </a>
+              ),
+              merchant: (
+                <a href={props.merchantTermsUrl} target="_blank" rel="noopener">
+                  {t('merchantTerms')}
+                </a>
+              ),
+            })}
+          </span>
+        </label>
+        {fieldError('terms')}
+        {props.captcha?.field as never}
+        <button type="submit" class="pay">
+          <CardMarks />
+          <span>{payLabel}</span>
+        </button>
+        <p class="muted hint">{t('payHint')}</p>
+      </form>
+    </Layout>
+  )
+}
+
+/** Puts elements in place of `{name}` placeholders in a translated sentence. */
+function splitTerms(text: string, parts: Record<string, unknown>) {
+  return text.split(/(\{\w+\})/).map((piece) => {
+    const name = /^\{(\w+)\}$/.exec(piece)?.[1]
+    return name && name in parts ? (parts[name] as never) : piece
+  })
+}

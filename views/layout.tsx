@@ -1,0 +1,79 @@
+import { raw } from 'hono/html'
+import type { Child } from 'hono/jsx'
+import type { Language } from '../src/config.js'
+import type { Translate } from '../src/i18n/index.js'
+import { BASE_CSS } from './styles.js'
+
+/** What every customer page needs from the request. */
+export interface PageContext {
+  lang: Language
+  t: Translate
+  nonce: string
+  testMode: boolean
+  merchantName: string
+  /** The current path and query without `lang`, for the language switcher; none hides it. */
+  switchPath?: string
+}
+
+/** The page shell: language, direction, the nonce'd stylesheet, the test-mode banner. */
+export function Layout(props: {
+  ctx: PageContext
+  title: string
+  children: Child
+  head?: Child
+  extraCss?: string
+}) {
+  const { ctx } = props
+  return (
+    <>
+      {raw('<!doctype html>')}
+      <html lang={ctx.lang} dir={ctx.t('dir')}>
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width,initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <title>{`${props.title} · ${ctx.merchantName}`}</title>
+          <style nonce={ctx.nonce}>{raw(BASE_CSS + (props.extraCss ?? ''))}</style>
+          {props.head}
+        </head>
+        <body>
+          {ctx.testMode ? (
+            <div class="test" role="note">
+              {ctx.t('testBanner')}
+            </div>
+          ) : null}
+          <div class="wrap">
+            <header class="top">
+              <span class="merchant">{ctx.merchantName}</span>
+              {ctx.switchPath !== undefined ? (
+                <LanguageSwitcher ctx={ctx} path={ctx.switchPath} />
+              ) : null}
+            </header>
+            <main>{props.children}</main>
+            <p class="support">{ctx.t('support')}</p>
+          </div>
+        </body>
+      </html>
+    </>
+  )
+}
+
+const NAMES: Record<Language, string> = { ar: 'العربية', fr: 'Français', en: 'English' }
+
+function LanguageSwitcher(props: { ctx: PageContext; path: string }) {
+  const sep = props.path.includes('?') ? '&' : '?'
+  return (
+    <nav class="lang" aria-label={props.ctx.t('chooseLanguage')}>
+      {(['ar', 'fr', 'en'] as const).map((lang) => (
+        <a
+          href={`${props.path}${sep}lang=${lang}`}
+          lang={lang}
+          hreflang={lang}
+          aria-current={lang === props.ctx.lang ? 'true' : undefined}
+        >
+          {NAMES[lang]}
+        </a>
+      ))}
+    </nav>
+  )
+}
