@@ -1,0 +1,278 @@
+/**
+ * The one place the client talks HTTP: timeouts, retries for reads only, status → error mapping,
+ * JSON parsing, and redaction of credentials from everything an error carries.
+ */
+import {
+  type ApiErrorDetails,
+  GatewayApiError,
+  GatewayAuthenticationError,
+  GatewayBadRequestError,
+  GatewayConnectionError,
+  GatewayNotFoundError,
+  GatewayRateLimitError,
+  GatewayResponseError,
+  GatewayServerError,
+  GatewayTimeoutError,
+  type RequestInfo,
+} from './errors.js'
+import { readErrorCode, readErrorMessage } from './parse.js'
+import { redactUrl, scrubText, scrubValue } from './redact.js'
+import { buildQuery, type Query } from './url.js'
+
+/** The subset of WHATWG fetch the client needs. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/** Sends a GET that carries a body, which WHATWG fetch refuses (see src/node/get-with-body.ts). */
+export type GetWithBody = (
+  url: string,
+  init: { headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<Response>
+
+/** Per-call options accepted by every client method. */
+export interface CallOptions {
+  /** Time allowed for each attempt, in milliseconds. */
+  timeoutMs?: number
+  /** Retries after the first attempt; only reads are ever retried. */
+  maxRetries?: number
+  /** Aborts the call; an aborted call is not retried. */
+  signal?: AbortSignal
+}
+
+/** How the transport behaves; built once by createGatewayClient. */
+export interface TransportSettings {
+  fetch: FetchLike
+  timeoutMs: number
+  maxRetries: number
+  sleep: (ms: number) => Promise<void>
+  random: () => number
+  now: () => number
+  getWithBody?: GetWithBody | undefined
+  /** Values scrubbed from every error (API key, secret key). */
+  secrets: readonly string[]
+}
+
+export interface TransportRequest {
+  method: 'GET' | 'POST'
+  url: string
+  query?: Query
+  headers?: Record<string, string>
+  /** A JSON body; on a GET it is sent through `getWithBody`. */
+  body?: unknown
+  /** True for reads, which may be retried; creations never are. */
+  idempotent: boolean
+  options?: CallOptions | undefined
+}
+
+export interface TransportResponse {
+  status: number
+  headers: Headers
+  /** The parsed JSON body, or null for an empty body. */
+  data: unknown
+}
+
+const INITIAL_BACKOFF_MS = 500
+const MAX_BACKOFF_MS = 8_000
+const MAX_RETRY_AFTER_MS = 30_000
+
+interface RawAnswer {
+  status: number
+  headers: Headers
+  text: string
+}
+
+/** Sends one logical call, retrying reads on connection errors, timeouts, 408, 429 and 5xx. */
+export async function send(
+  settings: TransportSettings,
+  req: TransportRequest,
+): Promise<TransportResponse> {
+  const url = req.url + buildQuery(req.query)
+  const info: RequestInfo = { method: req.method, url: redactUrl(scrubText(url, settings.secrets)) }
+  const maxRetries = req.idempotent ? (req.options?.maxRetries ?? settings.maxRetries) : 0
+  for (let attempt = 0; ; attempt++) {
+    let answer: RawAnswer
+    try {
+      answer = await attemptOnce(settings, req, url, info)
+    } catch (error) {
+      const callerAborted = req.options?.signal?.aborted === true
+      if (attempt < maxRetries && !callerAborted) {
+        await settings.sleep(backoff(attempt, settings.random))
+        continue
+      }
+      throw error
+    }
+    if (answer.status >= 200 && answer.status < 300) return parseSuccess(answer, info, settings)
+    const error = statusError(answer, info, settings)
+    if (attempt < maxRetries && isRetryableStatus(answer.status)) {
+      const hinted = retryAfterMs(answer.headers.get('retry-after'), settings.now())
+      await settings.sleep(hinted ?? backoff(attempt, settings.random))
+      continue
+    }
+    throw error
+  }
+}
+
+async function attemptOnce(
+  settings: TransportSettings,
+  req: TransportRequest,
+  url: string,
+  info: RequestInfo,
+): Promise<RawAnswer> {
+  const timeoutMs = req.options?.timeoutMs ?? settings.timeoutMs
+  const controller = new AbortController()
+  const callerSignal = req.options?.signal
+  let timedOut = false
+  let rejectAborted: (reason: unknown) => void = () => {}
+  // A fetch that ignores its signal must still not hang the call: race it against the abort.
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject
+  })
+  const abort = () => {
+    controller.abort()
+    rejectAborted(new Error('aborted'))
+  }
+  const timer = setTimeout(() => {
+    timedOut = true
+    abort()
+  }, timeoutMs)
+  if (callerSignal?.aborted) abort()
+  callerSignal?.addEventListener('abort', abort)
+  aborted.catch(() => {})
+  try {
+    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers }
+    let responsePromise: Promise<Response>
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json'
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body)
+    if (req.method === 'GET' && body !== undefined) {
+      if (!settings.getWithBody) throw new TypeError('A GET with a body needs getWithBody')
+      responsePromise = settings.getWithBody(url, { headers, body, signal: controller.signal })
+    } else {
+      const init: RequestInit = { method: req.method, headers, signal: controller.signal }
+      if (body !== undefined) init.body = body
+      responsePromise = settings.fetch(url, init)
+    }
+    const response = await Promise.race([responsePromise, aborted])
+    const text = await Promise.race([response.text(), aborted])
+    return { status: response.status, headers: response.headers, text }
+  } catch (error) {
+    if (timedOut) {
+      throw new GatewayTimeoutError(
+        `No answer from the gateway within ${timeoutMs} ms (${info.method} ${info.url}). ` +
+          'Try again later or raise timeoutMs; a payment creation may still have gone through, ' +
+          'so check it before sending it again.',
+        timeoutMs,
+        { request: info },
+      )
+    }
+    if (callerSignal?.aborted) {
+      throw new GatewayConnectionError(`The call was aborted (${info.method} ${info.url}).`, {
+        request: info,
+      })
+    }
+    const reason = scrubText(describe(error), settings.secrets)
+    throw new GatewayConnectionError(
+      `Could not reach the gateway (${info.method} ${info.url}): ${reason}. ` +
+        'Check the network and the client siteUrl/apiUrl, then try again.',
+      { request: info, cause: new Error(reason) },
+    )
+  } finally {
+    clearTimeout(timer)
+    callerSignal?.removeEventListener('abort', abort)
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : ''
+  return `${error.message}${cause}`
+}
+
+function parseSuccess(
+  answer: RawAnswer,
+  info: RequestInfo,
+  settings: TransportSettings,
+): TransportResponse {
+  if (answer.text.trim() === '')
+    return { status: answer.status, headers: answer.headers, data: null }
+  try {
+    return { status: answer.status, headers: answer.headers, data: JSON.parse(answer.text) }
+  } catch {
+    throw new GatewayResponseError(
+      `The gateway answered ${answer.status} with a body that is not JSON (${info.method} ${info.url}). ` +
+        'Check that siteUrl/apiUrl point at the gateway and not at a proxy or an HTML page.',
+      {
+        status: answer.status,
+        body: scrubText(answer.text.slice(0, 2000), settings.secrets),
+        request: info,
+      },
+    )
+  }
+}
+
+function statusError(
+  answer: RawAnswer,
+  info: RequestInfo,
+  settings: TransportSettings,
+): GatewayApiError {
+  let body: unknown = answer.text
+  try {
+    body = answer.text.trim() === '' ? null : JSON.parse(answer.text)
+  } catch {
+    body = answer.text.slice(0, 2000)
+  }
+  body = scrubValue(body, settings.secrets)
+  const said = readErrorMessage(body)
+  const what = `The gateway answered ${answer.status} to ${info.method} ${info.url}${said ? `: ${said}` : ''}.`
+  const details: ApiErrorDetails = {
+    status: answer.status,
+    body,
+    code: readErrorCode(body),
+    request: info,
+  }
+  const { status } = answer
+  if (status === 400)
+    return new GatewayBadRequestError(`${what} Check the request's fields and values.`, details)
+  if (status === 401 || status === 403)
+    return new GatewayAuthenticationError(
+      `${what} Check the API key or secret key this client was created with.`,
+      details,
+    )
+  if (status === 404)
+    return new GatewayNotFoundError(
+      `${what} Check the identifier, and that siteUrl/apiUrl point at the gateway.`,
+      details,
+    )
+  if (status === 429) {
+    details.retryAfterMs = retryAfterMs(answer.headers.get('retry-after'), settings.now())
+    return new GatewayRateLimitError(`${what} Slow down and try again later.`, details)
+  }
+  if (status >= 500)
+    return new GatewayServerError(
+      `${what} The gateway failed; try again later (for a payment creation, check first whether it went through).`,
+      details,
+    )
+  return new GatewayApiError(`${what} The request was not accepted.`, details)
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500
+}
+
+/** Exponential backoff with up to 25% jitter taken off, so clients do not retry in lockstep. */
+export function backoff(attempt: number, random: () => number): number {
+  const base = Math.min(INITIAL_BACKOFF_MS * 2 ** attempt, MAX_BACKOFF_MS)
+  return Math.round(base * (1 - 0.25 * random()))
+}
+
+/** `Retry-After` in milliseconds (delta seconds or an HTTP date), capped; undefined when absent. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined
+  const text = header.trim()
+  let ms: number
+  if (/^\d+(\.\d+)?$/.test(text)) ms = Number(text) * 1000
+  else {
+    const date = Date.parse(text)
+    if (Number.isNaN(date)) return undefined
+    ms = date - now
+  }
+  return Math.min(Math.max(0, Math.round(ms)), MAX_RETRY_AFTER_MS)
+}
