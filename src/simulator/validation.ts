@@ -1,0 +1,35 @@
+/** Small zod helpers shared by the simulator's request parsers. */
+import { z } from 'zod'
+import { parseDzd } from '../client/core/money.js'
+
+/** An amount of DZD (JSON number or decimal text, at most two decimals) parsed to centimes. */
+export const dzdAmount = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const centimes = parseDzd(value)
+  if (centimes === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be an amount of DZD with at most two decimals' })
+    return z.NEVER
+  }
+  return centimes
+})
+
+/** The first problem of a failed parse, as `field: rule`. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'invalid request'
+  const path = issue.path.join('.')
+  const message =
+    issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message
+  return path ? `${path}: ${message}` : message
+}
+
+/** Reads a JSON object body; null when the body is not a JSON object. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const value: unknown = JSON.parse(await request.text())
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}
