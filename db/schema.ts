@@ -1,0 +1,154 @@
+/**
+ * The Paylinks database: the single source of truth for both SQLite on Node and D1 on Workers.
+ * Times are integer milliseconds since the epoch (`*_at`); money is integer centimes.
+ * Migrations in db/migrations are generated from this file with `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+/** The languages a link and its pages speak. */
+export const LANGUAGES = ['ar', 'fr', 'en'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** Every state a payment can be in (transitions live in src/domain/payment-state.ts). */
+export const PAYMENT_STATUSES = [
+  'initiated',
+  'pending',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+  'error',
+] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+export const WEBHOOK_EVENT_STATUSES = ['received', 'processed', 'ignored', 'failed'] as const
+export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number]
+
+// A literal list for CHECK constraints: the generated SQL must not carry bound parameters.
+function sqlList(values: readonly string[]) {
+  return sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`)
+}
+
+/** One line of an invoice link; `unitPrice` is in centimes. */
+export type InvoiceItem = { description: string; quantity: number; unitPrice: number }
+
+export const links = sqliteTable(
+  'links',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description'),
+    // Fixed and invoice links: the amount to pay. Open links: null, with amount_min/amount_max.
+    amount: integer('amount'),
+    amountMin: integer('amount_min'),
+    amountMax: integer('amount_max'),
+    invoiceId: text('invoice_id'),
+    invoiceItems: text('invoice_items', { mode: 'json' }).$type<InvoiceItem[]>(),
+    maxPayments: integer('max_payments'),
+    expiresAt: integer('expires_at'),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    memo: text('memo'),
+    successMessage: text('success_message'),
+    successUrl: text('success_url'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    inactiveMessage: text('inactive_message'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('links_created_at_idx').on(t.createdAt, t.id),
+    check('links_max_payments_positive', sql`${t.maxPayments} IS NULL OR ${t.maxPayments} > 0`),
+    check('links_amount_positive', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
+  ],
+)
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    // The unguessable id in the customer's receipt URL (/r/:receiptId).
+    receiptId: text('receipt_id').notNull().unique(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('012'),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    ref: text('ref'),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    invoiceId: text('invoice_id'),
+    orderNumber: text('order_number'),
+    transactionId: text('transaction_id'),
+    cibTransactionId: text('cib_transaction_id').unique(),
+    paymentUrl: text('payment_url'),
+    approvalCode: text('approval_code'),
+    message: text('message'),
+    respCode: text('resp_code'),
+    actionCode: text('action_code'),
+    errorReason: text('error_reason'),
+    gatewayResponse: text('gateway_response', { mode: 'json' }).$type<unknown>(),
+    checkResponse: text('check_response', { mode: 'json' }).$type<unknown>(),
+    checkAttempts: integer('check_attempts').notNull().default(0),
+    nextCheckAt: integer('next_check_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    paidAt: integer('paid_at'),
+    settledAt: integer('settled_at'),
+  },
+  (t) => [
+    index('payments_link_status_idx').on(t.linkId, t.status),
+    index('payments_status_next_check_idx').on(t.status, t.nextCheckAt),
+    index('payments_created_at_idx').on(t.createdAt, t.id),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_status_known', sql`${t.status} IN ${sqlList(PAYMENT_STATUSES)}`),
+  ],
+)
+
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    // Computed by the receiver (e.g. SHA-256 hex of the raw body) so a redelivery maps to one row.
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    cibTransactionId: text('cib_transaction_id'),
+    paymentStatus: text('payment_status'),
+    paymentId: text('payment_id'),
+    payload: text('payload').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    processedAt: integer('processed_at'),
+    status: text('status', { enum: WEBHOOK_EVENT_STATUSES }).notNull().default('received'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('webhook_events_cib_transaction_idx').on(t.cibTransactionId),
+    check('webhook_events_status_known', sql`${t.status} IN ${sqlList(WEBHOOK_EVENT_STATUSES)}`),
+  ],
+)
+
+/** Generated secrets that must survive restarts (the admin token hash, the session secret). */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** Fixed-window counters, one row per limited key. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+})
+
+export type Link = typeof links.$inferSelect
+export type NewLink = typeof links.$inferInsert
+export type Payment = typeof payments.$inferSelect
+export type NewPayment = typeof payments.$inferInsert
+export type WebhookEvent = typeof webhookEvents.$inferSelect
+export type Setting = typeof settings.$inferSelect
+export type RateLimit = typeof rateLimits.$inferSelect

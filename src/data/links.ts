@@ -1,0 +1,141 @@
+/** Link queries. A link with payments is never deleted, only deactivated. */
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import { type Link, links, payments } from '../../db/schema.js'
+import { newLinkId, newSlug } from '../domain/ids.js'
+import type { LinkValues } from '../domain/link-rules.js'
+import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
+import type { Db } from './db.js'
+import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
+import { col, colIn } from './sql.js'
+
+/** What a link has collected: paid payments and their total in centimes. */
+export type LinkStats = { paidCount: number; paidTotal: number }
+export type LinkWithStats = Link & LinkStats
+
+// Correlated aggregates over the (link_id, status) index; one query gives a link and its totals.
+const withStats = {
+  ...getTableColumns(links),
+  paidCount: sql<number>`(SELECT count(*) FROM ${payments}
+    WHERE ${col(payments.linkId)} = ${col(links.id)} AND ${col(payments.status)} = 'paid')`.mapWith(
+    Number,
+  ),
+  paidTotal: sql<number>`(SELECT coalesce(sum(${col(payments.amount)}), 0) FROM ${payments}
+    WHERE ${col(payments.linkId)} = ${col(links.id)} AND ${col(payments.status)} = 'paid')`.mapWith(
+    Number,
+  ),
+}
+
+const SLUG_ATTEMPTS = 3
+
+/** Creates a link with a fresh id and unguessable slug. */
+export async function createLink(db: Db, values: LinkValues, now: number): Promise<Link> {
+  // A slug collision is astronomically unlikely, but a unique index turns it into a retry, not a 500.
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await db
+      .insert(links)
+      .values({ ...values, id: newLinkId(), slug: newSlug(), createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning()
+    if (row) return row
+    if (attempt >= SLUG_ATTEMPTS) throw new Error('Could not allocate a unique link id and slug')
+  }
+}
+
+/** Changes the given columns of a link; returns the updated link, or null when there is none. */
+export async function updateLink(
+  db: Db,
+  id: string,
+  changes: Partial<LinkValues>,
+  now: number,
+): Promise<Link | null> {
+  const [row] = await db
+    .update(links)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(links.id, id))
+    .returning()
+  return row ?? null
+}
+
+async function oneLink(db: Db, where: SQL): Promise<LinkWithStats | null> {
+  const [row] = await db.select(withStats).from(links).where(where).limit(1)
+  return row ?? null
+}
+
+/** A link and its paid totals, by id. */
+export function getLinkById(db: Db, id: string): Promise<LinkWithStats | null> {
+  return oneLink(db, eq(links.id, id))
+}
+
+/** A link and its paid totals, by public slug. */
+export function getLinkBySlug(db: Db, slug: string): Promise<LinkWithStats | null> {
+  return oneLink(db, eq(links.slug, slug))
+}
+
+/** Links newest first, with paid totals; `active` filters on the merchant's on/off switch. */
+export async function listLinks(
+  db: Db,
+  options: PageOptions & { active?: boolean } = {},
+): Promise<Page<LinkWithStats>> {
+  const limit = pageSize(options.limit)
+  const where = and(
+    options.active === undefined ? undefined : eq(links.active, options.active),
+    options.cursor ? afterCursor(links.createdAt, links.id, options.cursor) : undefined,
+  )
+  const rows = await db
+    .select(withStats)
+    .from(links)
+    .where(where)
+    .orderBy(desc(links.createdAt), desc(links.id))
+    .limit(limit + 1)
+    .offset(options.cursor ? 0 : Math.max(0, Math.trunc(options.offset ?? 0)))
+  return toPage(rows, limit)
+}
+
+/** A link's paid count and total, and how many payments still wait for an outcome. */
+export async function linkPaymentCounts(
+  db: Db,
+  linkId: string,
+): Promise<LinkStats & { inFlightCount: number }> {
+  const [row] = await db
+    .select({
+      paidCount: sql<number>`count(*) FILTER (WHERE ${payments.status} = 'paid')`.mapWith(Number),
+      paidTotal:
+        sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${payments.status} = 'paid'), 0)`.mapWith(
+          Number,
+        ),
+      inFlightCount:
+        sql<number>`count(*) FILTER (WHERE ${colIn(payments.status, IN_FLIGHT_STATUSES)})`.mapWith(
+          Number,
+        ),
+    })
+    .from(payments)
+    .where(eq(payments.linkId, linkId))
+  return row ?? { paidCount: 0, paidTotal: 0, inFlightCount: 0 }
+}
+
+/** Whether any payment, in any state, refers to the link. */
+export async function linkHasPayments(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(payments)
+    .where(eq(payments.linkId, id))
+    .limit(1)
+  return rows.length > 0
+}
+
+/**
+ * Deletes a link only if no payment refers to it, in one conditional statement (so a payment
+ * started meanwhile keeps it). Returns whether it was deleted.
+ */
+export async function deleteLinkIfUnused(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(links)
+    .where(
+      and(
+        eq(links.id, id),
+        sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${col(payments.linkId)} = ${col(links.id)})`,
+      ),
+    )
+    .returning({ id: links.id })
+  return rows.length > 0
+}

@@ -1,0 +1,160 @@
+/**
+ * Starting a payment on a link. The place is taken by one conditional INSERT … SELECT, so the
+ * count of the link's payments and the insert are one atomic statement on SQLite and on D1: a
+ * link never holds more initiated, pending and paid payments together than `max_payments`.
+ */
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import {
+  type Language,
+  links,
+  type Payment,
+  type PaymentStatus,
+  payments,
+} from '../../db/schema.js'
+import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
+import { newPaymentId, newReceiptId } from '../domain/ids.js'
+import { IN_FLIGHT_STATUSES, PLACE_HOLDING_STATUSES } from '../domain/payment-state.js'
+import type { Db } from './db.js'
+import { col, colIn } from './sql.js'
+
+export type PaymentRequest = {
+  linkId: string
+  /** Centimes, already checked against the link (see amountForPayment). */
+  amount: number
+  customerName: string
+  customerPhone: string
+  customerEmail: string
+  ref?: string | null
+  language: Language
+  invoiceId?: string | null
+}
+
+export type ReserveRefusal =
+  | { ok: false; reason: 'not_found' | 'inactive' | 'expired' | 'completed' }
+  /** Pending payments hold every remaining place; try again after `retryAfterMs`. */
+  | { ok: false; reason: 'in_progress'; retryAfterMs: number; retryAt: number }
+
+export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
+
+const countOf = (statuses: readonly PaymentStatus[]) =>
+  sql<number>`(SELECT count(*) FROM ${payments}
+    WHERE ${col(payments.linkId)} = ${col(links.id)} AND ${colIn(payments.status, statuses)})`.mapWith(
+    Number,
+  )
+
+/** The new row's values as a SELECT list, in the table's column order as INSERT … SELECT needs. */
+function selectList(row: Payment): SQL {
+  const values = Object.entries(getTableColumns(payments)).map(([key, column]) =>
+    sql.param(row[key as keyof Payment], column),
+  )
+  return sql.join(values, sql`, `)
+}
+
+async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<Payment | null> {
+  const row: Payment = {
+    id: newPaymentId(),
+    receiptId: newReceiptId(),
+    linkId: request.linkId,
+    status: 'initiated',
+    amount: request.amount,
+    currency: '012',
+    customerName: request.customerName,
+    customerPhone: request.customerPhone,
+    customerEmail: request.customerEmail,
+    ref: request.ref ?? null,
+    language: request.language,
+    invoiceId: request.invoiceId ?? null,
+    orderNumber: null,
+    transactionId: null,
+    cibTransactionId: null,
+    paymentUrl: null,
+    approvalCode: null,
+    message: null,
+    respCode: null,
+    actionCode: null,
+    errorReason: null,
+    gatewayResponse: null,
+    checkResponse: null,
+    checkAttempts: 0,
+    nextCheckAt: null,
+    createdAt: now,
+    updatedAt: now,
+    paidAt: null,
+    settledAt: null,
+  }
+  const [inserted] = await db
+    .insert(payments)
+    .select(
+      sql`SELECT ${selectList(row)} FROM ${links}
+        WHERE ${col(links.id)} = ${request.linkId}
+          AND ${col(links.active)} = 1
+          AND (${col(links.expiresAt)} IS NULL OR ${col(links.expiresAt)} > ${now})
+          AND (${col(links.maxPayments)} IS NULL
+               OR ${countOf(PLACE_HOLDING_STATUSES)} < ${col(links.maxPayments)})`,
+    )
+    .returning()
+  return inserted ?? null
+}
+
+/** Why the insert was refused, read right after it; null when a place has come free since. */
+async function refusal(
+  db: Db,
+  linkId: string,
+  now: number,
+  sessionMs: number,
+): Promise<ReserveRefusal | null> {
+  const [link] = await db
+    .select({
+      active: links.active,
+      expiresAt: links.expiresAt,
+      maxPayments: links.maxPayments,
+      paid: countOf(['paid']),
+      inFlight: countOf(IN_FLIGHT_STATUSES),
+      oldestInFlight: sql<number | null>`(SELECT min(${col(payments.createdAt)}) FROM ${payments}
+        WHERE ${col(payments.linkId)} = ${col(links.id)}
+          AND ${colIn(payments.status, IN_FLIGHT_STATUSES)})`,
+    })
+    .from(links)
+    .where(eq(links.id, linkId))
+  if (!link) return { ok: false, reason: 'not_found' }
+  if (!link.active) return { ok: false, reason: 'inactive' }
+  if (link.maxPayments !== null && link.paid >= link.maxPayments)
+    return { ok: false, reason: 'completed' }
+  if (link.expiresAt !== null && link.expiresAt <= now) return { ok: false, reason: 'expired' }
+  if (link.maxPayments !== null && link.paid + link.inFlight >= link.maxPayments) {
+    const wait = retryAfterMs(Number(link.oldestInFlight ?? now), now, sessionMs)
+    return { ok: false, reason: 'in_progress', retryAfterMs: wait, retryAt: now + wait }
+  }
+  return null
+}
+
+const ATTEMPTS = 3
+
+/**
+ * Writes an `initiated` payment if the link is active, not expired and has a free place.
+ * Otherwise tells why: `completed` when paid payments fill `max_payments`, `in_progress` when
+ * pending ones hold the remaining places. The retry hint for `in_progress` is when the oldest
+ * in-flight payment's card session ends (`sessionMs`, default 20 minutes); see retryAfterMs.
+ */
+export async function reservePayment(
+  db: Db,
+  request: PaymentRequest,
+  now: number,
+  opts: { sessionMs?: number } = {},
+): Promise<ReserveResult> {
+  for (let attempt = 1; ; attempt++) {
+    const payment = await tryInsert(db, request, now)
+    if (payment) return { ok: true, payment }
+    const why = await refusal(db, request.linkId, now, opts.sessionMs ?? DEFAULT_SESSION_MS)
+    if (why) return why
+    // A pending payment failed between the insert and the read: its place is free, try again.
+    if (attempt >= ATTEMPTS) {
+      return {
+        ok: false,
+        reason: 'in_progress',
+        retryAfterMs: MIN_RETRY_AFTER_MS,
+        retryAt: now + MIN_RETRY_AFTER_MS,
+      }
+    }
+  }
+}

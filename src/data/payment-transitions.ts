@@ -1,0 +1,164 @@
+/**
+ * Payment state changes. Each is one UPDATE … WHERE status IN (the states the rules allow), so a
+ * duplicate or concurrent delivery changes the row once and the others see `changed: false`.
+ */
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { type Payment, type PaymentStatus, payments } from '../../db/schema.js'
+import { nextCheckAt } from '../domain/check-schedule.js'
+import { type Outcome, TRANSITIONS_INTO } from '../domain/payment-state.js'
+import type { Db } from './db.js'
+
+/** `changed` tells whether this call moved the row; `payment` is the row as it now stands. */
+export type TransitionResult = { changed: boolean; payment: Payment | null }
+
+type Changes = Partial<typeof payments.$inferInsert>
+
+async function transition(
+  db: Db,
+  id: string,
+  to: PaymentStatus,
+  changes: Changes,
+  now: number,
+): Promise<TransitionResult> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...changes, status: to, updatedAt: now })
+    .where(and(eq(payments.id, id), inArray(payments.status, [...TRANSITIONS_INTO[to]])))
+    .returning()
+  if (row) return { changed: true, payment: row }
+  const [current] = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
+  return { changed: false, payment: current ?? null }
+}
+
+export type GatewayIds = {
+  transactionId: string | null
+  cibTransactionId: string
+  paymentUrl: string
+  orderNumber?: string | null
+  /** The creation answer, kept minimal by the caller (no personal data). */
+  gatewayResponse: unknown
+}
+
+/** `initiated` → `pending` once the gateway created the card transaction. */
+export function markPending(
+  db: Db,
+  id: string,
+  ids: GatewayIds,
+  now: number,
+): Promise<TransitionResult> {
+  return transition(
+    db,
+    id,
+    'pending',
+    {
+      transactionId: ids.transactionId,
+      cibTransactionId: ids.cibTransactionId,
+      paymentUrl: ids.paymentUrl,
+      orderNumber: ids.orderNumber ?? undefined,
+      gatewayResponse: ids.gatewayResponse,
+      nextCheckAt: nextCheckAt(0, now),
+    },
+    now,
+  )
+}
+
+/** `initiated` → `error`: the gateway refused the creation or could not be reached. */
+export function markError(
+  db: Db,
+  id: string,
+  reason: string,
+  now: number,
+  gatewayResponse?: unknown,
+): Promise<TransitionResult> {
+  return transition(db, id, 'error', { errorReason: reason, gatewayResponse, settledAt: now }, now)
+}
+
+/** What a confirmed check or webhook tells about the outcome (absent fields are kept). */
+export type OutcomeDetails = {
+  orderNumber?: string | null
+  approvalCode?: string | null
+  message?: string | null
+  respCode?: string | null
+  actionCode?: string | null
+  /** Why the outcome is not the expected one (e.g. a check whose amount does not match). */
+  errorReason?: string | null
+  checkResponse?: unknown
+}
+
+/**
+ * Settles a payment: `paid` from initiated, pending, failed, canceled or expired (the money was
+ * taken); `failed`, `canceled`, `expired` only from initiated or pending. Nothing leaves `paid`.
+ */
+export function applyOutcome(
+  db: Db,
+  id: string,
+  outcome: Outcome,
+  details: OutcomeDetails,
+  now: number,
+): Promise<TransitionResult> {
+  return transition(
+    db,
+    id,
+    outcome,
+    {
+      ...details,
+      paidAt: outcome === 'paid' ? now : undefined,
+      settledAt: now,
+      nextCheckAt: null,
+    },
+    now,
+  )
+}
+
+/**
+ * Records a check that gave no outcome and schedules the next one with backoff. Only a pending
+ * payment whose attempt count is still the one read is rescheduled, so a payment settled
+ * meanwhile, or already rescheduled by another reconciler, is left alone. Returns whether it was.
+ */
+export async function scheduleNextCheck(
+  db: Db,
+  payment: Pick<Payment, 'id' | 'checkAttempts'>,
+  now: number,
+  checkResponse?: unknown,
+): Promise<boolean> {
+  const attempts = payment.checkAttempts + 1
+  const rows = await db
+    .update(payments)
+    .set({
+      checkAttempts: attempts,
+      nextCheckAt: nextCheckAt(attempts, now),
+      checkResponse,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(payments.id, payment.id),
+        eq(payments.status, 'pending'),
+        eq(payments.checkAttempts, payment.checkAttempts),
+      ),
+    )
+    .returning({ id: payments.id })
+  return rows.length > 0
+}
+
+/**
+ * Payments still `initiated` (no gateway id) created before `createdBefore` become `error`: the
+ * process died or timed out while creating them, and no customer ever reached a card page.
+ */
+export async function failStaleInitiated(
+  db: Db,
+  createdBefore: number,
+  now: number,
+): Promise<Payment[]> {
+  return db
+    .update(payments)
+    .set({ status: 'error', errorReason: 'gateway_timeout', settledAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(payments.status, 'initiated'),
+        isNull(payments.cibTransactionId),
+        lt(payments.createdAt, createdBefore),
+      ),
+    )
+    .returning()
+}

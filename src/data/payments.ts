@@ -1,0 +1,87 @@
+/** Payment reads. Writes live in payment-reserve.ts and payment-transitions.ts. */
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm'
+import { type Payment, type PaymentStatus, payments } from '../../db/schema.js'
+import type { Db } from './db.js'
+import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
+
+export type { PaymentRequest, ReserveRefusal, ReserveResult } from './payment-reserve.js'
+export { reservePayment } from './payment-reserve.js'
+export type { GatewayIds, OutcomeDetails, TransitionResult } from './payment-transitions.js'
+export {
+  applyOutcome,
+  failStaleInitiated,
+  markError,
+  markPending,
+  scheduleNextCheck,
+} from './payment-transitions.js'
+
+async function onePayment(db: Db, where: SQL): Promise<Payment | null> {
+  const [row] = await db.select().from(payments).where(where).limit(1)
+  return row ?? null
+}
+
+/** A payment by its id (`pay_…`). */
+export function getPaymentById(db: Db, id: string): Promise<Payment | null> {
+  return onePayment(db, eq(payments.id, id))
+}
+
+/** A payment by the unguessable id of its receipt URL. */
+export function getPaymentByReceiptId(db: Db, receiptId: string): Promise<Payment | null> {
+  return onePayment(db, eq(payments.receiptId, receiptId))
+}
+
+/** A payment by the card network's transaction id (what webhooks and checks carry). */
+export function getPaymentByCibTransactionId(
+  db: Db,
+  cibTransactionId: string,
+): Promise<Payment | null> {
+  return onePayment(db, eq(payments.cibTransactionId, cibTransactionId))
+}
+
+export type PaymentFilters = {
+  status?: PaymentStatus | readonly PaymentStatus[]
+  linkId?: string
+  /** Created at or after (epoch ms). */
+  createdFrom?: number
+  /** Created before (epoch ms, exclusive). */
+  createdTo?: number
+}
+
+/** Payments newest first, filtered by status, link and creation time, a page at a time. */
+export async function listPayments(
+  db: Db,
+  options: PaymentFilters & PageOptions = {},
+): Promise<Page<Payment>> {
+  const limit = pageSize(options.limit)
+  const statuses =
+    options.status === undefined
+      ? undefined
+      : typeof options.status === 'string'
+        ? [options.status]
+        : [...options.status]
+  const where = and(
+    statuses ? inArray(payments.status, statuses) : undefined,
+    options.linkId === undefined ? undefined : eq(payments.linkId, options.linkId),
+    options.createdFrom === undefined ? undefined : gte(payments.createdAt, options.createdFrom),
+    options.createdTo === undefined ? undefined : lt(payments.createdAt, options.createdTo),
+    options.cursor ? afterCursor(payments.createdAt, payments.id, options.cursor) : undefined,
+  )
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit + 1)
+    .offset(options.cursor ? 0 : Math.max(0, Math.trunc(options.offset ?? 0)))
+  return toPage(rows, limit)
+}
+
+/** Pending payments whose next check is due, most overdue first (for the reconciler). */
+export function listPaymentsDueForCheck(db: Db, now: number, limit: number): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.nextCheckAt, now)))
+    .orderBy(asc(payments.nextCheckAt), asc(payments.id))
+    .limit(limit)
+}

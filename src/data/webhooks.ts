@@ -1,0 +1,63 @@
+/** The gateway's webhook deliveries, each recorded once whatever the number of redeliveries. */
+import { eq, sql } from 'drizzle-orm'
+import { type WebhookEvent, type WebhookEventStatus, webhookEvents } from '../../db/schema.js'
+import { newWebhookEventId } from '../domain/ids.js'
+import type { Db } from './db.js'
+
+export type WebhookDelivery = {
+  /** Chosen by the receiver, e.g. SHA-256 hex of the raw body. */
+  dedupeKey: string
+  cibTransactionId: string | null
+  paymentStatus: string | null
+  /** The raw body as received (it carries no card data). */
+  payload: string
+}
+
+/**
+ * Records a delivery. `isNew` is false for a redelivery of a recorded event; its `event` then
+ * shows how far the first one got (`received` or `failed` ones may be processed again: the
+ * payment transitions are idempotent).
+ */
+export async function recordWebhookEvent(
+  db: Db,
+  delivery: WebhookDelivery,
+  now: number,
+): Promise<{ isNew: boolean; event: WebhookEvent }> {
+  const [inserted] = await db
+    .insert(webhookEvents)
+    .values({ ...delivery, id: newWebhookEventId(), receivedAt: now, status: 'received' })
+    .onConflictDoNothing({ target: webhookEvents.dedupeKey })
+    .returning()
+  if (inserted) return { isNew: true, event: inserted }
+  const [existing] = await db
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.dedupeKey, delivery.dedupeKey))
+  if (!existing) throw new Error('Webhook event vanished between insert and read')
+  return { isNew: false, event: existing }
+}
+
+/** Notes the result of processing an event and counts the attempt. */
+export async function markWebhookEvent(
+  db: Db,
+  id: string,
+  result: {
+    status: Exclude<WebhookEventStatus, 'received'>
+    paymentId?: string | null
+    error?: string | null
+  },
+  now: number,
+): Promise<WebhookEvent | null> {
+  const [row] = await db
+    .update(webhookEvents)
+    .set({
+      status: result.status,
+      paymentId: result.paymentId,
+      lastError: result.error ?? null,
+      processedAt: now,
+      attempts: sql`${webhookEvents.attempts} + 1`,
+    })
+    .where(eq(webhookEvents.id, id))
+    .returning()
+  return row ?? null
+}

@@ -1,0 +1,40 @@
+/**
+ * Timing of the reconciler and of the "payment in progress" hint. The card network keeps a
+ * payment page open for a limited session; past it a pending payment can only end as an outcome
+ * the check endpoint reports.
+ */
+
+/**
+ * The card page session length assumed by default: 20 minutes, the usual session timeout of the
+ * card network's payment platform. An inference, so callers may pass their own.
+ */
+export const DEFAULT_SESSION_MS = 20 * 60_000
+
+/** How long a payment may stay `initiated` (no gateway id yet) before it is taken as `error`. */
+export const INITIATED_TIMEOUT_MS = 2 * 60_000
+
+// Checks start soon after the customer could have finished, then back off to hourly.
+const DELAYS_MS = [60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 20 * 60_000, 30 * 60_000]
+const MAX_DELAY_MS = 60 * 60_000
+
+/** When to check a pending payment next, after `attempts` checks that gave no outcome. */
+export function nextCheckAt(attempts: number, now: number): number {
+  return now + (DELAYS_MS[attempts] ?? MAX_DELAY_MS)
+}
+
+/** The least a customer is asked to wait before trying a link that is full of pending payments. */
+export const MIN_RETRY_AFTER_MS = 30_000
+
+/**
+ * How long a customer should wait before trying again when pending payments fill a link's
+ * places: until the oldest of them reaches the end of its card session (then it has paid or
+ * will be released). When that is already past, its outcome is overdue and the reconciler is
+ * about to settle it, so a short wait is suggested.
+ */
+export function retryAfterMs(
+  oldestInFlightCreatedAt: number,
+  now: number,
+  sessionMs = DEFAULT_SESSION_MS,
+): number {
+  return Math.max(oldestInFlightCreatedAt + sessionMs - now, MIN_RETRY_AFTER_MS)
+}

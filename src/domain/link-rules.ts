@@ -1,0 +1,233 @@
+/**
+ * Rules that span several fields of a link, and the parse functions the routes call: body in,
+ * column values (centimes, epoch milliseconds) or field errors out.
+ */
+import type { InvoiceItem, Language, Link } from '../../db/schema.js'
+import {
+  type CreateLinkBody,
+  createLinkBody,
+  type FieldErrors,
+  fieldErrors,
+  MAX_AMOUNT,
+  MIN_AMOUNT,
+  type UpdateLinkBody,
+  updateLinkBody,
+} from './link-input.js'
+
+/** The columns of a link a merchant decides (everything but id, slug and timestamps). */
+export type LinkValues = {
+  title: string
+  description: string | null
+  amount: number | null
+  amountMin: number | null
+  amountMax: number | null
+  invoiceId: string | null
+  invoiceItems: InvoiceItem[] | null
+  maxPayments: number | null
+  expiresAt: number | null
+  language: Language
+  memo: string | null
+  successMessage: string | null
+  successUrl: string | null
+  active: boolean
+  inactiveMessage: string | null
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors }
+
+type Pricing = Pick<LinkValues, 'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems'>
+type PricingKey = keyof Pricing
+const PRICING_KEYS: readonly PricingKey[] = [
+  'amount',
+  'amountMin',
+  'amountMax',
+  'invoiceId',
+  'invoiceItems',
+]
+
+// Which stored pricing fields survive when an update names another one: an invoice id keeps its
+// amount, an open range keeps its other bound; everything else is replaced.
+const COMPATIBLE: Record<PricingKey, readonly PricingKey[]> = {
+  amount: ['invoiceId'],
+  invoiceId: ['amount'],
+  amountMin: ['amountMax'],
+  amountMax: ['amountMin'],
+  invoiceItems: [],
+}
+
+/** The total of invoice items in centimes. */
+export function itemsTotal(items: readonly InvoiceItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0)
+}
+
+/** Checks that the pricing is exactly one of fixed, open, invoice id or items; fills derived fields. */
+function resolvePricing(p: Pricing, errors: FieldErrors): Pricing {
+  const has = (k: PricingKey) => p[k] !== null
+  const none = {
+    amount: null,
+    amountMin: null,
+    amountMax: null,
+    invoiceId: null,
+    invoiceItems: null,
+  }
+  const refuse = (keys: PricingKey[], why: string) => {
+    for (const k of keys) if (has(k)) errors[SNAKE[k]] = `${SNAKE[k]} ${why}`
+  }
+  if (p.invoiceItems) {
+    refuse(['amount'], 'must be left out with invoice_items: the amount is their total')
+    refuse(['amountMin', 'amountMax'], 'cannot be combined with invoice_items')
+    refuse(['invoiceId'], 'cannot be combined with invoice_items: give one or the other')
+    const total = itemsTotal(p.invoiceItems)
+    if (total < MIN_AMOUNT) errors.invoice_items = 'invoice_items total must be at least 50 DZD'
+    if (total > MAX_AMOUNT)
+      errors.invoice_items = 'invoice_items total must be at most 100000000 DZD'
+    return { ...none, invoiceItems: p.invoiceItems, amount: total }
+  }
+  if (has('amount') || has('invoiceId')) {
+    refuse(['amountMin', 'amountMax'], 'cannot be combined with amount (a fixed amount)')
+    if (p.amount === null)
+      errors.amount = "amount is required with invoice_id (the invoice's total)"
+    else if (p.amount < MIN_AMOUNT) errors.amount = 'amount must be at least 50 DZD'
+    return { ...none, amount: p.amount, invoiceId: p.invoiceId }
+  }
+  if (has('amountMin') || has('amountMax')) {
+    const min = p.amountMin ?? MIN_AMOUNT
+    if (min < MIN_AMOUNT) errors.amount_min = 'amount_min must be at least 50 DZD'
+    if (p.amountMax !== null && p.amountMax < MIN_AMOUNT)
+      errors.amount_max = 'amount_max must be at least 50 DZD'
+    else if (p.amountMax !== null && p.amountMax < min)
+      errors.amount_max = 'amount_max must not be less than amount_min'
+    return { ...none, amountMin: min, amountMax: p.amountMax }
+  }
+  errors.amount =
+    'amount is required: give amount, amount_min/amount_max, invoice_id with amount, or invoice_items'
+  return none
+}
+
+const SNAKE: Record<PricingKey, string> = {
+  amount: 'amount',
+  amountMin: 'amount_min',
+  amountMax: 'amount_max',
+  invoiceId: 'invoice_id',
+  invoiceItems: 'invoice_items',
+}
+
+/** Maps the fields present in a parsed body to column values (absent fields stay absent). */
+function toValues(body: CreateLinkBody | UpdateLinkBody): Partial<LinkValues> {
+  const out: Partial<LinkValues> = {}
+  const set = <K extends keyof LinkValues>(key: K, value: LinkValues[K] | undefined) => {
+    if (value !== undefined) out[key] = value
+  }
+  set('title', body.title)
+  set('description', body.description)
+  set('amount', body.amount)
+  set('amountMin', body.amount_min)
+  set('amountMax', body.amount_max)
+  set('invoiceId', body.invoice_id)
+  const items = body.invoice_items
+  set(
+    'invoiceItems',
+    items
+      ? items.map((i) => ({
+          description: i.description,
+          quantity: i.quantity,
+          unitPrice: i.unit_price,
+        }))
+      : items,
+  )
+  set('maxPayments', body.max_payments)
+  set('expiresAt', body.expires_at)
+  set('language', body.language)
+  set('memo', body.memo)
+  set('successMessage', body.success_message)
+  set('successUrl', body.success_url)
+  set('active', body.active)
+  set('inactiveMessage', body.inactive_message)
+  return out
+}
+
+function checkExpiry(expiresAt: number | null | undefined, now: number, errors: FieldErrors) {
+  if (expiresAt != null && expiresAt <= now) errors.expires_at = 'expires_at must be in the future'
+}
+
+/** Parses a create-link body; `language` falls back to the configured default. */
+export function parseCreateLink(
+  body: unknown,
+  opts: { now: number; defaultLanguage: Language },
+): Parsed<LinkValues> {
+  const parsed = createLinkBody.safeParse(body)
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
+  const v = toValues(parsed.data)
+  const errors: FieldErrors = {}
+  const pricing = resolvePricing(
+    {
+      amount: v.amount ?? null,
+      amountMin: v.amountMin ?? null,
+      amountMax: v.amountMax ?? null,
+      invoiceId: v.invoiceId ?? null,
+      invoiceItems: v.invoiceItems ?? null,
+    },
+    errors,
+  )
+  checkExpiry(v.expiresAt, opts.now, errors)
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  return {
+    ok: true,
+    value: {
+      title: parsed.data.title,
+      description: v.description ?? null,
+      ...pricing,
+      maxPayments: v.maxPayments ?? null,
+      expiresAt: v.expiresAt ?? null,
+      language: v.language ?? opts.defaultLanguage,
+      memo: v.memo ?? null,
+      successMessage: v.successMessage ?? null,
+      successUrl: v.successUrl ?? null,
+      active: v.active ?? true,
+      inactiveMessage: v.inactiveMessage ?? null,
+    },
+  }
+}
+
+/** A stored link's pricing as the merchant would have written it (items imply their total). */
+function storedPricing(link: Link): Pricing {
+  const none = {
+    amount: null,
+    amountMin: null,
+    amountMax: null,
+    invoiceId: null,
+    invoiceItems: null,
+  }
+  if (link.invoiceItems) return { ...none, invoiceItems: link.invoiceItems }
+  if (link.invoiceId !== null) return { ...none, invoiceId: link.invoiceId, amount: link.amount }
+  if (link.amount !== null) return { ...none, amount: link.amount }
+  return { ...none, amountMin: link.amountMin, amountMax: link.amountMax }
+}
+
+/**
+ * Parses an update body against the stored link and returns only the columns to change. Naming
+ * any pricing field replaces the pricing fields it cannot stand with (see COMPATIBLE), and the
+ * result must again be exactly one kind of pricing; new invoice items drop the stored invoice id.
+ */
+export function parseLinkUpdate(
+  link: Link,
+  body: unknown,
+  opts: { now: number },
+): Parsed<Partial<LinkValues>> {
+  const parsed = updateLinkBody.safeParse(body)
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
+  const changes = toValues(parsed.data)
+  const errors: FieldErrors = {}
+  const named = PRICING_KEYS.filter((k) => k in changes)
+  if (named.length > 0) {
+    const merged = storedPricing(link)
+    for (const k of PRICING_KEYS) {
+      if (k in changes) (merged as Record<PricingKey, unknown>)[k] = changes[k]
+      else if (named.some((n) => !COMPATIBLE[n].includes(k))) merged[k] = null
+    }
+    Object.assign(changes, resolvePricing(merged, errors))
+  }
+  checkExpiry(changes.expiresAt, opts.now, errors)
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  return { ok: true, value: changes }
+}

@@ -1,0 +1,47 @@
+/** A link's state as a customer meets it, and the amount a checkout may charge on it. */
+
+import type { Link } from '../../db/schema.js'
+import { parseDzd } from '../client/core/money.js'
+import { MAX_AMOUNT } from './link-input.js'
+
+export const LINK_STATUSES = ['active', 'inactive', 'expired', 'completed'] as const
+export type LinkStatus = (typeof LINK_STATUSES)[number]
+
+/**
+ * The link's state at `now`. A merchant's "off" wins (its message is what the customer should
+ * read), then a completed link (all places paid), then expiry.
+ */
+export function linkStatus(
+  link: Pick<Link, 'active' | 'expiresAt' | 'maxPayments'>,
+  counts: { paidCount: number },
+  now: number,
+): LinkStatus {
+  if (!link.active) return 'inactive'
+  if (link.maxPayments !== null && counts.paidCount >= link.maxPayments) return 'completed'
+  if (link.expiresAt !== null && link.expiresAt <= now) return 'expired'
+  return 'active'
+}
+
+export type AmountCheck =
+  | { ok: true; amount: number }
+  | { ok: false; reason: 'required' | 'invalid' | 'below_min' | 'above_max'; limit?: number }
+
+/**
+ * The amount to charge: the link's own for fixed and invoice links; for an open link the
+ * customer's entry (DZD text or number, at most two decimals) within the link's range.
+ */
+export function amountForPayment(
+  link: Pick<Link, 'amount' | 'amountMin' | 'amountMax'>,
+  entered: string | number | null | undefined,
+): AmountCheck {
+  if (link.amount !== null) return { ok: true, amount: link.amount }
+  if (entered === null || entered === undefined || entered === '')
+    return { ok: false, reason: 'required' }
+  const amount = parseDzd(entered)
+  if (amount === null) return { ok: false, reason: 'invalid' }
+  const min = link.amountMin ?? 0
+  const max = link.amountMax ?? MAX_AMOUNT
+  if (amount < min) return { ok: false, reason: 'below_min', limit: min }
+  if (amount > max) return { ok: false, reason: 'above_max', limit: max }
+  return { ok: true, amount }
+}

@@ -1,0 +1,50 @@
+/** Opens the SQLite database on Node: WAL, foreign keys, and the checked-in migrations applied. */
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import * as schema from '../../db/schema.js'
+
+/** The migrations folder of this checkout, wherever the process was started from. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url))
+
+export type SqliteHandle = {
+  db: BetterSQLite3Database<typeof schema>
+  sqlite: Database.Database
+  close: () => void
+}
+
+/** Options for tests and tools; production uses the defaults. */
+export type OpenOptions = { busyTimeoutMs?: number; migrate?: boolean }
+
+/**
+ * Opens (creating if needed) the database file at `path`, in WAL mode so readers never block the
+ * writer, with a busy timeout so concurrent writers wait instead of failing, and applies any
+ * migration not yet applied.
+ */
+export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new Database(path)
+  sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  const db = drizzle(sqlite, { schema })
+  if (options.migrate !== false) applyMigrations(db)
+  return { db, sqlite, close: () => sqlite.close() }
+}
+
+function applyMigrations(db: BetterSQLite3Database<typeof schema>): void {
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  } catch (error) {
+    // Two processes opening a new file at once: drizzle's migrator reads the applied list before
+    // it takes the write lock, so the slower one replays a migration the faster one committed.
+    // Its transaction rolls back; running again sees the migration applied and does nothing.
+    const cause = (error as { cause?: { message?: unknown } })?.cause
+    if (!/already exists/.test(`${(error as Error)?.message} ${cause?.message}`)) throw error
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  }
+}
