@@ -26,7 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 beforeEach(() => {
-  server.requests.length = 0
+  server.reset()
   server.fallback = { status: 200, json: { status: 'success' } }
 })
 

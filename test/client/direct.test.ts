@@ -24,7 +24,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 beforeEach(() => {
-  server.requests.length = 0
+  server.reset()
   server.fallback = { status: 200, json: { status: 'success' } }
 })
 

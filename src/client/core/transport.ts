@@ -19,8 +19,8 @@ import { readErrorCode, readErrorMessage } from './parse.js'
 import { redactUrl, scrubText, scrubValue } from './redact.js'
 import { buildQuery, type Query } from './url.js'
 
-/** The subset of WHATWG fetch the client needs. */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+/** The subset of WHATWG fetch the client needs (a Hono `app.fetch` fits too). */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response> | Response
 
 /** Sends a GET that carries a body, which WHATWG fetch refuses (see src/node/get-with-body.ts). */
 export type GetWithBody = (
@@ -148,7 +148,7 @@ async function attemptOnce(
     } else {
       const init: RequestInit = { method: req.method, headers, signal: controller.signal }
       if (body !== undefined) init.body = body
-      responsePromise = settings.fetch(url, init)
+      responsePromise = Promise.resolve(settings.fetch(url, init))
     }
     const response = await Promise.race([responsePromise, aborted])
     const text = await Promise.race([response.text(), aborted])

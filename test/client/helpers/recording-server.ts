@@ -36,6 +36,8 @@ export interface RecordingServer {
   /** Queues answers, used in order; when the queue is empty the fallback answers. */
   reply(...answers: Scripted[]): void
   fallback: Scripted
+  /** Forgets recorded requests and queued answers, and restores the fallback `200 {}`. */
+  reset(): void
   close(): Promise<void>
 }
 
@@ -88,6 +90,11 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     url: `http://127.0.0.1:${port}`,
     requests,
     reply: (...answers) => queue.push(...answers),
+    reset: () => {
+      requests.length = 0
+      queue.length = 0
+      state.fallback = { status: 200, json: {} }
+    },
     get fallback() {
       return state.fallback
     },
