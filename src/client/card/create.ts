@@ -64,7 +64,7 @@ export async function createCardTransaction(
     throw new GatewayApiError(
       `The gateway did not create the card transaction: ${said ?? 'its answer has no payment_url'}. ` +
         'Check the parameters and the merchant account; the customer was not charged.',
-      { status: res.status, body, code: readErrorCode(body) },
+      { status: res.status, body, code: readErrorCode(body), request: res.request },
     )
   }
   const cibTransactionId = asString(body.cib_transaction_id)
@@ -72,7 +72,7 @@ export async function createCardTransaction(
     throw new GatewayResponseError(
       'The gateway created a card transaction without cib_transaction_id, so it could not be checked. ' +
         'Do not send the customer to it; try again.',
-      { status: res.status, body },
+      { status: res.status, body, request: res.request },
     )
   return {
     success: true,

@@ -11,7 +11,7 @@ export function objectBody(res: TransportResponse, endpoint: string): JsonObject
   if (res.data === null) return {}
   if (isObject(res.data)) return res.data
   throw new GatewayResponseError(
-    `The gateway answered ${endpoint} with JSON that is not an object. Check that the client points at the gateway.`,
-    { status: res.status, body: res.data },
+    `The gateway answered ${res.request.method} ${res.request.url} (${endpoint}) with JSON that is not an object. Check that the client points at the gateway.`,
+    { status: res.status, body: res.scrub(res.data), request: res.request },
   )
 }

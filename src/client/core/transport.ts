@@ -68,6 +68,10 @@ export interface TransportResponse {
   headers: Headers
   /** The parsed JSON body, or null for an empty body. */
   data: unknown
+  /** Method and redacted URL, for errors raised after the answer was read. */
+  request: RequestInfo
+  /** A copy of a value with the client's credentials scrubbed, for errors built from it. */
+  scrub(value: unknown): unknown
 }
 
 const INITIAL_BACKOFF_MS = 500
@@ -117,7 +121,8 @@ async function attemptOnce(
   url: string,
   info: RequestInfo,
 ): Promise<RawAnswer> {
-  const timeoutMs = req.options?.timeoutMs ?? settings.timeoutMs
+  // setTimeout fires at once for delays beyond 2^31 - 1 ms; no call needs longer.
+  const timeoutMs = Math.min(req.options?.timeoutMs ?? settings.timeoutMs, 2 ** 31 - 1)
   const controller = new AbortController()
   const callerSignal = req.options?.signal
   let timedOut = false
@@ -191,10 +196,15 @@ function parseSuccess(
   info: RequestInfo,
   settings: TransportSettings,
 ): TransportResponse {
-  if (answer.text.trim() === '')
-    return { status: answer.status, headers: answer.headers, data: null }
+  const base = {
+    status: answer.status,
+    headers: answer.headers,
+    request: info,
+    scrub: (value: unknown) => scrubValue(value, settings.secrets),
+  }
+  if (answer.text.trim() === '') return { ...base, data: null }
   try {
-    return { status: answer.status, headers: answer.headers, data: JSON.parse(answer.text) }
+    return { ...base, data: JSON.parse(answer.text) }
   } catch {
     throw new GatewayResponseError(
       `The gateway answered ${answer.status} with a body that is not JSON (${info.method} ${info.url}). ` +
