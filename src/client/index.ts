@@ -35,6 +35,7 @@ export {
   type CardCheckExpectation,
   type CardCheckResult,
   type CardOutcome,
+  type InterpretOptions,
   interpretCardCheck,
 } from './card/check.js'
 export type { CardTransaction, CibResponse } from './card/create.js'
@@ -82,7 +83,7 @@ export {
   signGatewayMessage,
   verifyGatewaySignature,
 } from './core/signature.js'
-export { isValidAccountId, isValidSecretSeed } from './core/strkey.js'
+export { decodeStrKey, encodeStrKey, isValidAccountId, isValidSecretSeed } from './core/strkey.js'
 export type { CallOptions, FetchLike, GetWithBody } from './core/transport.js'
 export type {
   LedgerTransaction,

@@ -3,20 +3,14 @@
  * JSON parsing, and redaction of credentials from everything an error carries.
  */
 import {
-  type ApiErrorDetails,
-  GatewayApiError,
-  GatewayAuthenticationError,
-  GatewayBadRequestError,
   GatewayConnectionError,
-  GatewayNotFoundError,
-  GatewayRateLimitError,
   GatewayResponseError,
-  GatewayServerError,
   GatewayTimeoutError,
   type RequestInfo,
 } from './errors.js'
-import { readErrorCode, readErrorMessage } from './parse.js'
 import { redactUrl, scrubText, scrubValue } from './redact.js'
+import { backoff, isRetryableStatus, retryAfterMs } from './retry.js'
+import { type RawAnswer, statusError } from './status-error.js'
 import { buildQuery, type Query } from './url.js'
 
 /** The subset of WHATWG fetch the client needs (a Hono `app.fetch` fits too). */
@@ -72,16 +66,6 @@ export interface TransportResponse {
   request: RequestInfo
   /** A copy of a value with the client's credentials scrubbed, for errors built from it. */
   scrub(value: unknown): unknown
-}
-
-const INITIAL_BACKOFF_MS = 500
-const MAX_BACKOFF_MS = 8_000
-const MAX_RETRY_AFTER_MS = 30_000
-
-interface RawAnswer {
-  status: number
-  headers: Headers
-  text: string
 }
 
 /** Sends one logical call, retrying reads on connection errors, timeouts, 408, 429 and 5xx. */
@@ -216,73 +200,4 @@ function parseSuccess(
       },
     )
   }
-}
-
-function statusError(
-  answer: RawAnswer,
-  info: RequestInfo,
-  settings: TransportSettings,
-): GatewayApiError {
-  let body: unknown = answer.text
-  try {
-    body = answer.text.trim() === '' ? null : JSON.parse(answer.text)
-  } catch {
-    body = answer.text.slice(0, 2000)
-  }
-  body = scrubValue(body, settings.secrets)
-  const said = readErrorMessage(body)
-  const what = `The gateway answered ${answer.status} to ${info.method} ${info.url}${said ? `: ${said}` : ''}.`
-  const details: ApiErrorDetails = {
-    status: answer.status,
-    body,
-    code: readErrorCode(body),
-    request: info,
-  }
-  const { status } = answer
-  if (status === 400)
-    return new GatewayBadRequestError(`${what} Check the request's fields and values.`, details)
-  if (status === 401 || status === 403)
-    return new GatewayAuthenticationError(
-      `${what} Check the API key or secret key this client was created with.`,
-      details,
-    )
-  if (status === 404)
-    return new GatewayNotFoundError(
-      `${what} Check the identifier, and that siteUrl/apiUrl point at the gateway.`,
-      details,
-    )
-  if (status === 429) {
-    details.retryAfterMs = retryAfterMs(answer.headers.get('retry-after'), settings.now())
-    return new GatewayRateLimitError(`${what} Slow down and try again later.`, details)
-  }
-  if (status >= 500)
-    return new GatewayServerError(
-      `${what} The gateway failed; try again later (for a payment creation, check first whether it went through).`,
-      details,
-    )
-  return new GatewayApiError(`${what} The request was not accepted.`, details)
-}
-
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500
-}
-
-/** Exponential backoff with up to 25% jitter taken off, so clients do not retry in lockstep. */
-export function backoff(attempt: number, random: () => number): number {
-  const base = Math.min(INITIAL_BACKOFF_MS * 2 ** attempt, MAX_BACKOFF_MS)
-  return Math.round(base * (1 - 0.25 * random()))
-}
-
-/** `Retry-After` in milliseconds (delta seconds or an HTTP date), capped; undefined when absent. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (!header) return undefined
-  const text = header.trim()
-  let ms: number
-  if (/^\d+(\.\d+)?$/.test(text)) ms = Number(text) * 1000
-  else {
-    const date = Date.parse(text)
-    if (Number.isNaN(date)) return undefined
-    ms = date - now
-  }
-  return Math.min(Math.max(0, Math.round(ms)), MAX_RETRY_AFTER_MS)
 }
