@@ -12,13 +12,20 @@ export const dzdAmount = z.union([z.number(), z.string()]).transform((value, ctx
   return centimes
 })
 
-/** The first problem of a failed parse, as `field: rule`. */
-export function firstIssue(error: z.ZodError): string {
+/** The first problem of a failed parse of `input`, as `field: rule` ("is required" for a missing field). */
+export function firstIssue(error: z.ZodError, input?: unknown): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid request'
   const path = issue.path.join('.')
-  const message =
-    issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message
+  let value: unknown = input
+  for (const key of issue.path) {
+    value =
+      value !== null && typeof value === 'object'
+        ? (value as Record<PropertyKey, unknown>)[key]
+        : undefined
+  }
+  const missing = value === undefined && (input !== undefined || issue.code === 'invalid_type')
+  const message = missing ? 'is required' : issue.message
   return path ? `${path}: ${message}` : message
 }
 

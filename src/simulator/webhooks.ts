@@ -47,10 +47,11 @@ export function createWebhookDispatcher(deps: WebhookDeps): WebhookDispatcher {
   let held: Delivery[] = []
   let batchSize = 2
 
-  const track = (work: Promise<void>): void => {
+  const track = (work: Promise<void>): Promise<void> => {
     const promise = work.finally(() => inFlight.delete(promise))
     inFlight.add(promise)
     deps.waitUntil?.(promise)
+    return promise
   }
 
   async function attempt(delivery: Delivery): Promise<void> {
@@ -89,12 +90,13 @@ export function createWebhookDispatcher(deps: WebhookDeps): WebhookDispatcher {
 
   function start(delivery: Delivery, delayMs: number): void {
     if (delayMs <= 0) {
-      track(attempt(delivery))
+      void track(attempt(delivery))
       return
     }
     delivery.state = 'scheduled'
     delivery.nextAttemptAt = deps.clock() + delayMs
-    deps.schedule(delayMs, async () => track(attempt(delivery)))
+    // The task resolves when the attempt is over, so a scheduler can wait for it.
+    deps.schedule(delayMs, () => track(attempt(delivery)))
   }
 
   function releaseHeld(): void {

@@ -69,7 +69,7 @@ export function v1CibRoutes(ctx: SimContext): Hono {
     const body = await v1Body(c)
     if (body instanceof Response) return body
     const parsed = cibSchema.safeParse(body)
-    if (!parsed.success) return v1Error(c, 400, firstIssue(parsed.error))
+    if (!parsed.success) return v1Error(c, 400, firstIssue(parsed.error, body))
     const input = parsed.data
     const merchant = apiKeyMerchant(ctx.state)
     const taken = [...ctx.state.transactions.values()].some(

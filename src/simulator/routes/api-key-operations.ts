@@ -130,7 +130,7 @@ export function v1OperationRoutes(ctx: SimContext): Hono {
       if (kind === 'bill') body.biller ??= body.operator ?? body.provider
       if (kind === 'bill') body.bill_number ??= body.reference ?? body.bill
       const parsed = RECHARGES[kind].schema.safeParse(body)
-      if (!parsed.success) return v1Error(c, 400, firstIssue(parsed.error))
+      if (!parsed.success) return v1Error(c, 400, firstIssue(parsed.error, body))
       const check = toDraft(kind, parsed.data)
       if ('error' in check) return v1Error(c, 400, check.error)
       const op = recordOperation(ctx, apiKeyMerchant(ctx.state), check.draft, 'v1')

@@ -54,7 +54,7 @@ export function apiKeyRoutes(ctx: SimContext): Hono {
     const body = await v1Body(c)
     if (body instanceof Response) return body
     const parsed = createInvoiceSchema.safeParse(body)
-    if (!parsed.success) return v1Error(c, 400, firstIssue(parsed.error))
+    if (!parsed.success) return v1Error(c, 400, firstIssue(parsed.error, body))
     const result = createInvoice(ctx, apiKeyMerchant(ctx.state), parsed.data)
     if (!result.ok) return v1Error(c, result.status, result.error)
     return c.json(

@@ -38,7 +38,7 @@ export function invoiceRoutes(ctx: SimContext): Hono {
     const merchant = await authenticate(ctx, c, body.encrypted_sk)
     if (merchant instanceof Response) return merchant
     const parsed = createInvoiceSchema.safeParse(body)
-    if (!parsed.success) return fail(c, firstIssue(parsed.error))
+    if (!parsed.success) return fail(c, firstIssue(parsed.error, body))
     const result = createInvoice(ctx, merchant, parsed.data)
     if (!result.ok) return fail(c, result.error, result.status)
     return c.json({
@@ -54,7 +54,7 @@ export function invoiceRoutes(ctx: SimContext): Hono {
     const merchant = await authenticate(ctx, c, body.encrypted_sk)
     if (merchant instanceof Response) return merchant
     const parsed = updateInvoiceSchema.safeParse(body)
-    if (!parsed.success) return fail(c, firstIssue(parsed.error))
+    if (!parsed.success) return fail(c, firstIssue(parsed.error, body))
     const result = updateInvoice(ctx, merchant, parsed.data)
     if (!result.ok) return fail(c, result.error, result.status)
     return c.json({

@@ -1,7 +1,9 @@
 /** The simulator's own endpoints: public key, stylesheet, inspector and fault switches. */
 import { Hono } from 'hono'
 import type { SimContext } from '../context.js'
+import { faultSettingsSchema } from '../faults.js'
 import { inspectState } from '../inspect.js'
+import { firstIssue } from '../validation.js'
 import { InspectPage } from '../views/inspect-page.js'
 import { SIMULATOR_CSS } from '../views/styles.js'
 import { renderPage } from './render.js'
@@ -46,11 +48,9 @@ export function toolRoutes(ctx: SimContext): Hono {
     } catch {
       return c.json({ error: 'The body must be JSON' }, 400)
     }
-    try {
-      ctx.faults.set(body as never)
-    } catch (error) {
-      return c.json({ error: error instanceof Error ? error.message : 'Invalid faults' }, 400)
-    }
+    const parsed = faultSettingsSchema.safeParse(body)
+    if (!parsed.success) return c.json({ error: firstIssue(parsed.error, body) }, 400)
+    ctx.faults.set(parsed.data)
     return c.json(ctx.faults.get())
   })
   app.delete('/_faults', (c) => {

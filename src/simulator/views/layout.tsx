@@ -24,9 +24,11 @@ export function Layout(props: LayoutProps) {
         <link rel="stylesheet" href={`${props.base}/assets/simulator.css`} />
       </head>
       <body>
-        <p class="banner" role="note">
-          {props.banner}
-        </p>
+        <header>
+          <p class="banner" role="note">
+            {props.banner}
+          </p>
+        </header>
         <main class={props.wide ? 'wide' : undefined}>{props.children}</main>
       </body>
     </html>

@@ -1,0 +1,169 @@
+/**
+ * Pays through the card page in Chromium for each test card, then cancels and lets a session
+ * expire, and runs axe-core on each step in each language. Skipped only when /usr/bin/chromium is
+ * missing.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIMULATOR_MERCHANT_ACCOUNT, TEST_CARDS, TEST_OTP } from '../../src/simulator/index.js'
+import {
+  type RunningSimulator,
+  startReceiver,
+  startSimulator,
+  type WebhookReceiver,
+} from './helpers.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const hasChromium = existsSync(CHROMIUM)
+if (!hasChromium) console.warn(`Skipping the card page browser tests: ${CHROMIUM} does not exist.`)
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+let browser: Browser
+let run: RunningSimulator
+let shop: WebhookReceiver
+
+describe.skipIf(!hasChromium)('the card page in Chromium', () => {
+  beforeAll(async () => {
+    shop = await startReceiver()
+    run = await startSimulator()
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await run?.close()
+    await shop?.close()
+  })
+
+  async function create(
+    language: string,
+  ): Promise<{ payment_url: string; cib_transaction_id: number }> {
+    const returnUrl = new URL(shop.url)
+    returnUrl.pathname = '/return'
+    returnUrl.searchParams.set('order', 'A-1')
+    const query = new URLSearchParams({
+      account: SIMULATOR_MERCHANT_ACCOUNT,
+      amount: '1500',
+      full_name: 'Amina',
+      phone: '0555123456',
+      email: 'a@b.dz',
+      return_url: returnUrl.toString(),
+      webhook_url: shop.url,
+      redirect: 'no',
+      keep_return_url: 'True',
+      language,
+    })
+    return (await (await fetch(`${run.url}/make-cib-transaction/?${query}`)).json()) as never
+  }
+
+  async function axeViolations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ content: axeSource })
+    const result = await page.evaluate(async () => {
+      const axe = (
+        globalThis as unknown as {
+          axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> }
+        }
+      ).axe
+      return axe.run()
+    })
+    return result.violations.map((v) => `${v.id} (${v.impact})`)
+  }
+
+  async function newPage(javaScriptEnabled = true): Promise<Page> {
+    // bypassCSP lets the test inject axe-core; the page itself runs no script.
+    const context = await browser.newContext({ bypassCSP: true, javaScriptEnabled })
+    return context.newPage()
+  }
+
+  const checkAnswer = async (id: number) =>
+    (await (await fetch(`${run.url}/cib-transaction-check/?order_number=${id}`)).json()) as Record<
+      string,
+      unknown
+    >
+
+  const languages = ['en', 'fr', 'ar'] as const
+  TEST_CARDS.forEach((card, index) => {
+    const lang = languages[index % languages.length]!
+    it(`pays with ${card.label} (${lang}) and comes back to the return URL`, async () => {
+      const tx = await create(lang)
+      const page = await newPage()
+      try {
+        await page.goto(tx.payment_url)
+        expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+        expect(await axeViolations(page)).toEqual([])
+        await page.locator('#pan').fill(card.number)
+        await page.locator('#expiry').fill(card.expiry)
+        await page.locator('#cvv').fill(card.cvv)
+        await page.locator('form[action$="/card"] button[type=submit]').click()
+        await page.locator('#otp').waitFor()
+        expect(await axeViolations(page)).toEqual([])
+        await page.locator('#otp').fill('999999')
+        await page.locator('form[action$="/otp"] button[type=submit]').click()
+        await expect
+          .poll(() => page.locator('[role=alert]').textContent())
+          .toContain('Invalid OTP code')
+        await page.locator('#otp').fill(TEST_OTP)
+        await page.locator('form[action$="/otp"] button[type=submit]').click()
+        await page.waitForURL((url) => url.pathname === '/return')
+        const url = new URL(page.url())
+        expect(url.searchParams.get('order')).toBe('A-1')
+        expect(url.searchParams.get('payment_status')).toBe(
+          card.outcome === 'approved' ? 'success' : 'failed',
+        )
+        expect(url.searchParams.get('signature')).toBeTruthy()
+        expect((await checkAnswer(tx.cib_transaction_id)).orderStatus).toBe(
+          card.outcome === 'approved' ? 2 : 6,
+        )
+      } finally {
+        await page.context().close()
+      }
+    })
+  })
+
+  for (const [button, status, actionCode] of [
+    ['cancel', 'canceled', 10],
+    ['expire', 'expired', -2007],
+  ] as const) {
+    it(`${button === 'cancel' ? 'cancels' : 'lets the session expire'} from the card page, with JavaScript off`, async () => {
+      const tx = await create('fr')
+      const page = await newPage(false)
+      try {
+        await page.goto(tx.payment_url)
+        await page.locator(`form[action$="/${button}"] button`).click()
+        await page.waitForURL((url) => url.pathname === '/return')
+        expect(new URL(page.url()).searchParams.get('payment_status')).toBe(status)
+        expect((await checkAnswer(tx.cib_transaction_id)).actionCode).toBe(actionCode)
+      } finally {
+        await page.context().close()
+      }
+    })
+  }
+
+  it('shows a result page without accessibility violations', async () => {
+    const tx = await create('ar')
+    await run.sim.completePayment(String(tx.cib_transaction_id), 'approved')
+    const page = await newPage()
+    try {
+      await page.goto(tx.payment_url)
+      expect(await page.locator('[role=status]').textContent()).toContain('تم قبول الدفع')
+      expect(await axeViolations(page)).toEqual([])
+    } finally {
+      await page.context().close()
+    }
+  })
+})
