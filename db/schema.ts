@@ -82,6 +82,8 @@ export const payments = sqliteTable(
     ref: text('ref'),
     language: text('language', { enum: LANGUAGES }).notNull(),
     invoiceId: text('invoice_id'),
+    // The card network's order id (creation answer's cib_response.orderId, webhook order_id).
+    orderId: text('order_id'),
     orderNumber: text('order_number'),
     transactionId: text('transaction_id'),
     cibTransactionId: text('cib_transaction_id').unique(),

@@ -64,6 +64,7 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
     ref: request.ref ?? null,
     language: request.language,
     invoiceId: request.invoiceId ?? null,
+    orderId: null,
     orderNumber: null,
     transactionId: null,
     cibTransactionId: null,

@@ -34,6 +34,8 @@ export type GatewayIds = {
   transactionId: string | null
   cibTransactionId: string
   paymentUrl: string
+  /** The card network's order id (`cib_response.orderId`). */
+  orderId?: string | null
   orderNumber?: string | null
   /** The creation answer, kept minimal by the caller (no personal data). */
   gatewayResponse: unknown
@@ -54,6 +56,7 @@ export function markPending(
       transactionId: ids.transactionId,
       cibTransactionId: ids.cibTransactionId,
       paymentUrl: ids.paymentUrl,
+      orderId: ids.orderId ?? undefined,
       orderNumber: ids.orderNumber ?? undefined,
       gatewayResponse: ids.gatewayResponse,
       nextCheckAt: nextCheckAt(0, now),
@@ -75,6 +78,7 @@ export function markError(
 
 /** What a confirmed check or webhook tells about the outcome (absent fields are kept). */
 export type OutcomeDetails = {
+  orderId?: string | null
   orderNumber?: string | null
   approvalCode?: string | null
   message?: string | null

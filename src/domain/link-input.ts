@@ -34,6 +34,7 @@ export const dzdAmount = z
   })
   .transform((v) => parseDzd(v)!)
   .refine((c) => c <= MAX_AMOUNT, { error: 'must be at most 100000000 DZD' })
+  .describe('DZD as a number with at most two decimals, e.g. 1500 or 1299.5')
 
 // Optional text: an empty string means "none", as a cleared form field does.
 function optionalText(max: number) {
@@ -64,12 +65,14 @@ const isoDateTime = z
     }),
   )
   .transform((v) => Date.parse(v))
+  .describe('ISO 8601 date and time with a time zone, e.g. 2026-06-30T23:59:00+01:00')
 
 const httpUrl = z
   .string({ error: expect('must be a URL') })
   .trim()
   .max(2048, { error: 'must be at most 2048 characters' })
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
+  .describe('an http:// or https:// URL')
 
 /** Fields both the create and the update body accept; null clears an optional field. */
 const fields = {

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   deleteLinkIfUnused,
@@ -10,8 +12,11 @@ import {
 } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
-import { openSqlite } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER, openSqlite } from '../../src/node/sqlite.js'
+import { runContenders } from './contenders.js'
 import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+
+const MIGRATION_FILES = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).length
 
 let t: TestDb
 beforeEach(() => {
@@ -48,7 +53,7 @@ describe('openSqlite', () => {
         .prepare('SELECT count(*) FROM __drizzle_migrations')
         .pluck()
         .get()
-      expect(applied).toBe(1)
+      expect(applied).toBe(MIGRATION_FILES)
     } finally {
       again.close()
     }
@@ -166,5 +171,26 @@ describe('links', () => {
     expect(await getLinkById(t.db, used.id)).not.toBeNull()
     expect(await deleteLinkIfUnused(t.db, unused.id)).toBe(true)
     expect(await getLinkById(t.db, unused.id)).toBeNull()
+  })
+})
+
+describe('openSqlite from several processes at once', () => {
+  it('migrates a new file once while four connections open it together', async () => {
+    const fresh = join(dirname(t.path), 'fresh.db')
+    const results = await runContenders(
+      fresh,
+      Array.from({ length: 4 }, () => ({ kind: 'open' as const })),
+    )
+    expect(results).toEqual(['opened', 'opened', 'opened', 'opened'])
+    const handle = openSqlite(fresh)
+    try {
+      const applied = handle.sqlite
+        .prepare('SELECT count(*) FROM __drizzle_migrations')
+        .pluck()
+        .get()
+      expect(applied).toBe(MIGRATION_FILES)
+    } finally {
+      handle.close()
+    }
   })
 })

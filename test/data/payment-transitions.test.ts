@@ -26,6 +26,7 @@ const gatewayIds = (n: string) => ({
   transactionId: `0b7c6a52-${n}`,
   cibTransactionId: `41727${n}`,
   paymentUrl: `https://cib.example/pay/${n}`,
+  orderId: `order-${n}`,
   gatewayResponse: { success: true, status: 'pending_user_transfer_start' },
 })
 
@@ -52,6 +53,7 @@ describe('markPending and markError', () => {
     expect(r.payment).toMatchObject({
       status: 'pending',
       cibTransactionId: '417271',
+      orderId: 'order-1',
       paymentUrl: 'https://cib.example/pay/1',
       gatewayResponse: { success: true, status: 'pending_user_transfer_start' },
       updatedAt: T0 + 100,

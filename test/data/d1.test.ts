@@ -1,0 +1,130 @@
+/**
+ * The same queries on D1 (local workerd through miniflare), with the checked-in migration files
+ * applied as wrangler would apply them: one code base, two drivers.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { drizzle } from 'drizzle-orm/d1'
+import { Miniflare } from 'miniflare'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as schema from '../../db/schema.js'
+import type { Db } from '../../src/data/db.js'
+import { createLink, getLinkBySlug, listLinks, updateLink } from '../../src/data/links.js'
+import {
+  applyOutcome,
+  listPaymentsDueForCheck,
+  markPending,
+  reservePayment,
+  scheduleNextCheck,
+} from '../../src/data/payments.js'
+import { hitRateLimit } from '../../src/data/rate-limits.js'
+import { setSettingIfAbsent } from '../../src/data/settings.js'
+import { recordWebhookEvent } from '../../src/data/webhooks.js'
+import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
+import { linkValues, paymentRequest, T0 } from './helpers.js'
+
+let mf: Miniflare
+let db: Db
+
+beforeAll(async () => {
+  mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response("") } }',
+    d1Databases: { DB: 'paylinks-test' },
+  })
+  const d1 = await mf.getD1Database('DB')
+  const files = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql'))
+  for (const file of files.sort()) {
+    const text = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
+    for (const statement of text.split('--> statement-breakpoint')) {
+      if (statement.trim()) await d1.prepare(statement).run()
+    }
+  }
+  db = drizzle(d1, { schema })
+}, 60_000)
+
+afterAll(async () => {
+  await mf?.dispose()
+})
+
+describe('on D1', () => {
+  it('reserves places up to max_payments, then tells in progress from completed', async () => {
+    const link = await createLink(db, linkValues({ maxPayments: 2 }), T0)
+    const first = await reservePayment(db, paymentRequest(link), T0)
+    const second = await reservePayment(db, paymentRequest(link), T0 + 1)
+    expect(first.ok && second.ok).toBe(true)
+    expect(await reservePayment(db, paymentRequest(link), T0 + 2)).toMatchObject({
+      ok: false,
+      reason: 'in_progress',
+    })
+    for (const r of [first, second])
+      if (r.ok) await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 3)
+    expect(await reservePayment(db, paymentRequest(link), T0 + 4)).toEqual({
+      ok: false,
+      reason: 'completed',
+    })
+    expect(await getLinkBySlug(db, link.slug)).toMatchObject({ paidCount: 2, paidTotal: 300000 })
+    const listed = await listLinks(db)
+    expect(listed.items.find((l) => l.id === link.id)).toMatchObject({ active: true, paidCount: 2 })
+  })
+
+  it('applies transitions once and never moves a paid payment', async () => {
+    const link = await createLink(
+      db,
+      linkValues({ invoiceItems: [{ description: 'a', quantity: 1, unitPrice: 150000 }] }),
+      T0,
+    )
+    const r = await reservePayment(db, paymentRequest(link), T0)
+    if (!r.ok) throw new Error(r.reason)
+    const ids = {
+      transactionId: 't',
+      cibTransactionId: 'd1-1',
+      paymentUrl: 'https://x',
+      gatewayResponse: { a: 1 },
+    }
+    expect((await markPending(db, r.payment.id, ids, T0 + 1)).payment).toMatchObject({
+      status: 'pending',
+      gatewayResponse: { a: 1 },
+    })
+    const [due] = await listPaymentsDueForCheck(db, T0 + 61_001, 10)
+    expect(due?.id).toBe(r.payment.id)
+    expect(await scheduleNextCheck(db, due!, T0 + 61_001)).toBe(true)
+    expect((await applyOutcome(db, r.payment.id, 'failed', {}, T0 + 2)).changed).toBe(true)
+    expect((await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 3)).changed).toBe(true)
+    expect((await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 4)).changed).toBe(false)
+    expect((await applyOutcome(db, r.payment.id, 'expired', {}, T0 + 5)).payment).toMatchObject({
+      status: 'paid',
+      paidAt: T0 + 3,
+    })
+    expect((await getLinkBySlug(db, link.slug))?.invoiceItems).toEqual([
+      { description: 'a', quantity: 1, unitPrice: 150000 },
+    ])
+  })
+
+  it('refuses an inactive link and reactivates it', async () => {
+    const link = await createLink(db, linkValues(), T0)
+    await updateLink(db, link.id, { active: false }, T0)
+    expect(await reservePayment(db, paymentRequest(link), T0)).toEqual({
+      ok: false,
+      reason: 'inactive',
+    })
+    await updateLink(db, link.id, { active: true }, T0 + 1)
+    expect(await reservePayment(db, paymentRequest(link), T0 + 2)).toMatchObject({ ok: true })
+  })
+
+  it('deduplicates webhooks, keeps the first setting and counts rate-limit hits', async () => {
+    const delivery = {
+      dedupeKey: 'd1',
+      cibTransactionId: '1',
+      paymentStatus: 'success',
+      payload: '{}',
+    }
+    expect((await recordWebhookEvent(db, delivery, T0)).isNew).toBe(true)
+    expect((await recordWebhookEvent(db, delivery, T0)).isNew).toBe(false)
+    expect(await setSettingIfAbsent(db, 'k', 'a', T0)).toBe('a')
+    expect(await setSettingIfAbsent(db, 'k', 'b', T0)).toBe('a')
+    const hits = []
+    for (let i = 0; i < 3; i++) hits.push((await hitRateLimit(db, 'ip', 2, 60_000, T0)).allowed)
+    expect(hits).toEqual([true, true, false])
+  })
+})
