@@ -1,9 +1,14 @@
 /** The typed Hono environment: everything a handler needs is in `c.var`, put there once per request. */
+
+import type { Context } from 'hono'
+import type { PageContext } from '../views/layout.js'
+import type { Background } from './background.js'
 import type { GatewayClient } from './client/index.js'
 import type { Config, Language } from './config.js'
 import type { Db } from './data/db.js'
 import type { Translate } from './i18n/index.js'
 import type { Logger } from './log.js'
+import type { QrCache } from './routes/qr.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
 export interface AppSecrets {
@@ -25,12 +30,24 @@ export interface AppDeps {
   gatewayPublicKey: string
   clock: () => number
   log: Logger
-  /** Runs work after the response where the runtime allows (Workers' ctx.waitUntil). */
-  waitUntil?: (promise: Promise<unknown>) => void
+  /** Tracks work that runs after the response (webhook confirmation). */
+  background: Background
+  /** The client's address, as the runtime knows it, for rate limits. */
+  clientIp: (c: Context<AppEnv>) => string
+  /** The checkout captcha, when it is on. */
+  captcha?: Captcha | undefined
 }
 
-export type AppVariables = Omit<AppDeps, 'waitUntil'> & {
-  waitUntil: (promise: Promise<unknown>) => void
+/** A self-hosted captcha on the checkout form. */
+export interface Captcha {
+  /** Head elements and the form field to render. */
+  widget(c: Context<AppEnv>, ctx: PageContext): Promise<{ head: unknown; field: unknown }>
+  /** True when the posted form carries a valid, unused solution. */
+  verify(c: Context<AppEnv>, form: Record<string, unknown>): Promise<boolean>
+}
+
+export type AppVariables = AppDeps & {
+  qrCache: QrCache
   requestId: string
   secureHeadersNonce?: string
   lang: Language

@@ -1,0 +1,77 @@
+/**
+ * Paylinks as one Hono app on Web APIs only. The Node and Workers entry files build `AppDeps`
+ * (database, configuration, gateway client, secrets) and hand them to `createApp`.
+ */
+import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from './env.js'
+import { requestLog } from './middleware/request-log.js'
+import { securityHeaders } from './middleware/security-headers.js'
+import { apiRoutes } from './routes/api.js'
+import { checkoutRoutes, notFound } from './routes/checkout.js'
+import { dashboardRoutes } from './routes/dashboard.js'
+import { healthRoutes } from './routes/health.js'
+import { createQrCache, qrRoutes } from './routes/qr.js'
+import { receiptRoutes } from './routes/receipt.js'
+import { termsRoutes } from './routes/terms.js'
+import { webhookRoutes } from './routes/webhooks.js'
+
+/** Something that answers requests under `/_sim` (the built-in gateway simulator). */
+export interface Mountable {
+  fetch(request: Request): Response | Promise<Response>
+}
+
+/** Builds the app. `simulator`, when given, is mounted at `/_sim`. */
+export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}) {
+  const app = new Hono<AppEnv>()
+  const qrCache = createQrCache()
+  const gatewayOrigin = new URL(deps.config.gatewaySiteUrl).origin
+
+  app.use(async (c, next) => {
+    for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
+    c.set('qrCache', qrCache)
+    await next()
+  })
+  app.use(requestLog())
+  if (options.simulator) {
+    const simulator = options.simulator
+    app.all('/_sim/*', (c) => {
+      const url = new URL(c.req.url)
+      url.pathname = url.pathname.slice('/_sim'.length) || '/'
+      return simulator.fetch(new Request(url, c.req.raw))
+    })
+  }
+  app.use(securityHeaders([gatewayOrigin]))
+  app.route('/', healthRoutes)
+  app.route('/', checkoutRoutes)
+  app.route('/', qrRoutes)
+  app.route('/', receiptRoutes)
+  app.route('/', webhookRoutes)
+  app.route('/', termsRoutes)
+  app.route('/dashboard', dashboardRoutes)
+  app.route('/api', apiRoutes)
+  app.get('/', (c) => c.redirect('/dashboard'))
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/')
+      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
+      : notFound(c),
+  )
+  app.onError((error, c) => {
+    deps.log({
+      level: 'error',
+      event: 'unhandled',
+      request_id: c.var.requestId,
+      route: c.req.routePath,
+      error: `${error.name}: ${error.message}`.slice(0, 300),
+    })
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/webhooks/')) {
+      return c.json(
+        { error: { code: 'internal', message: 'Something went wrong; it has been logged.' } },
+        500,
+      )
+    }
+    return c.text('Something went wrong; it has been logged. Please try again.', 500)
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

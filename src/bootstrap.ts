@@ -1,0 +1,145 @@
+/**
+ * Assembles `AppDeps` from the configuration, the same way on Node and on Workers: the gateway
+ * client, the built-in simulator in simulator mode, the generated secrets.
+ */
+import type { Context } from 'hono'
+import { createBackground } from './background.js'
+import { randomBase62 } from './client/core/bytes.js'
+import {
+  createGatewayClient,
+  GATEWAY_PUBLIC_KEY_PEM,
+  type GatewayClientOptions,
+} from './client/index.js'
+import type { Config } from './config.js'
+import type { Db } from './data/db.js'
+import { setSettingIfAbsent } from './data/settings.js'
+import type { AppDeps, AppEnv, AppSecrets } from './env.js'
+import type { Logger } from './log.js'
+import { sha256Hex } from './security/tokens.js'
+import {
+  createSimulator,
+  SIMULATOR_API_KEY,
+  SIMULATOR_MERCHANT_ACCOUNT,
+  SIMULATOR_PUBLIC_KEY_PEM,
+  SIMULATOR_SECRET_SEED,
+  type Simulator,
+} from './simulator/index.js'
+
+export interface RuntimeParts {
+  db: Db
+  config: Config
+  log: Logger
+  clock?: () => number
+  clientIp: (c: Context<AppEnv>) => string
+  waitUntil?: (promise: Promise<unknown>) => void
+  /** Node's body-on-GET sender for the product listing; absent on Workers. */
+  getWithBody?: GatewayClientOptions['getWithBody']
+  /** How the built-in simulator delivers webhooks; defaults to the app itself, in process. */
+  deliver?: (request: Request) => Promise<Response>
+}
+
+export interface Assembled {
+  deps: AppDeps
+  /** The built-in simulator, when this configuration uses it (mount it at `/_sim`). */
+  simulator: Simulator | undefined
+  /** Set once, on the start that generated the admin token: print it, it is not kept. */
+  newAdminToken: string | undefined
+  /** Lets the built-in simulator reach the app once it exists. */
+  bindApp(app: { fetch(request: Request): Response | Promise<Response> }): void
+}
+
+/** Builds the dependencies of `createApp` for this configuration. */
+export async function assemble(parts: RuntimeParts): Promise<Assembled> {
+  const { config, db, log } = parts
+  const clock = parts.clock ?? Date.now
+  const simulatorMode = config.gatewayMode === 'simulator'
+  const builtInSite = `${config.publicUrl}/_sim`
+  let appRef: { fetch(request: Request): Response | Promise<Response> } | undefined
+  const toApp = (request: Request) => {
+    if (!appRef) return Promise.resolve(new Response('Paylinks is starting', { status: 503 }))
+    return Promise.resolve(appRef.fetch(request))
+  }
+  const simulator =
+    simulatorMode && config.gatewaySiteUrl === builtInSite
+      ? createSimulator({
+          publicUrl: builtInSite,
+          clock,
+          deliver: parts.deliver ?? toApp,
+          ...(parts.waitUntil ? { waitUntil: parts.waitUntil } : {}),
+        })
+      : undefined
+  // The built-in simulator is called in process: the public URL may not be reachable from here
+  // (a tunnel, a proxy, or a Worker, which cannot fetch its own hostname).
+  const gatewayFetch: typeof fetch = simulator
+    ? (input, init) => {
+        const request = new Request(input, init)
+        if (request.url.startsWith(`${builtInSite}/`)) return toApp(request)
+        return fetch(request)
+      }
+    : fetch
+  const gateway = createGatewayClient({
+    siteUrl: config.gatewaySiteUrl,
+    ...(config.gatewayApiUrl ? { apiUrl: config.gatewayApiUrl } : {}),
+    ...optional('apiKey', config.gatewayApiKey ?? (simulatorMode ? SIMULATOR_API_KEY : undefined)),
+    ...optional(
+      'secretKey',
+      config.gatewaySecretKey ?? (simulatorMode ? SIMULATOR_SECRET_SEED : undefined),
+    ),
+    sandbox: config.gatewayMode === 'sandbox',
+    fetch: gatewayFetch,
+    timeoutMs: 15_000,
+    ...(parts.getWithBody ? { getWithBody: parts.getWithBody } : {}),
+  })
+  const { secrets, newAdminToken } = await resolveSecrets(db, config, clock())
+  const deps: AppDeps = {
+    db,
+    config,
+    gateway,
+    secrets,
+    merchantAccount: config.merchantAccount ?? SIMULATOR_MERCHANT_ACCOUNT,
+    gatewayPublicKey:
+      config.gatewayPublicKey ??
+      (simulatorMode ? SIMULATOR_PUBLIC_KEY_PEM : GATEWAY_PUBLIC_KEY_PEM),
+    clock,
+    log,
+    background: createBackground(log, parts.waitUntil),
+    clientIp: parts.clientIp,
+  }
+  return {
+    deps,
+    simulator,
+    newAdminToken,
+    bindApp(app) {
+      appRef = app
+    },
+  }
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+}
+
+/**
+ * The admin token's hash and the session secret. A configured ADMIN_TOKEN is used as is; without
+ * one, a token is generated on the first start, only its hash is stored, and it is returned once.
+ */
+export async function resolveSecrets(
+  db: Db,
+  config: Config,
+  now: number,
+): Promise<{ secrets: AppSecrets; newAdminToken: string | undefined }> {
+  const sessionSecret = await setSettingIfAbsent(db, 'session_secret', randomBase62(43), now)
+  if (config.adminToken) {
+    return {
+      secrets: { adminTokenHash: await sha256Hex(config.adminToken), sessionSecret },
+      newAdminToken: undefined,
+    }
+  }
+  const candidate = `plk_${randomBase62(32)}`
+  const candidateHash = await sha256Hex(candidate)
+  const storedHash = await setSettingIfAbsent(db, 'admin_token_sha256', candidateHash, now)
+  return {
+    secrets: { adminTokenHash: storedHash, sessionSecret },
+    newAdminToken: storedHash === candidateHash ? candidate : undefined,
+  }
+}

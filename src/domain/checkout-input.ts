@@ -1,0 +1,83 @@
+/**
+ * The customer's checkout form: name, phone, e-mail, the amount of an open link, the terms box.
+ * Errors come back as message keys so the page shows them in its own language.
+ */
+import { parseDzd } from '../client/core/money.js'
+import type { MessageKey } from '../i18n/index.js'
+
+export interface CheckoutInput {
+  name: string
+  phone: string
+  email: string
+  /** Centimes; set for open-amount links only. */
+  amount: number | null
+  ref: string | null
+}
+
+export type CheckoutField = 'name' | 'phone' | 'email' | 'amount' | 'terms'
+export type CheckoutErrors = Partial<
+  Record<CheckoutField, { key: MessageKey; params?: Record<string, number> }>
+>
+
+/** The bounds an open amount must respect, in centimes. */
+export interface AmountBounds {
+  open: boolean
+  min: number
+  max: number | null
+}
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
+
+/** Normalises an Algerian phone number: `0XXXXXXXXX`/`0XXXXXXXX` or international `+213…`. */
+export function normalisePhone(raw: string): string | null {
+  const compact = raw.replace(/[\s.\-()]/g, '')
+  const international = /^(?:\+|00)213(\d{8,9})$/.exec(compact)
+  if (international) return `+213${international[1]}`
+  if (/^0[5-7]\d{8}$/.test(compact) || /^0[2-4]\d{7}$/.test(compact)) return compact
+  if (/^\+\d{8,15}$/.test(compact)) return compact
+  return null
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/** Validates the posted form. Never throws; unknown fields are ignored. */
+export function parseCheckoutForm(
+  form: Record<string, unknown>,
+  bounds: AmountBounds,
+): { ok: true; value: CheckoutInput } | { ok: false; errors: CheckoutErrors } {
+  const errors: CheckoutErrors = {}
+  const name = text(form.name).replace(/\s+/g, ' ')
+  if (name.length === 0) errors.name = { key: 'errRequired' }
+  else if (name.length < 2 || name.length > 100 || /[<>]/.test(name))
+    errors.name = { key: 'errName' }
+
+  const phoneRaw = text(form.phone)
+  const phone = normalisePhone(phoneRaw)
+  if (phoneRaw.length === 0) errors.phone = { key: 'errRequired' }
+  else if (!phone) errors.phone = { key: 'errPhone' }
+
+  const email = text(form.email).toLowerCase()
+  if (email.length === 0) errors.email = { key: 'errRequired' }
+  else if (email.length > 254 || !EMAIL.test(email)) errors.email = { key: 'errEmail' }
+
+  let amount: number | null = null
+  if (bounds.open) {
+    const amountRaw = text(form.amount).replace(/\s/g, '').replace(',', '.')
+    amount = amountRaw.length === 0 ? null : parseDzd(amountRaw)
+    if (amountRaw.length === 0) errors.amount = { key: 'errRequired' }
+    else if (amount === null) errors.amount = { key: 'errAmount' }
+    else if (amount < bounds.min || (bounds.max !== null && amount > bounds.max)) {
+      errors.amount =
+        bounds.max === null
+          ? { key: 'errAmountMin', params: { min: bounds.min } }
+          : { key: 'errAmountRange', params: { min: bounds.min, max: bounds.max } }
+    }
+  }
+
+  const terms = form.terms
+  if (terms !== 'yes' && terms !== 'on' && terms !== 'true') errors.terms = { key: 'errTerms' }
+
+  const ref = text(form.ref).slice(0, 100) || null
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  return { ok: true, value: { name, phone: phone!, email, amount, ref } }
+}

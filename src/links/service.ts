@@ -1,0 +1,88 @@
+/**
+ * Creating and changing links, shared by the merchant API and the dashboard. A link with invoice
+ * items gets its gateway invoice created through the client before the link is stored.
+ */
+
+import type { Link } from '../../db/schema.js'
+import { describe } from '../background.js'
+import { centimesToDzdNumber } from '../client/core/money.js'
+import { createLink, getLinkById, type LinkWithStats, updateLink } from '../data/links.js'
+import type { FieldErrors } from '../domain/link-input.js'
+import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
+import type { AppDeps } from '../env.js'
+
+export type LinkResult =
+  | { ok: true; link: LinkWithStats }
+  | { ok: false; kind: 'invalid'; errors: FieldErrors }
+  | { ok: false; kind: 'not_found' }
+  | { ok: false; kind: 'gateway'; message: string }
+
+type Deps = Pick<AppDeps, 'db' | 'gateway' | 'config' | 'clock' | 'log'>
+
+/** Validates a create-link body, creates the gateway invoice for items, stores the link. */
+export async function createLinkFromBody(deps: Deps, body: unknown): Promise<LinkResult> {
+  const now = deps.clock()
+  const parsed = parseCreateLink(body, { now, defaultLanguage: deps.config.defaultLanguage })
+  if (!parsed.ok) return { ok: false, kind: 'invalid', errors: parsed.errors }
+  const values = parsed.value
+  if (values.invoiceItems && values.invoiceItems.length > 0 && !values.invoiceId) {
+    const created = await createLinkInvoice(deps, values.invoiceItems, values.amount ?? 0)
+    if (!created.ok) return created
+    values.invoiceId = created.invoiceId
+  }
+  const link = await createLink(deps.db, values, now)
+  return { ok: true, link: { ...link, paidCount: 0, paidTotal: 0 } }
+}
+
+/** Validates a PATCH body against the stored link and applies it. */
+export async function updateLinkFromBody(
+  deps: Deps,
+  id: string,
+  body: unknown,
+): Promise<LinkResult> {
+  const existing = await getLinkById(deps.db, id)
+  if (!existing) return { ok: false, kind: 'not_found' }
+  const now = deps.clock()
+  const parsed = parseLinkUpdate(existing, body, { now })
+  if (!parsed.ok) return { ok: false, kind: 'invalid', errors: parsed.errors }
+  const changes = parsed.value
+  if (changes.invoiceItems && changes.invoiceItems.length > 0 && !changes.invoiceId) {
+    const created = await createLinkInvoice(deps, changes.invoiceItems, changes.amount ?? 0)
+    if (!created.ok) return created
+    changes.invoiceId = created.invoiceId
+  }
+  const updated = await updateLink(deps.db, id, changes, now)
+  if (!updated) return { ok: false, kind: 'not_found' }
+  return {
+    ok: true,
+    link: { ...updated, paidCount: existing.paidCount, paidTotal: existing.paidTotal },
+  }
+}
+
+async function createLinkInvoice(
+  deps: Deps,
+  items: NonNullable<Link['invoiceItems']>,
+  amount: number,
+): Promise<{ ok: true; invoiceId: string } | { ok: false; kind: 'gateway'; message: string }> {
+  try {
+    const result = await deps.gateway.direct.invoices.create({
+      amount: centimesToDzdNumber(amount),
+      items: items.map((item) => ({
+        description: item.description,
+        quantity: item.quantity,
+        unit_price: centimesToDzdNumber(item.unitPrice),
+      })),
+      status: 'PENDING',
+    })
+    const invoiceId = result.invoice?.id
+    if (!invoiceId) throw new Error('The invoice answer carries no id')
+    return { ok: true, invoiceId }
+  } catch (error) {
+    deps.log({ level: 'warn', event: 'invoice_create_failed', error: describe(error) })
+    return {
+      ok: false,
+      kind: 'gateway',
+      message: 'The gateway did not create the invoice; try again.',
+    }
+  }
+}

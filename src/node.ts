@@ -1,0 +1,88 @@
+/**
+ * Paylinks on Node: reads the environment, opens SQLite (WAL, migrations applied), serves the app
+ * with @hono/node-server, runs the reconciler on a timer and stops gracefully on SIGTERM.
+ */
+import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { createApp } from './app.js'
+import { assemble } from './bootstrap.js'
+import { ConfigError, parseConfig } from './config.js'
+import { consoleLogger } from './log.js'
+import { nodeGetWithBody } from './node/get-with-body.js'
+import { openSqlite } from './node/sqlite.js'
+import { reconcile } from './payments/reconcile.js'
+
+const RECONCILE_EVERY_MS = 30_000
+
+async function main() {
+  let config: ReturnType<typeof parseConfig>
+  try {
+    config = parseConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const sqlite = openSqlite(config.databasePath)
+  const assembled = await assemble({
+    db: sqlite.db,
+    config,
+    log: consoleLogger,
+    clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    getWithBody: nodeGetWithBody,
+  })
+  const app = createApp(
+    assembled.deps,
+    assembled.simulator ? { simulator: assembled.simulator.app } : {},
+  )
+  assembled.bindApp(app)
+
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    const url = config.publicUrl
+    console.log(`Paylinks is listening on port ${info.port} (${config.gatewayMode} mode)`)
+    console.log(`  Dashboard: ${url}/dashboard`)
+    if (assembled.simulator)
+      console.log(`  Gateway simulator: ${url}/_sim/_inspect (test cards on the card page)`)
+    if (assembled.newAdminToken) {
+      console.log('')
+      console.log(`  Admin token (shown once, keep it): ${assembled.newAdminToken}`)
+      console.log('  It logs you into the dashboard and is the X-API-Key of the merchant API.')
+      console.log('')
+    }
+  })
+
+  const timer = setInterval(() => {
+    reconcile(assembled.deps).catch((error) =>
+      consoleLogger({ level: 'error', event: 'reconcile_failed', error: String(error) }),
+    )
+  }, RECONCILE_EVERY_MS)
+  timer.unref()
+  // Settle what an earlier run left pending as soon as we are up.
+  void reconcile(assembled.deps).catch(() => {})
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    consoleLogger({ event: 'stopping', signal })
+    clearInterval(timer)
+    server.close(async () => {
+      await assembled.deps.background.idle()
+      sqlite.close()
+      process.exit(0)
+    })
+    // Keep-alive connections would hold close() open: end them once in-flight requests are done.
+    if ('closeIdleConnections' in server)
+      (server as unknown as { closeIdleConnections(): void }).closeIdleConnections()
+    setTimeout(() => process.exit(0), 10_000).unref()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

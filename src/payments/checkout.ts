@@ -1,0 +1,110 @@
+/**
+ * Starting a payment: the row is written first (`initiated`, holding one of the link's places),
+ * then the gateway is asked for a card transaction, then the row becomes `pending` with the
+ * gateway's ids. A gateway failure marks it `error`; the customer is never sent anywhere twice.
+ */
+
+import type { Language, Link, Payment } from '../../db/schema.js'
+import { describe } from '../background.js'
+import { centimesToDzdShort, truncateMemo } from '../client/core/money.js'
+import { markError, markPending, reservePayment } from '../data/payments.js'
+import type { CheckoutInput } from '../domain/checkout-input.js'
+import type { AppDeps } from '../env.js'
+
+export type CheckoutResult =
+  | { kind: 'redirect'; url: string; payment: Payment }
+  | { kind: 'gateway_error'; payment: Payment }
+  | {
+      kind: 'unavailable'
+      reason: 'in_progress' | 'completed' | 'inactive' | 'expired'
+      retryAfterMs?: number
+    }
+
+type CheckoutDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log' | 'config'>
+
+/** The phone in the international form the gateway prefers (`+213…`). */
+function internationalPhone(phone: string): string {
+  return phone.startsWith('0') ? `+213${phone.slice(1)}` : phone
+}
+
+/** Writes the payment, creates the card transaction and returns where to send the customer. */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  link: Link,
+  input: CheckoutInput,
+  language: Language,
+): Promise<CheckoutResult> {
+  const amount = link.amount ?? input.amount
+  if (amount === null) throw new TypeError('An open-amount checkout needs the amount')
+  const reservation = await reservePayment(
+    deps.db,
+    {
+      linkId: link.id,
+      amount,
+      customerName: input.name,
+      customerPhone: input.phone,
+      customerEmail: input.email,
+      ref: input.ref,
+      language,
+      invoiceId: link.invoiceId,
+    },
+    deps.clock(),
+  )
+  if (!reservation.ok) {
+    if (reservation.reason === 'in_progress') {
+      return { kind: 'unavailable', reason: 'in_progress', retryAfterMs: reservation.retryAfterMs }
+    }
+    return {
+      kind: 'unavailable',
+      reason: reservation.reason === 'not_found' ? 'inactive' : reservation.reason,
+    }
+  }
+  const payment = reservation.payment
+  const base = deps.config.publicUrl
+  try {
+    const created = await deps.gateway.card.create({
+      account: deps.merchantAccount,
+      amount: centimesToDzdShort(amount),
+      full_name: input.name,
+      phone: internationalPhone(input.phone),
+      email: input.email,
+      return_url: `${base}/r/${payment.receiptId}`,
+      webhook_url: `${base}/webhooks/gateway`,
+      ...(link.invoiceId ? { invoice_id: link.invoiceId } : {}),
+      language,
+      memo: truncateMemo(link.memo ?? link.title),
+      keep_return_url: true,
+    })
+    const marked = await markPending(
+      deps.db,
+      payment.id,
+      {
+        transactionId: created.transaction_id,
+        cibTransactionId: created.cib_transaction_id,
+        paymentUrl: created.payment_url,
+        orderId: created.cib_response?.orderId ?? null,
+        gatewayResponse: created.raw,
+      },
+      deps.clock(),
+    )
+    deps.log({
+      event: 'payment_transition',
+      payment_id: payment.id,
+      from: 'initiated',
+      to: 'pending',
+    })
+    return { kind: 'redirect', url: created.payment_url, payment: marked.payment ?? payment }
+  } catch (error) {
+    const reason = describe(error)
+    const failed = await markError(deps.db, payment.id, reason, deps.clock())
+    deps.log({
+      level: 'warn',
+      event: 'payment_transition',
+      payment_id: payment.id,
+      from: 'initiated',
+      to: 'error',
+      reason,
+    })
+    return { kind: 'gateway_error', payment: failed.payment ?? payment }
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Confirming a payment's outcome through the gateway's check endpoint — the only source Paylinks
+ * trusts. The return query and the webhook only tell it *when* to ask. Status, response code,
+ * amount and receiving account must all match before a payment is `paid`.
+ */
+
+import type { Payment } from '../../db/schema.js'
+import { GatewayNotFoundError } from '../client/index.js'
+import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
+import type { AppDeps } from '../env.js'
+
+/** How long a card session can stay open before an unanswered payment counts as expired. */
+export const SESSION_LIFETIME_MS = 20 * 60_000
+/** A payment that never got a gateway id this long after it was written is an error. */
+export const INITIATED_TIMEOUT_MS = 2 * 60_000
+
+export type ConfirmDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log'>
+
+export interface ConfirmResult {
+  payment: Payment
+  /** True when this call moved the payment to another state. */
+  changed: boolean
+}
+
+/**
+ * Asks the gateway for the payment's current state and applies it with one conditional write.
+ * A gateway error leaves the payment as it is and schedules another check.
+ */
+export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promise<ConfirmResult> {
+  const now = deps.clock()
+  if (payment.status === 'paid') return { payment, changed: false }
+  if (!payment.cibTransactionId) {
+    if (payment.status === 'initiated' && now - payment.createdAt > INITIATED_TIMEOUT_MS) {
+      const result = await markError(
+        deps.db,
+        payment.id,
+        'no answer from the gateway at creation',
+        now,
+      )
+      return { payment: result.payment ?? payment, changed: result.changed }
+    }
+    return { payment, changed: false }
+  }
+  let check: Awaited<ReturnType<ConfirmDeps['gateway']['card']['check']>>
+  try {
+    check = await deps.gateway.card.check(payment.cibTransactionId, {
+      amount: payment.amount,
+      account: deps.merchantAccount,
+    })
+  } catch (error) {
+    // An order the gateway does not know yet is still pending; anything else: try again later.
+    if (!(error instanceof GatewayNotFoundError)) {
+      deps.log({
+        level: 'warn',
+        event: 'check_failed',
+        payment_id: payment.id,
+        error: String((error as Error)?.name),
+      })
+    }
+    await scheduleNextCheck(deps.db, payment, now)
+    return { payment, changed: false }
+  }
+  const details = {
+    message: check.message,
+    approvalCode: check.approvalCode,
+    orderNumber: check.orderNumber,
+    respCode: check.respCode,
+    actionCode:
+      check.actionCode === null || check.actionCode === undefined ? null : String(check.actionCode),
+    checkResponse: check.raw,
+    errorReason: check.mismatch ? `check ${check.mismatch} does not match the payment` : null,
+  }
+  if (check.mismatch) {
+    deps.log({
+      level: 'warn',
+      event: 'check_mismatch',
+      payment_id: payment.id,
+      mismatch: check.mismatch,
+    })
+  }
+  if (check.outcome === 'pending') {
+    if (now - payment.createdAt > SESSION_LIFETIME_MS)
+      return settle(deps, payment, 'expired', details)
+    await scheduleNextCheck(deps.db, payment, now, check.raw)
+    return { payment, changed: false }
+  }
+  return settle(deps, payment, check.outcome, details)
+}
+
+async function settle(
+  deps: ConfirmDeps,
+  payment: Payment,
+  outcome: 'paid' | 'failed' | 'canceled' | 'expired',
+  details: Parameters<typeof applyOutcome>[3],
+): Promise<ConfirmResult> {
+  const result = await applyOutcome(deps.db, payment.id, outcome, details, deps.clock())
+  if (result.changed) {
+    deps.log({
+      event: 'payment_transition',
+      payment_id: payment.id,
+      from: payment.status,
+      to: outcome,
+    })
+  }
+  const fresh = result.payment ?? (await getPaymentById(deps.db, payment.id)) ?? payment
+  return { payment: fresh, changed: result.changed }
+}

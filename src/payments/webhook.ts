@@ -1,0 +1,110 @@
+/**
+ * The gateway's `cib.payment.updated` webhook: raw body → signature → one inbox row per distinct
+ * event → confirmation through the check endpoint (in the background) → transition.
+ * Forged: 401, malformed: 400, anything else: 2xx, so the gateway stops retrying.
+ */
+
+import { type Background, describe } from '../background.js'
+import { parseCardWebhook, verifyGatewaySignature } from '../client/index.js'
+import { getPaymentByCibTransactionId } from '../data/payments.js'
+import { markWebhookEvent, recordWebhookEvent } from '../data/webhooks.js'
+import type { AppDeps } from '../env.js'
+import { sha256Hex } from '../security/tokens.js'
+import { confirmPayment } from './confirm.js'
+
+export type WebhookAnswer =
+  | { status: 200; body: { received: true; duplicate?: true; ignored?: true } }
+  | { status: 400; body: { error: { code: 'malformed'; message: string } } }
+  | { status: 401; body: { error: { code: 'bad_signature'; message: string } } }
+
+type WebhookDeps = Pick<
+  AppDeps,
+  'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log' | 'gatewayPublicKey'
+>
+
+/** Handles one delivery. Confirmation runs in `background`; the answer does not wait for it. */
+export async function receiveWebhook(
+  deps: WebhookDeps,
+  background: Background,
+  raw: string,
+): Promise<WebhookAnswer> {
+  let body: unknown
+  try {
+    body = JSON.parse(raw)
+  } catch {
+    return { status: 400, body: { error: { code: 'malformed', message: 'The body is not JSON.' } } }
+  }
+  let event: ReturnType<typeof parseCardWebhook>
+  try {
+    event = parseCardWebhook(body)
+  } catch {
+    return {
+      status: 400,
+      body: {
+        error: { code: 'malformed', message: 'The body is not a cib.payment.updated event.' },
+      },
+    }
+  }
+  if (
+    !(await verifyGatewaySignature(
+      event.message ?? '',
+      event.signature ?? '',
+      deps.gatewayPublicKey,
+    ))
+  ) {
+    deps.log({
+      level: 'warn',
+      event: 'webhook_forged',
+      cib_transaction_id: event.cib_transaction_id,
+    })
+    return {
+      status: 401,
+      body: { error: { code: 'bad_signature', message: 'The signature does not verify.' } },
+    }
+  }
+  const now = deps.clock()
+  const recorded = await recordWebhookEvent(
+    deps.db,
+    {
+      dedupeKey: await sha256Hex(raw),
+      cibTransactionId: event.cib_transaction_id ?? null,
+      paymentStatus: event.payment_status ?? null,
+      payload: raw,
+    },
+    now,
+  )
+  if (!recorded.isNew && recorded.event.status !== 'failed')
+    return { status: 200, body: { received: true, duplicate: true } }
+  const payment = event.cib_transaction_id
+    ? await getPaymentByCibTransactionId(deps.db, event.cib_transaction_id)
+    : undefined
+  if (!payment) {
+    await markWebhookEvent(
+      deps.db,
+      recorded.event.id,
+      { status: 'ignored', error: 'no payment with this cib_transaction_id' },
+      now,
+    )
+    return { status: 200, body: { received: true, ignored: true } }
+  }
+  background.run('webhook_confirm', async () => {
+    try {
+      await confirmPayment(deps, payment)
+      await markWebhookEvent(
+        deps.db,
+        recorded.event.id,
+        { status: 'processed', paymentId: payment.id },
+        deps.clock(),
+      )
+    } catch (error) {
+      await markWebhookEvent(
+        deps.db,
+        recorded.event.id,
+        { status: 'failed', paymentId: payment.id, error: describe(error) },
+        deps.clock(),
+      )
+      throw error
+    }
+  })
+  return { status: 200, body: { received: true } }
+}

@@ -1,0 +1,194 @@
+/** The customer's checkout: `GET /l/:slug` shows the link, `POST /l/:slug` starts the payment. */
+
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import type { Link } from '../../db/schema.js'
+import { CheckoutPage, type CheckoutProps } from '../../views/checkout.js'
+import { MessagePage } from '../../views/message-page.js'
+import type { Language } from '../config.js'
+import { getLinkBySlug, linkPaymentCounts } from '../data/links.js'
+import { hitRateLimit } from '../data/rate-limits.js'
+import { parseCheckoutForm } from '../domain/checkout-input.js'
+import { MIN_AMOUNT } from '../domain/link-input.js'
+import { linkStatus } from '../domain/link-status.js'
+import type { AppEnv } from '../env.js'
+import { formatAmount } from '../i18n/index.js'
+import { startCheckout } from '../payments/checkout.js'
+import { issueToken, verifyToken } from '../security/tokens.js'
+import { pageContext, pageLanguage } from './page.js'
+
+const FORM_MAX_AGE_MS = 2 * 60 * 60_000
+const CHECKOUT_LIMIT = { perWindow: 10, windowMs: 60_000 }
+
+export const checkoutRoutes = new Hono<AppEnv>()
+
+checkoutRoutes.get('/l/:slug', async (c) => {
+  const link = await getLinkBySlug(c.var.db, c.req.param('slug'))
+  if (!link) return notFound(c)
+  const lang = pageLanguage(c, link.language)
+  const unavailable = await unavailablePage(c, link, lang)
+  if (unavailable) return unavailable
+  const q = c.req.query()
+  return renderCheckout(c, link, lang, 200, {
+    values: { name: q.name, phone: q.phone, email: q.email, amount: q.amount, ref: q.ref },
+    errors: {},
+  })
+})
+
+checkoutRoutes.post('/l/:slug', async (c) => {
+  const link = await getLinkBySlug(c.var.db, c.req.param('slug'))
+  if (!link) return notFound(c)
+  const form = await c.req.parseBody()
+  const lang = pageLanguage(c, typeof form.lang === 'string' ? form.lang : link.language)
+  const t = pageContext(c, lang).t
+  const values = pick(form)
+  const now = c.var.clock()
+  const limit = await hitRateLimit(
+    c.var.db,
+    `checkout:${c.var.clientIp(c)}`,
+    CHECKOUT_LIMIT.perWindow,
+    CHECKOUT_LIMIT.windowMs,
+    now,
+  )
+  if (!limit.allowed) {
+    c.header('Retry-After', String(Math.max(1, Math.ceil((limit.resetAt - now) / 1000))))
+    return renderCheckout(c, link, lang, 429, { values, errors: { form: t('errRateLimited') } })
+  }
+  if (
+    !(await verifyToken(
+      c.var.secrets.sessionSecret,
+      `checkout:${link.slug}`,
+      form.csrf,
+      now,
+      FORM_MAX_AGE_MS,
+    ))
+  ) {
+    return renderCheckout(c, link, lang, 403, { values, errors: { form: t('errForm') } })
+  }
+  const unavailable = await unavailablePage(c, link, lang)
+  if (unavailable) return unavailable
+  const parsed = parseCheckoutForm(form, {
+    open: link.amount === null,
+    min: link.amountMin ?? MIN_AMOUNT,
+    max: link.amountMax,
+  })
+  if (!parsed.ok) {
+    const errors: CheckoutProps['errors'] = {}
+    for (const [field, error] of Object.entries(parsed.errors)) {
+      const params = Object.fromEntries(
+        Object.entries(error.params ?? {}).map(([k, v]) => [k, formatAmount(v, lang)]),
+      )
+      errors[field as keyof typeof errors] = t(error.key, params)
+    }
+    return renderCheckout(c, link, lang, 400, { values, errors })
+  }
+  const result = await startCheckout(c.var, link, parsed.value, lang)
+  if (result.kind === 'redirect') return c.redirect(result.url, 303)
+  const ctx = pageContext(c, lang, false)
+  if (result.kind === 'gateway_error') {
+    return c.html(
+      <MessagePage
+        ctx={ctx}
+        icon="!"
+        title={ctx.t('gatewayErrorTitle')}
+        text={ctx.t('gatewayErrorText')}
+        action={{ href: `/l/${link.slug}?lang=${lang}`, label: ctx.t('tryAgain') }}
+      />,
+      502,
+    )
+  }
+  return unavailablePage(c, link, lang, result.reason, result.retryAfterMs) as Promise<Response>
+})
+
+function pick(form: Record<string, unknown>): CheckoutProps['values'] {
+  const s = (v: unknown) => (typeof v === 'string' ? v.slice(0, 300) : undefined)
+  return {
+    name: s(form.name),
+    phone: s(form.phone),
+    email: s(form.email),
+    amount: s(form.amount),
+    ref: s(form.ref),
+  }
+}
+
+async function renderCheckout(
+  c: Context<AppEnv>,
+  link: Link,
+  lang: Language,
+  status: 200 | 400 | 403 | 429,
+  state: Pick<CheckoutProps, 'values' | 'errors'>,
+) {
+  const ctx = pageContext(c, lang)
+  const csrfToken = await issueToken(
+    c.var.secrets.sessionSecret,
+    `checkout:${link.slug}`,
+    c.var.clock(),
+  )
+  const captcha = c.var.captcha ? await c.var.captcha.widget(c, ctx) : undefined
+  return c.html(
+    <CheckoutPage
+      ctx={ctx}
+      link={{
+        slug: link.slug,
+        title: link.title,
+        description: link.description,
+        amount: link.amount,
+        amountMin: link.amountMin,
+        amountMax: link.amountMax,
+        items: link.invoiceItems,
+      }}
+      values={state.values}
+      errors={state.errors}
+      csrfToken={csrfToken}
+      onlineTermsUrl={`/terms?lang=${lang}`}
+      merchantTermsUrl={c.var.config.merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
+      captcha={captcha}
+    />,
+    status,
+  )
+}
+
+/** The friendly page for a link that cannot take a payment now, or null when it can. */
+async function unavailablePage(
+  c: Context<AppEnv>,
+  link: Link,
+  lang: Language,
+  reason?: 'in_progress' | 'completed' | 'inactive' | 'expired',
+  retryAfterMs?: number,
+): Promise<Response | null> {
+  const status =
+    reason ?? linkStatus(link, await linkPaymentCounts(c.var.db, link.id), c.var.clock())
+  if (status === 'active') return null
+  const ctx = pageContext(c, lang)
+  const t = ctx.t
+  if (status === 'in_progress') {
+    const minutes = Math.max(1, Math.ceil((retryAfterMs ?? 60_000) / 60_000))
+    c.header('Retry-After', String(minutes * 60))
+    return c.html(
+      <MessagePage
+        ctx={ctx}
+        icon="⏳"
+        title={t('inProgressTitle')}
+        text={t('inProgressText', { minutes })}
+        action={{ href: `/l/${link.slug}?lang=${lang}`, label: t('tryAgain') }}
+      />,
+      409,
+    )
+  }
+  const [title, text, code] =
+    status === 'inactive'
+      ? [t('linkInactiveTitle'), link.inactiveMessage || t('linkInactiveText'), 403 as const]
+      : status === 'expired'
+        ? [t('linkExpiredTitle'), t('linkExpiredText'), 410 as const]
+        : [t('linkCompletedTitle'), t('linkCompletedText'), 410 as const]
+  return c.html(<MessagePage ctx={ctx} icon="ⓘ" title={title} text={text} />, code)
+}
+
+/** The customer-facing 404 page. */
+export function notFound(c: Context<AppEnv>) {
+  const ctx = pageContext(c, pageLanguage(c), false)
+  return c.html(
+    <MessagePage ctx={ctx} title={ctx.t('notFoundTitle')} text={ctx.t('notFoundText')} />,
+    404,
+  )
+}

@@ -1,0 +1,15 @@
+/** `GET /healthz`: liveness, with the database reachable. */
+import { sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { AppEnv } from '../env.js'
+
+export const healthRoutes = new Hono<AppEnv>()
+
+healthRoutes.get('/healthz', async (c) => {
+  try {
+    await c.var.db.run(sql`select 1`)
+    return c.json({ status: 'ok', mode: c.var.config.gatewayMode })
+  } catch {
+    return c.json({ status: 'error', database: 'unreachable' }, 503)
+  }
+})

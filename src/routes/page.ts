@@ -1,0 +1,31 @@
+/** Builds the per-request context of a customer page: language, translator, nonce, test banner. */
+import type { Context } from 'hono'
+import type { PageContext } from '../../views/layout.js'
+import type { Language } from '../config.js'
+import type { AppEnv } from '../env.js'
+import { pickLanguage, translator } from '../i18n/index.js'
+
+/** Chooses the page language (the customer's `?lang=`, the link's, the browser's, the default). */
+export function pageLanguage(c: Context<AppEnv>, linkLanguage?: string | null): Language {
+  return pickLanguage({
+    query: c.req.query('lang'),
+    link: linkLanguage,
+    acceptLanguage: c.req.header('accept-language'),
+    fallback: c.var.config.defaultLanguage,
+  })
+}
+
+/** The context every view takes. `switcher` shows the language links for this path. */
+export function pageContext(c: Context<AppEnv>, lang: Language, switcher = true): PageContext {
+  const url = new URL(c.req.url)
+  url.searchParams.delete('lang')
+  const path = url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams}` : '')
+  return {
+    lang,
+    t: translator(lang),
+    nonce: c.get('secureHeadersNonce') ?? '',
+    testMode: c.var.config.gatewayMode !== 'live',
+    merchantName: c.var.config.merchantName,
+    ...(switcher ? { switchPath: path } : {}),
+  }
+}

@@ -1,0 +1,79 @@
+/** QR codes of a link's URL (SVG, PNG), cached per link with an ETag, and the printable poster. */
+
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { PosterPage } from '../../views/poster.js'
+import { getLinkBySlug } from '../data/links.js'
+import type { AppEnv } from '../env.js'
+import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
+import { sha256Hex } from '../security/tokens.js'
+import { notFound } from './checkout.js'
+import { pageContext, pageLanguage } from './page.js'
+
+/** Rendered QR codes by link URL and format; links' URLs never change, so entries never go stale. */
+export interface QrCache {
+  get(key: string): { body: string | Uint8Array; etag: string } | undefined
+  set(key: string, value: { body: string | Uint8Array; etag: string }): void
+}
+
+/** A small LRU: enough for the links people are scanning right now. */
+export function createQrCache(limit = 500): QrCache {
+  const entries = new Map<string, { body: string | Uint8Array; etag: string }>()
+  return {
+    get(key) {
+      const hit = entries.get(key)
+      if (hit) {
+        entries.delete(key)
+        entries.set(key, hit)
+      }
+      return hit
+    },
+    set(key, value) {
+      entries.set(key, value)
+      if (entries.size > limit) entries.delete(entries.keys().next().value as string)
+    },
+  }
+}
+
+export const qrRoutes = new Hono<AppEnv>()
+
+qrRoutes.get('/l/:slug/qr.svg', (c) => serveQr(c, 'svg'))
+qrRoutes.get('/l/:slug/qr.png', (c) => serveQr(c, 'png'))
+
+async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
+  const link = await getLinkBySlug(c.var.db, c.req.param('slug') ?? '')
+  if (!link) return notFound(c)
+  const url = `${c.var.config.publicUrl}/l/${link.slug}`
+  const key = `${format}:${url}`
+  let entry = c.var.qrCache.get(key)
+  if (!entry) {
+    const matrix = qrMatrix(url)
+    const body = format === 'svg' ? qrSvg(matrix, { title: url }) : await qrPng(matrix, 10)
+    entry = { body, etag: `"${(await sha256Hex(key)).slice(0, 32)}"` }
+    c.var.qrCache.set(key, entry)
+  }
+  c.header('ETag', entry.etag)
+  c.header('Cache-Control', 'public, max-age=86400')
+  if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304)
+  c.header('Content-Type', format === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png')
+  if (c.req.query('download') !== undefined) {
+    c.header('Content-Disposition', `attachment; filename="paylink-${link.slug}.${format}"`)
+  }
+  return c.body(entry.body as never)
+}
+
+qrRoutes.get('/l/:slug/poster', async (c) => {
+  const link = await getLinkBySlug(c.var.db, c.req.param('slug'))
+  if (!link) return notFound(c)
+  const lang = pageLanguage(c, link.language)
+  const url = `${c.var.config.publicUrl}/l/${link.slug}`
+  return c.html(
+    <PosterPage
+      ctx={pageContext(c, lang)}
+      title={link.title}
+      amount={link.amount}
+      url={url}
+      qrSvg={qrSvg(qrMatrix(url))}
+    />,
+  )
+})

@@ -1,0 +1,98 @@
+/**
+ * `GET /r/:receiptId`: where the card page sends the customer back. The query string is never
+ * trusted: a signature, when present, is verified and logged, and the outcome is confirmed through
+ * the check endpoint before the receipt or the failure page is shown.
+ */
+
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import type { Payment } from '../../db/schema.js'
+import { PaymentOutcomePage, ReceiptPage, type ReceiptView } from '../../views/receipt.js'
+import { parseReturnQuery, verifyGatewaySignature } from '../client/index.js'
+import { getLinkById } from '../data/links.js'
+import { getPaymentByReceiptId } from '../data/payments.js'
+import type { AppEnv } from '../env.js'
+import { confirmPayment } from '../payments/confirm.js'
+import { notFound } from './checkout.js'
+import { pageContext, pageLanguage } from './page.js'
+
+export const receiptRoutes = new Hono<AppEnv>()
+
+receiptRoutes.get('/r/:receiptId', async (c) => {
+  let payment = await getPaymentByReceiptId(c.var.db, c.req.param('receiptId'))
+  if (!payment) return notFound(c)
+  const callback = parseReturnQuery(new URL(c.req.url).searchParams)
+  if (callback.signature && callback.message) {
+    const valid = await verifyGatewaySignature(
+      callback.message,
+      callback.signature,
+      c.var.gatewayPublicKey,
+    )
+    if (!valid)
+      c.var.log({ level: 'warn', event: 'return_signature_invalid', payment_id: payment.id })
+  }
+  if (shouldConfirm(payment, callback.payment_status)) {
+    try {
+      payment = (await confirmPayment(c.var, payment)).payment
+    } catch (error) {
+      // The gateway is unreachable: show "being confirmed"; the webhook or reconciler will settle it.
+      c.var.log({
+        level: 'warn',
+        event: 'return_confirm_failed',
+        payment_id: payment.id,
+        error: String((error as Error)?.name),
+      })
+    }
+  }
+  return renderReceipt(c, payment)
+})
+
+/** Re-check unsettled payments, and settled unpaid ones the gateway says succeeded. */
+function shouldConfirm(payment: Payment, claimed: string | undefined): boolean {
+  if (payment.status === 'initiated' || payment.status === 'pending') return true
+  return payment.status !== 'paid' && payment.status !== 'error' && claimed === 'success'
+}
+
+async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
+  const link = await getLinkById(c.var.db, payment.linkId)
+  const lang = pageLanguage(c, payment.language)
+  const ctx = pageContext(c, lang)
+  const view = receiptView(
+    payment,
+    link?.title ?? '',
+    link?.slug ?? '',
+    link?.successMessage ?? null,
+    link?.successUrl ?? null,
+  )
+  c.header('Cache-Control', 'no-store')
+  if (payment.status === 'paid') return c.html(<ReceiptPage ctx={ctx} receipt={view} />)
+  const retryUrl = link ? `/l/${link.slug}?lang=${lang}` : '/'
+  return c.html(<PaymentOutcomePage ctx={ctx} receipt={view} retryUrl={retryUrl} />)
+}
+
+/** What the receipt views show of a payment. */
+export function receiptView(
+  payment: Payment,
+  linkTitle: string,
+  linkSlug: string,
+  successMessage: string | null,
+  successUrl: string | null,
+): ReceiptView {
+  return {
+    receiptId: payment.receiptId,
+    status: payment.status,
+    amount: payment.amount,
+    linkTitle,
+    linkSlug,
+    gatewayMessage: payment.message,
+    orderId: payment.orderId ?? null,
+    orderNumber: payment.orderNumber,
+    approvalCode: payment.approvalCode,
+    paidAt: payment.paidAt,
+    updatedAt: payment.updatedAt,
+    ref: payment.ref,
+    customerName: payment.customerName,
+    successMessage,
+    successUrl,
+  }
+}

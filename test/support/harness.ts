@@ -1,0 +1,134 @@
+/**
+ * Test harness: Paylinks on a real SQLite file in a temp folder, with the gateway simulator either
+ * built in (in process, for `app.request`) or standalone on a loopback port (real HTTP both ways).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type ServerType, serve } from '@hono/node-server'
+import { type App, createApp } from '../../src/app.js'
+import { assemble } from '../../src/bootstrap.js'
+import { parseConfig } from '../../src/config.js'
+import type { AppDeps } from '../../src/env.js'
+import { silentLogger } from '../../src/log.js'
+import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
+import {
+  createSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../src/simulator/index.js'
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
+
+export interface Paylinks {
+  app: App
+  deps: AppDeps
+  sqlite: SqliteHandle
+  simulator: Simulator
+  /** Paylinks' base URL (PUBLIC_URL). */
+  url: string
+  /** Waits until webhook confirmations and simulator deliveries in flight are done. */
+  settle(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface HarnessOptions {
+  /** Extra environment (configuration names of product.md). */
+  env?: Record<string, string>
+  clock?: () => number
+  /** Serve both over loopback HTTP (default: in process, no sockets). */
+  http?: boolean
+  simulator?: Partial<SimulatorOptions>
+}
+
+function listen(
+  fetchHandler: (request: Request) => Response | Promise<Response>,
+): Promise<{ server: ServerType; url: string }> {
+  return new Promise((resolve) => {
+    const server = serve(
+      { fetch: fetchHandler, port: 0, hostname: '127.0.0.1' },
+      (info: AddressInfo) => {
+        resolve({ server, url: `http://127.0.0.1:${info.port}` })
+      },
+    )
+  })
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+    server.close(() => resolve())
+  })
+}
+
+/** Starts Paylinks for a test. Call `close()` in afterEach/afterAll. */
+export async function startPaylinks(options: HarnessOptions = {}): Promise<Paylinks> {
+  const dir = mkdtempSync(join(tmpdir(), 'paylinks-test-'))
+  const servers: ServerType[] = []
+  let appFetch: (request: Request) => Response | Promise<Response> = () =>
+    new Response('starting', { status: 503 })
+  let publicUrl = 'http://paylinks.test'
+  let simulator: Simulator | undefined
+  const env: Record<string, string> = {
+    DATABASE_PATH: join(dir, 'paylinks.db'),
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    CAPTCHA: 'off',
+    MERCHANT_NAME: 'Boutique Test',
+  }
+  if (options.http) {
+    const paylinks = await listen((request) => appFetch(request))
+    servers.push(paylinks.server)
+    publicUrl = paylinks.url
+    let simFetch: (request: Request) => Response | Promise<Response> = () =>
+      new Response('starting', { status: 503 })
+    const sim = await listen((request) => simFetch(request))
+    servers.push(sim.server)
+    simulator = createSimulator({
+      publicUrl: sim.url,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...options.simulator,
+    })
+    simFetch = simulator.app.fetch
+    env.GATEWAY_SITE_URL = sim.url
+    env.GATEWAY_API_URL = `${sim.url}/api/v1`
+  }
+  env.PUBLIC_URL = publicUrl
+  const config = parseConfig({ ...env, ...options.env })
+  const sqlite = openSqlite(config.databasePath)
+  const assembled = await assemble({
+    db: sqlite.db,
+    config,
+    log: silentLogger,
+    clientIp: (c) => c.req.header('x-test-ip') ?? '127.0.0.1',
+    ...(options.clock ? { clock: options.clock } : {}),
+  })
+  if (!simulator) simulator = assembled.simulator
+  if (!simulator) throw new Error('No simulator: the test configuration points at another gateway')
+  const app = createApp(
+    assembled.deps,
+    assembled.simulator ? { simulator: assembled.simulator.app } : {},
+  )
+  assembled.bindApp(app)
+  appFetch = app.fetch
+  const sim = simulator
+  return {
+    app,
+    deps: assembled.deps,
+    sqlite,
+    simulator: sim,
+    url: publicUrl,
+    async settle() {
+      for (let i = 0; i < 5; i++) {
+        await sim.flush()
+        await assembled.deps.background.idle()
+      }
+    },
+    async close() {
+      await assembled.deps.background.idle().catch(() => {})
+      for (const server of servers) await closeServer(server)
+      sqlite.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
