@@ -34,6 +34,8 @@ export interface RuntimeParts {
   waitUntil?: (promise: Promise<unknown>) => void
   /** Node's body-on-GET sender for the product listing; absent on Workers. */
   getWithBody?: GatewayClientOptions['getWithBody']
+  /** Per-call gateway timeout (default 15 s). */
+  gatewayTimeoutMs?: number
   /** How the built-in simulator delivers webhooks; defaults to the app itself, in process. */
   deliver?: (request: Request) => Promise<Response>
 }
@@ -87,7 +89,7 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     ),
     sandbox: config.gatewayMode === 'sandbox',
     fetch: gatewayFetch,
-    timeoutMs: 15_000,
+    timeoutMs: parts.gatewayTimeoutMs ?? 15_000,
     ...(parts.getWithBody ? { getWithBody: parts.getWithBody } : {}),
   })
   const { secrets, newAdminToken } = await resolveSecrets(db, config, clock())

@@ -63,7 +63,8 @@ export function formatAmount(centimes: Centimes, lang: Language): string {
   }).format(whole)
   const decimal = lang === 'en' ? '.' : ','
   const number = `${negative ? '-' : ''}${grouped}${decimal}${cents}`
-  return lang === 'ar' ? `${number} ${MESSAGES.ar.currency}` : `${number} DA`
+  // A no-break space keeps the amount and its currency on one line.
+  return lang === 'ar' ? `${number}\u00a0${MESSAGES.ar.currency}` : `${number}\u00a0DA`
 }
 
 /** Formats a time in Africa/Algiers for the language. */

@@ -40,6 +40,12 @@ export interface HarnessOptions {
   /** Serve both over loopback HTTP (default: in process, no sockets). */
   http?: boolean
   simulator?: Partial<SimulatorOptions>
+  /** Per-call gateway timeout for fault tests. */
+  gatewayTimeoutMs?: number
+  /** A simulator already serving elsewhere (set GATEWAY_SITE_URL to it in `env`). */
+  existingSimulator?: Simulator
+  /** Reuse this database file (a restart); it is then not removed on close. */
+  databasePath?: string
 }
 
 function listen(
@@ -71,7 +77,7 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
   let publicUrl = 'http://paylinks.test'
   let simulator: Simulator | undefined
   const env: Record<string, string> = {
-    DATABASE_PATH: join(dir, 'paylinks.db'),
+    DATABASE_PATH: options.databasePath ?? join(dir, 'paylinks.db'),
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     CAPTCHA: 'off',
     MERCHANT_NAME: 'Boutique Test',
@@ -102,8 +108,9 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
     log: silentLogger,
     clientIp: (c) => c.req.header('x-test-ip') ?? '127.0.0.1',
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.gatewayTimeoutMs ? { gatewayTimeoutMs: options.gatewayTimeoutMs } : {}),
   })
-  if (!simulator) simulator = assembled.simulator
+  if (!simulator) simulator = assembled.simulator ?? options.existingSimulator
   if (!simulator) throw new Error('No simulator: the test configuration points at another gateway')
   const app = createApp(
     assembled.deps,

@@ -87,7 +87,8 @@ export function truncateUtf8(text: string, maxBytes = 28): string {
   return out
 }
 
-/** The gateway's memo: at most 28 UTF-8 bytes, cut on a character boundary. */
+/** The gateway's memo: at most 28 UTF-8 bytes, cut on a character boundary (no dangling space). */
 export function truncateMemo(memo: string): string {
-  return truncateUtf8(memo, 28)
+  const cut = truncateUtf8(memo, 28)
+  return cut.length < memo.length ? cut.trimEnd() : cut
 }
