@@ -15,6 +15,7 @@ import type { Db } from './data/db.js'
 import { setSettingIfAbsent } from './data/settings.js'
 import type { AppDeps, AppEnv, AppSecrets } from './env.js'
 import type { Logger } from './log.js'
+import { altchaCaptcha } from './security/captcha.js'
 import { sha256Hex } from './security/tokens.js'
 import {
   createSimulator,
@@ -106,6 +107,7 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     log,
     background: createBackground(log, parts.waitUntil),
     clientIp: parts.clientIp,
+    captcha: config.captcha === 'altcha' ? altchaCaptcha() : undefined,
   }
   return {
     deps,

@@ -45,6 +45,8 @@ dl.kv dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .actions{display:flex;flex-wrap:wrap;gap:.6rem;margin-block-start:1rem}
 .cap{text-align:start}
 .hint{font-size:.85rem;margin-block-end:0}
+.captcha{font-size:.9rem;margin-block:.5rem}
+button:disabled{opacity:.6;cursor:wait}
 .status{font-size:3rem;line-height:1;text-align:center;margin:.25rem 0 .5rem}
 @media print{.test,nav.lang,.actions,.support a{display:none}body{background:#fff}.card{box-shadow:none;border:1px solid #ccc}}
 `

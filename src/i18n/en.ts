@@ -41,6 +41,10 @@ export const en = {
   errForm: 'This form has expired. Please submit it again.',
   errCaptcha: 'The anti-robot check failed. Please try again.',
   errRateLimited: 'Too many attempts. Please wait a minute and try again.',
+  captchaChecking: 'Checking that you are not a robot…',
+  captchaDone: 'Check done. You can pay.',
+  captchaFailed: 'The check could not be completed. Reload the page.',
+  captchaNoScript: 'Please turn on JavaScript: a quick anti-robot check runs in your browser.',
   // Link states
   linkInactiveTitle: 'This payment link is not active',
   linkInactiveText: 'The merchant has turned this link off.',

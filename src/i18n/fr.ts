@@ -41,6 +41,11 @@ export const fr: Messages = {
   errForm: 'Ce formulaire a expiré. Veuillez le renvoyer.',
   errCaptcha: 'La vérification anti-robot a échoué. Veuillez réessayer.',
   errRateLimited: 'Trop de tentatives. Patientez une minute puis réessayez.',
+  captchaChecking: 'Vérification anti-robot en cours…',
+  captchaDone: 'Vérification terminée. Vous pouvez payer.',
+  captchaFailed: 'La vérification n’a pas pu aboutir. Rechargez la page.',
+  captchaNoScript:
+    'Activez JavaScript : une courte vérification anti-robot s’exécute dans votre navigateur.',
   linkInactiveTitle: 'Ce lien de paiement n’est pas actif',
   linkInactiveText: 'Le commerçant a désactivé ce lien.',
   linkExpiredTitle: 'Ce lien de paiement a expiré',

@@ -65,6 +65,9 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   ) {
     return renderCheckout(c, link, lang, 403, { values, errors: { form: t('errForm') } })
   }
+  if (c.var.captcha && !(await c.var.captcha.verify(c, form))) {
+    return renderCheckout(c, link, lang, 400, { values, errors: { form: t('errCaptcha') } })
+  }
   const unavailable = await unavailablePage(c, link, lang)
   if (unavailable) return unavailable
   const parsed = parseCheckoutForm(form, {

@@ -1,0 +1,67 @@
+/**
+ * ALTCHA on the checkout form: a self-hosted proof of work, no third party. The page carries a
+ * signed challenge; a few lines of script find the number whose SHA-256 matches; the server checks
+ * the signature, the expiry and that the solution was not used before.
+ */
+import { createChallenge, verifySolution } from 'altcha-lib/v1'
+import { raw } from 'hono/html'
+import { fromBase64, fromUtf8 } from '../client/core/bytes.js'
+import { hitRateLimit } from '../data/rate-limits.js'
+import type { Captcha } from '../env.js'
+
+const MAX_NUMBER = 20_000
+const LIFETIME_MS = 30 * 60_000
+
+// Solves the challenge with WebCrypto and fills the hidden field (ALTCHA's payload format).
+const SOLVER = `(async function(){var e=document.getElementById('altcha');if(!e)return;var c=JSON.parse(e.getAttribute('data-challenge')),i=e.querySelector('input'),s=e.querySelector('.st'),x=new TextEncoder(),t=Date.now(),f=e.closest('form'),b=f&&f.querySelector('button[type=submit]');if(b)b.disabled=true;try{for(var n=0;n<=c.maxnumber;n++){var h=new Uint8Array(await crypto.subtle.digest('SHA-256',x.encode(c.salt+n))),o='';for(var k=0;k<h.length;k++)o+=(h[k]<16?'0':'')+h[k].toString(16);if(o===c.challenge){i.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature,took:Date.now()-t}));s.textContent=e.getAttribute('data-done');if(b)b.disabled=false;return}}}catch(_){}s.textContent=e.getAttribute('data-fail');if(b)b.disabled=false})()`
+
+/** The checkout captcha, keyed with the app's session secret. */
+export function altchaCaptcha(): Captcha {
+  return {
+    async widget(c, ctx) {
+      const challenge = await createChallenge({
+        hmacKey: c.var.secrets.sessionSecret,
+        maxnumber: MAX_NUMBER,
+        expires: new Date(c.var.clock() + LIFETIME_MS),
+      })
+      const field = (
+        <div
+          id="altcha"
+          class="captcha muted"
+          data-challenge={JSON.stringify(challenge)}
+          data-done={ctx.t('captchaDone')}
+          data-fail={ctx.t('captchaFailed')}
+        >
+          <input type="hidden" name="altcha" value="" />
+          <p class="st" role="status">
+            {ctx.t('captchaChecking')}
+          </p>
+          <noscript>
+            <p>{ctx.t('captchaNoScript')}</p>
+          </noscript>
+          <script nonce={ctx.nonce}>{raw(SOLVER)}</script>
+        </div>
+      )
+      return { head: null, field }
+    },
+    async verify(c, form) {
+      const payload = form.altcha
+      if (typeof payload !== 'string' || payload.length === 0 || payload.length > 2000) return false
+      if (!(await verifySolution(payload, c.var.secrets.sessionSecret, true))) return false
+      // A solution is good for one submission: its signature is spent here.
+      const decoded = fromBase64(payload)
+      const signature = decoded
+        ? (JSON.parse(fromUtf8(decoded)) as { signature?: unknown }).signature
+        : null
+      if (typeof signature !== 'string') return false
+      const spent = await hitRateLimit(
+        c.var.db,
+        `altcha:${signature}`,
+        1,
+        LIFETIME_MS,
+        c.var.clock(),
+      )
+      return spent.allowed
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { solveChallenge } from 'altcha-lib/v1'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { payments } from '../../db/schema.js'
+import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { CUSTOMER, makeLink } from './support.js'
+
+let p: Paylinks
+beforeEach(async () => {
+  p = await startPaylinks({ env: { CAPTCHA: 'altcha' } })
+})
+afterEach(async () => {
+  await p.close()
+})
+
+/** Opens the form and solves its challenge as the page's script does. */
+async function solvedForm(slug: string) {
+  const html = await (await p.app.request(`/l/${slug}`)).text()
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
+  const attr = /data-challenge="([^"]+)"/.exec(html)?.[1] ?? ''
+  const challenge = JSON.parse(attr.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise
+  const altcha = btoa(JSON.stringify({ ...challenge, number: solution?.number }))
+  return { csrf, altcha, html }
+}
+
+function post(slug: string, fields: Record<string, string>) {
+  return p.app.request(`/l/${slug}`, {
+    method: 'POST',
+    body: new URLSearchParams({ ...CUSTOMER, ...fields }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+}
+
+describe('the checkout captcha (ALTCHA)', () => {
+  it('puts a signed challenge and its solver script, with the page nonce, on the form', async () => {
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const res = await p.app.request(`/l/${link.slug}`)
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+    const html = await res.text()
+    expect(html).toContain('name="altcha"')
+    expect(html).toContain(`<script nonce="${nonce}">`)
+    expect(html).toContain('Checking that you are not a robot')
+  })
+
+  it('accepts a solved challenge once and refuses it replayed', async () => {
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const { csrf, altcha } = await solvedForm(link.slug)
+    expect((await post(link.slug, { csrf, altcha })).status).toBe(303)
+    const replay = await post(link.slug, { csrf, altcha })
+    expect(replay.status).toBe(400)
+    expect(await replay.text()).toContain('The anti-robot check failed')
+    expect(await p.deps.db.select().from(payments)).toHaveLength(1)
+  })
+
+  it('refuses a missing or wrong solution and changes nothing', async () => {
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const { csrf, altcha } = await solvedForm(link.slug)
+    const wrong = JSON.parse(atob(altcha))
+    expect((await post(link.slug, { csrf })).status).toBe(400)
+    expect(
+      (
+        await post(link.slug, {
+          csrf,
+          altcha: btoa(JSON.stringify({ ...wrong, number: wrong.number + 1 })),
+        })
+      ).status,
+    ).toBe(400)
+    expect((await post(link.slug, { csrf, altcha: 'garbage' })).status).toBe(400)
+    expect(await p.deps.db.select().from(payments)).toHaveLength(0)
+  })
+})
