@@ -13,6 +13,8 @@ export interface PageContext {
   merchantName: string
   /** The current path and query without `lang`, for the language switcher; none hides it. */
   switchPath?: string
+  /** Rendering a file to keep (no links back, no script). */
+  download?: boolean
 }
 
 /** The page shell: language, direction, the nonce'd stylesheet, the test-mode banner. */

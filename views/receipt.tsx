@@ -61,22 +61,26 @@ export function ReceiptPage(props: { ctx: PageContext; receipt: ReceiptView }) {
             ))}
         </dl>
         <p class="muted">{t('receiptThanks')}</p>
-        <div class="actions">
-          <button type="button" class="secondary" id="print-receipt">
-            {t('print')}
-          </button>
-          <a class="btn secondary" href={`/r/${receipt.receiptId}/download?lang=${lang}`} download>
-            {t('download')}
-          </a>
-        </div>
-        <script nonce={ctx.nonce}>
-          {raw(
-            "document.getElementById('print-receipt').addEventListener('click',function(){window.print()})",
-          )}
-        </script>
+        {ctx.download ? null : (
+          <>
+            <div class="actions">
+              <button type="button" class="secondary" id="print-receipt">
+                {t('print')}
+              </button>
+              <a class="btn secondary" href={`/r/${receipt.receiptId}/download?lang=${lang}`} download>
+                {t('download')}
+              </a>
+            </div>
+            <script nonce={ctx.nonce}>
+              {raw(
+                "document.getElementById('print-receipt').addEventListener('click',function(){window.print()})",
+              )}
+            </script>
+          </>
+        )}
       </section>
-      {receipt.successMessage ? <p class="card alert ok">{receipt.successMessage}</p> : null}
-      {receipt.successUrl ? (
+      {receipt.successMessage && !ctx.download ? <p class="card alert ok">{receipt.successMessage}</p> : null}
+      {receipt.successUrl && !ctx.download ? (
         <p class="actions">
           <a class="btn" href={receipt.successUrl} rel="noopener">
             {t('continue')}

@@ -9,8 +9,12 @@ import { GatewayNotFoundError } from '../client/index.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
 import type { AppDeps } from '../env.js'
 
-/** How long a card session can stay open before an unanswered payment counts as expired. */
-export const SESSION_LIFETIME_MS = 20 * 60_000
+/**
+ * A payment the gateway still calls unpaid this long after it started counts as expired. The card
+ * session itself lasts minutes; waiting far longer makes a later "paid" (which would still win)
+ * practically impossible, so an expired payment can give its place back safely.
+ */
+export const EXPIRE_UNANSWERED_AFTER_MS = 60 * 60_000
 /** A payment that never got a gateway id this long after it was written is an error. */
 export const INITIATED_TIMEOUT_MS = 2 * 60_000
 
@@ -20,6 +24,8 @@ export interface ConfirmResult {
   payment: Payment
   /** True when this call moved the payment to another state. */
   changed: boolean
+  /** False when the gateway could not be asked; the payment is scheduled for another check. */
+  checked: boolean
 }
 
 /**
@@ -28,7 +34,7 @@ export interface ConfirmResult {
  */
 export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promise<ConfirmResult> {
   const now = deps.clock()
-  if (payment.status === 'paid') return { payment, changed: false }
+  if (payment.status === 'paid') return { payment, changed: false, checked: true }
   if (!payment.cibTransactionId) {
     if (payment.status === 'initiated' && now - payment.createdAt > INITIATED_TIMEOUT_MS) {
       const result = await markError(
@@ -37,9 +43,9 @@ export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promi
         'no answer from the gateway at creation',
         now,
       )
-      return { payment: result.payment ?? payment, changed: result.changed }
+      return { payment: result.payment ?? payment, changed: result.changed, checked: true }
     }
-    return { payment, changed: false }
+    return { payment, changed: false, checked: false }
   }
   let check: Awaited<ReturnType<ConfirmDeps['gateway']['card']['check']>>
   try {
@@ -58,7 +64,7 @@ export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promi
       })
     }
     await scheduleNextCheck(deps.db, payment, now)
-    return { payment, changed: false }
+    return { payment, changed: false, checked: error instanceof GatewayNotFoundError }
   }
   const details = {
     message: check.message,
@@ -79,10 +85,10 @@ export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promi
     })
   }
   if (check.outcome === 'pending') {
-    if (now - payment.createdAt > SESSION_LIFETIME_MS)
+    if (now - payment.createdAt > EXPIRE_UNANSWERED_AFTER_MS)
       return settle(deps, payment, 'expired', details)
     await scheduleNextCheck(deps.db, payment, now, check.raw)
-    return { payment, changed: false }
+    return { payment, changed: false, checked: true }
   }
   return settle(deps, payment, check.outcome, details)
 }
@@ -103,5 +109,5 @@ async function settle(
     })
   }
   const fresh = result.payment ?? (await getPaymentById(deps.db, payment.id)) ?? payment
-  return { payment: fresh, changed: result.changed }
+  return { payment: fresh, changed: result.changed, checked: true }
 }

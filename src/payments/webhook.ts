@@ -89,11 +89,15 @@ export async function receiveWebhook(
   }
   background.run('webhook_confirm', async () => {
     try {
-      await confirmPayment(deps, payment)
+      const result = await confirmPayment(deps, payment)
+      // Unconfirmed (gateway unreachable): `failed`, so a redelivery is processed again; the
+      // reconciler re-checks the payment meanwhile.
       await markWebhookEvent(
         deps.db,
         recorded.event.id,
-        { status: 'processed', paymentId: payment.id },
+        result.checked
+          ? { status: 'processed', paymentId: payment.id }
+          : { status: 'failed', paymentId: payment.id, error: 'the check endpoint did not answer' },
         deps.clock(),
       )
     } catch (error) {

@@ -47,6 +47,23 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
   return renderReceipt(c, payment)
 })
 
+/**
+ * `GET /r/:receiptId/download`: the receipt as a self-contained HTML file to keep or print
+ * (see docs/decisions/receipt-download.md for why not a PDF). Only for paid payments.
+ */
+receiptRoutes.get('/r/:receiptId/download', async (c) => {
+  const payment = await getPaymentByReceiptId(c.var.db, c.req.param('receiptId'))
+  if (!payment || payment.status !== 'paid') return notFound(c)
+  const link = await getLinkById(c.var.db, payment.linkId)
+  const lang = pageLanguage(c, payment.language)
+  const ctx = { ...pageContext(c, lang, false), download: true }
+  const view = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
+  const name = `receipt-${payment.orderNumber ?? payment.receiptId}.html`.replace(/[^\w.-]/g, '_')
+  c.header('Content-Disposition', `attachment; filename="${name}"`)
+  c.header('Cache-Control', 'no-store')
+  return c.html(<ReceiptPage ctx={ctx} receipt={view} />)
+})
+
 /** Re-check unsettled payments, and settled unpaid ones the gateway says succeeded. */
 function shouldConfirm(payment: Payment, claimed: string | undefined): boolean {
   if (payment.status === 'initiated' || payment.status === 'pending') return true

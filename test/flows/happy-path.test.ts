@@ -42,3 +42,37 @@ describe('a customer pays a fixed-amount link', () => {
     expect(html).toMatch(/1\s500,00\sDA/)
   })
 })
+
+describe('the receipt', () => {
+  it('offers print and download, then the merchant message and the link on', async () => {
+    const link = await makeLink(p, {
+      title: 'Atelier',
+      amount: 800,
+      language: 'en',
+      success_message: 'See you on Saturday!',
+      success_url: 'https://shop.example.dz/thanks',
+    })
+    const { tx, receiptId } = await startPayment(p, link.slug, { ref: 'CMD-77' })
+    const early = await p.app.request(`/r/${receiptId}/download`)
+    expect(early.status).toBe(404)
+    await p.simulator.completePayment(tx.cibTransactionId, 'approved')
+    await p.settle()
+    const html = await (await p.app.request(`/r/${receiptId}`)).text()
+    expect(html).toContain('id="print-receipt"')
+    expect(html).toContain(`href="/r/${receiptId}/download?lang=en"`)
+    expect(html).toContain('See you on Saturday!')
+    expect(html).toContain('href="https://shop.example.dz/thanks"')
+    expect(html).toContain('CMD-77')
+    expect(html).toContain('CIB / Edahabia card')
+    const file = await p.app.request(`/r/${receiptId}/download?lang=en`)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="receipt-[\w.-]+\.html"$/)
+    const saved = await file.text()
+    expect(saved).toContain('Payment successful')
+    expect(saved).not.toContain('<script')
+  })
+
+  it('answers 404 for an unknown receipt id', async () => {
+    expect((await p.app.request('/r/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404)
+  })
+})

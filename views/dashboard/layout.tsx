@@ -1,0 +1,132 @@
+import { raw } from 'hono/html'
+import type { Child } from 'hono/jsx'
+import type { Language } from '../../src/config.js'
+import type { DashTranslate } from '../../src/dashboard/messages.js'
+import { DASHBOARD_CSS } from './styles.js'
+
+/** What every dashboard page needs from the request. */
+export interface DashContext {
+  lang: Language
+  t: DashTranslate
+  nonce: string
+  testMode: boolean
+  merchantName: string
+  /** The current path and query without `lang`, for the language switcher. */
+  switchPath: string
+  /** The form token of the signed-in session; absent on the login page. */
+  csrf?: string | undefined
+}
+
+export type NavItem = 'links' | 'payments' | 'new'
+
+/** The hidden field that carries the session's form token. */
+export function CsrfField(props: { ctx: DashContext }) {
+  return <input type="hidden" name="_csrf" value={props.ctx.csrf ?? ''} />
+}
+
+/** The dashboard shell: language and direction, nonce'd style and script, test banner, navigation. */
+export function DashLayout(props: {
+  ctx: DashContext
+  title: string
+  nav?: NavItem | undefined
+  children: Child
+  /** A small script for this page, sent with the CSP nonce. */
+  script?: string
+}) {
+  const { ctx } = props
+  const t = ctx.t
+  const current = (item: NavItem) => (props.nav === item ? 'page' : undefined)
+  return (
+    <>
+      {raw('<!doctype html>')}
+      <html lang={ctx.lang} dir={t('dir')}>
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width,initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <title>{`${props.title} · ${t('dashboard')} · ${ctx.merchantName}`}</title>
+          <style nonce={ctx.nonce}>{raw(DASHBOARD_CSS)}</style>
+        </head>
+        <body>
+          {ctx.testMode ? (
+            <div class="test" role="note">
+              {t('testBanner')}
+            </div>
+          ) : null}
+          <div class="wrap">
+            <header class="top">
+              <span class="merchant">{ctx.merchantName}</span>
+              {ctx.csrf !== undefined ? (
+                <nav class="main" aria-label={t('navMain')}>
+                  <a href="/dashboard" aria-current={current('links')}>
+                    {t('navLinks')}
+                  </a>
+                  <a href="/dashboard/payments" aria-current={current('payments')}>
+                    {t('navPayments')}
+                  </a>
+                  <a href="/dashboard/links/new" aria-current={current('new')}>
+                    {t('navNewLink')}
+                  </a>
+                  <form class="inline" method="post" action="/dashboard/logout">
+                    <CsrfField ctx={ctx} />
+                    <button type="submit" class="link">
+                      {t('logout')}
+                    </button>
+                  </form>
+                </nav>
+              ) : null}
+              <LanguageSwitcher ctx={ctx} />
+            </header>
+            <main>{props.children}</main>
+          </div>
+          {props.script ? <script nonce={ctx.nonce}>{raw(props.script)}</script> : null}
+        </body>
+      </html>
+    </>
+  )
+}
+
+const NAMES: Record<Language, string> = { ar: 'العربية', fr: 'Français', en: 'English' }
+
+function LanguageSwitcher(props: { ctx: DashContext }) {
+  const path = props.ctx.switchPath
+  const sep = path.includes('?') ? '&' : '?'
+  return (
+    <nav class="lang" aria-label={props.ctx.t('chooseLanguage')}>
+      {(['ar', 'fr', 'en'] as const).map((lang) => (
+        <a
+          href={`${path}${sep}lang=${lang}`}
+          lang={lang}
+          hreflang={lang}
+          aria-current={lang === props.ctx.lang ? 'true' : undefined}
+        >
+          {NAMES[lang]}
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+/** A short page: a title, a text, a way on (refusals, not found, confirmations). */
+export function DashMessagePage(props: {
+  ctx: DashContext
+  title: string
+  text: string
+  action?: { href: string; label: string }
+}) {
+  return (
+    <DashLayout ctx={props.ctx} title={props.title}>
+      <section class="card" aria-labelledby="msg-title">
+        <h1 id="msg-title">{props.title}</h1>
+        <p>{props.text}</p>
+        {props.action ? (
+          <div class="actions">
+            <a class="btn" href={props.action.href}>
+              {props.action.label}
+            </a>
+          </div>
+        ) : null}
+      </section>
+    </DashLayout>
+  )
+}

@@ -1,0 +1,218 @@
+import type { LinkForm, Pricing } from '../../src/dashboard/link-form.js'
+import type { DashKey } from '../../src/dashboard/messages.js'
+import { CsrfField, type DashContext, DashLayout } from './layout.js'
+import { FieldError } from './parts.js'
+
+type Errors = Record<string, string>
+
+/** Form fields that have a place on the page; an error for any other field goes in the summary. */
+export const FORM_FIELDS = new Set<string>([
+  'title',
+  'description',
+  'amount',
+  'invoice_id',
+  'amount_min',
+  'amount_max',
+  'items',
+  'max_payments',
+  'expires_at',
+  'language',
+  'memo',
+  'success_message',
+  'success_url',
+  'active',
+  'inactive_message',
+])
+
+function errorProps(name: string, errors: Errors, hint?: string) {
+  const described = [errors[name] ? `${name}-err` : '', hint ?? ''].filter(Boolean).join(' ')
+  return {
+    'aria-invalid': errors[name] ? 'true' : undefined,
+    'aria-describedby': described || undefined,
+  }
+}
+
+function Field(props: {
+  ctx: DashContext
+  name: keyof LinkForm & string
+  label: DashKey
+  form: LinkForm
+  errors: Errors
+  type?: string
+  inputmode?: string
+  maxlength?: number
+  required?: boolean
+  ltr?: boolean
+}) {
+  const { name } = props
+  return (
+    <div>
+      <label for={name}>{props.ctx.t(props.label)}</label>
+      <input
+        type={props.type ?? 'text'}
+        id={name}
+        name={name}
+        value={String(props.form[name])}
+        inputmode={props.inputmode}
+        maxlength={props.maxlength}
+        required={props.required}
+        class={props.ltr ? 'ltr' : undefined}
+        {...errorProps(name, props.errors)}
+      />
+      <FieldError id={name} error={props.errors[name]} />
+    </div>
+  )
+}
+
+function TextArea(props: {
+  ctx: DashContext
+  name: 'description' | 'success_message' | 'inactive_message' | 'items'
+  label: DashKey
+  form: LinkForm
+  errors: Errors
+  hint?: DashKey
+}) {
+  const { name } = props
+  const hintId = props.hint ? `${name}-hint` : undefined
+  return (
+    <div>
+      <label for={name}>{props.ctx.t(props.label)}</label>
+      <textarea
+        id={name}
+        name={name}
+        class={name === 'items' ? 'items' : undefined}
+        {...errorProps(name, props.errors, hintId)}
+      >
+        {props.form[name]}
+      </textarea>
+      {props.hint ? (
+        <p id={hintId} class="hint muted">
+          {props.ctx.t(props.hint)}
+        </p>
+      ) : null}
+      <FieldError id={name} error={props.errors[name]} />
+    </div>
+  )
+}
+
+function PricingChoice(props: {
+  ctx: DashContext
+  value: Pricing
+  label: DashKey
+  form: LinkForm
+  children: unknown
+}) {
+  return (
+    <fieldset class="choice">
+      <legend>
+        <label>
+          <input
+            type="radio"
+            name="pricing"
+            value={props.value}
+            checked={props.form.pricing === props.value}
+          />
+          {props.ctx.t(props.label)}
+        </label>
+      </legend>
+      <div class="fields">{props.children}</div>
+    </fieldset>
+  )
+}
+
+/** The create and edit form; field errors sit under their fields, others in the summary. */
+export function LinkFormPage(props: {
+  ctx: DashContext
+  form: LinkForm
+  errors: Errors
+  /** Absent for a new link. */
+  link?: { id: string; title: string }
+  /** A problem with the whole form (the gateway refused the invoice). */
+  alert?: string | undefined
+}) {
+  const { ctx, form, errors } = props
+  const t = ctx.t
+  const common = { ctx, form, errors }
+  const title = props.link ? t('editLinkTitle') : t('newLinkTitle')
+  const others = Object.entries(errors).filter(([field]) => !FORM_FIELDS.has(field))
+  const hasErrors = Object.keys(errors).length > 0
+  return (
+    <DashLayout ctx={ctx} title={title} nav={props.link ? undefined : 'new'}>
+      <section class="card" aria-labelledby="form-title">
+        <h1 id="form-title">{title}</h1>
+        {props.alert || hasErrors ? (
+          <div class="alert" role="alert">
+            <p>{props.alert ?? t('fixErrors')}</p>
+            {others.length > 0 ? (
+              <ul>
+                {others.map(([, message]) => (
+                  <li>{message}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <form
+          method="post"
+          action={props.link ? `/dashboard/links/${props.link.id}` : '/dashboard/links'}
+          novalidate
+        >
+          <CsrfField ctx={ctx} />
+          <Field {...common} name="title" label="fieldTitle" maxlength={200} required />
+          <TextArea {...common} name="description" label="fieldDescription" />
+          <h2>{t('pricing')}</h2>
+          <PricingChoice ctx={ctx} form={form} value="fixed" label="pricingFixed">
+            <div class="grid">
+              <Field {...common} name="amount" label="fieldAmount" inputmode="decimal" ltr />
+              <Field {...common} name="invoice_id" label="fieldInvoiceId" maxlength={100} ltr />
+            </div>
+          </PricingChoice>
+          <PricingChoice ctx={ctx} form={form} value="open" label="pricingOpen">
+            <div class="grid">
+              <Field {...common} name="amount_min" label="fieldAmountMin" inputmode="decimal" ltr />
+              <Field {...common} name="amount_max" label="fieldAmountMax" inputmode="decimal" ltr />
+            </div>
+          </PricingChoice>
+          <PricingChoice ctx={ctx} form={form} value="items" label="pricingItems">
+            <TextArea {...common} name="items" label="fieldItems" hint="itemsHint" />
+          </PricingChoice>
+          <fieldset>
+            <legend>{t('sectionAvailability')}</legend>
+            <div class="grid">
+              <Field {...common} name="max_payments" label="fieldMaxPayments" inputmode="numeric" />
+              <Field {...common} name="expires_at" label="fieldExpiresAt" type="datetime-local" />
+            </div>
+            <label class="check">
+              <input type="checkbox" name="active" value="on" checked={form.active} />
+              <span>{t('fieldActive')}</span>
+            </label>
+            <TextArea {...common} name="inactive_message" label="fieldInactiveMessage" />
+          </fieldset>
+          <fieldset>
+            <legend>{t('sectionAfter')}</legend>
+            <label for="language">{t('fieldLanguage')}</label>
+            <select id="language" name="language" {...errorProps('language', errors)}>
+              {(['ar', 'fr', 'en'] as const).map((lang) => (
+                <option value={lang} selected={form.language === lang}>
+                  {LANGUAGE_NAMES[lang]}
+                </option>
+              ))}
+            </select>
+            <FieldError id="language" error={errors.language} />
+            <Field {...common} name="memo" label="fieldMemo" maxlength={200} />
+            <TextArea {...common} name="success_message" label="fieldSuccessMessage" />
+            <Field {...common} name="success_url" label="fieldSuccessUrl" type="url" ltr />
+          </fieldset>
+          <div class="actions">
+            <button type="submit">{props.link ? t('saveLink') : t('createLink')}</button>
+            <a class="btn secondary" href={props.link ? `/dashboard/links/${props.link.id}` : '/dashboard'}>
+              {t('cancel')}
+            </a>
+          </div>
+        </form>
+      </section>
+    </DashLayout>
+  )
+}
+
+const LANGUAGE_NAMES = { ar: 'العربية', fr: 'Français', en: 'English' } as const

@@ -1,0 +1,76 @@
+import type { Link, PaymentStatus } from '../../db/schema.js'
+import type { DashKey } from '../../src/dashboard/messages.js'
+import type { LinkStatus } from '../../src/domain/link-status.js'
+import { formatAmount } from '../../src/i18n/index.js'
+import type { DashContext } from './layout.js'
+
+const LINK_STATUS_KEYS: Record<LinkStatus, DashKey> = {
+  active: 'statusActive',
+  inactive: 'statusInactive',
+  expired: 'statusExpired',
+  completed: 'statusCompleted',
+}
+
+const PAYMENT_STATUS_KEYS: Record<PaymentStatus, DashKey> = {
+  initiated: 'paymentInitiated',
+  pending: 'paymentPending',
+  paid: 'paymentPaid',
+  failed: 'paymentFailed',
+  canceled: 'paymentCanceled',
+  expired: 'paymentExpired',
+  error: 'paymentError',
+}
+
+/** A link's state as a coloured label. */
+export function LinkStatusBadge(props: { ctx: DashContext; status: LinkStatus }) {
+  return (
+    <span class={`badge ${props.status}`} data-status={props.status}>
+      {props.ctx.t(LINK_STATUS_KEYS[props.status])}
+    </span>
+  )
+}
+
+/** The label of a payment state in the page's language. */
+export function paymentStatusLabel(ctx: DashContext, status: PaymentStatus): string {
+  return ctx.t(PAYMENT_STATUS_KEYS[status])
+}
+
+/** A payment's state as a coloured label. */
+export function PaymentStatusBadge(props: { ctx: DashContext; status: PaymentStatus }) {
+  return (
+    <span class={`badge ${props.status}`} data-status={props.status}>
+      {paymentStatusLabel(props.ctx, props.status)}
+    </span>
+  )
+}
+
+/** A link's price as a merchant reads it: the amount, or the open range. */
+export function linkAmountText(
+  ctx: DashContext,
+  link: Pick<Link, 'amount' | 'amountMin' | 'amountMax'>,
+): string {
+  if (link.amount !== null) return formatAmount(link.amount, ctx.lang)
+  const min = formatAmount(link.amountMin ?? 5000, ctx.lang)
+  return link.amountMax === null
+    ? ctx.t('amountFrom', { min })
+    : ctx.t('amountRange', { min, max: formatAmount(link.amountMax, ctx.lang) })
+}
+
+/** A field's error, tied to its input by id. */
+export function FieldError(props: { id: string; error: string | undefined }) {
+  return props.error ? (
+    <p class="err" id={`${props.id}-err`}>
+      {props.error}
+    </p>
+  ) : null
+}
+
+/** A notice after a change (created, saved, deactivated). */
+export function Notice(props: { text: string | undefined; kind?: 'ok' | 'error' }) {
+  if (!props.text) return null
+  return (
+    <p class={props.kind === 'error' ? 'alert' : 'alert ok'} role="status">
+      {props.text}
+    </p>
+  )
+}
