@@ -5,6 +5,12 @@
 import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import {
+  HTTP_METHODS,
+  type HttpMethod,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from '../src/api/openapi-types.js'
+import {
   curlExample,
   type FieldRow,
   fieldRows,
@@ -12,12 +18,6 @@ import {
   resolveResponse,
   typeText,
 } from '../src/api/schema-text.js'
-import {
-  HTTP_METHODS,
-  type HttpMethod,
-  type OpenApiDocument,
-  type OpenApiOperation,
-} from '../src/api/openapi-types.js'
 
 const CSS = `
 *,*::before,*::after{box-sizing:border-box}

@@ -1,5 +1,33 @@
+/**
+ * The merchant JSON API under /api: `/api/v1/...` behind the admin token, its OpenAPI document at
+ * `/api/v1/openapi.json` and a docs page at `/api/docs` (both public).
+ */
+import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { requireApiKey } from '../api/auth.js'
+import { apiDocsPage } from '../api/docs.js'
+import { apiError } from '../api/errors.js'
+import { linkApiRoutes } from '../api/links.js'
+import { openApiDocument } from '../api/openapi.js'
+import { paymentApiRoutes } from '../api/payments.js'
 import type { AppEnv } from '../env.js'
 
-/** The merchant JSON API under /api (filled in by the API module). */
+/** The merchant JSON API under /api. */
 export const apiRoutes = new Hono<AppEnv>()
+
+// Registered before the token check, which therefore never runs for these two.
+apiRoutes.get('/v1/openapi.json', (c) => c.json(openApiDocument(c.var.config.publicUrl)))
+apiRoutes.get('/docs', apiDocsPage)
+
+apiRoutes.use('/v1/*', requireApiKey())
+apiRoutes.route('/v1', linkApiRoutes)
+apiRoutes.route('/v1', paymentApiRoutes)
+
+const methodNotAllowed = (allow: string) => (c: Context<AppEnv>) => {
+  c.header('Allow', allow)
+  return apiError(c, 405, 'method_not_allowed', `This route answers ${allow} only.`)
+}
+apiRoutes.all('/v1/links', methodNotAllowed('GET, POST'))
+apiRoutes.all('/v1/links/:id', methodNotAllowed('GET, PATCH, DELETE'))
+apiRoutes.all('/v1/payments', methodNotAllowed('GET'))
+apiRoutes.all('/v1/payments/:id', methodNotAllowed('GET'))

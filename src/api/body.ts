@@ -1,0 +1,62 @@
+/**
+ * Reading a JSON request body without ever failing with a 500: a wrong content type, an oversized
+ * body and malformed JSON each get their own 4xx. Field validation is the caller's (zod) job.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppEnv } from '../env.js'
+import { apiError } from './errors.js'
+
+/** The largest body the API reads: far more than 50 invoice items need. */
+export const MAX_BODY_BYTES = 64 * 1024
+
+/** Refuses bodies over MAX_BODY_BYTES with 413, whether or not they declare a length. */
+export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      apiError(
+        c as Context<AppEnv>,
+        413,
+        'payload_too_large',
+        `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
+      ),
+  })
+}
+
+// application/json, with or without parameters (charset), and structured +json types.
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+
+export type BodyResult = { ok: true; body: unknown } | { ok: false; response: Response }
+
+/** Reads the body as JSON, or answers 415 (not JSON) or 400 (malformed). */
+export async function readJsonBody(c: Context<AppEnv>): Promise<BodyResult> {
+  const type = c.req.header('content-type') ?? ''
+  if (!JSON_TYPE.test(type)) {
+    return {
+      ok: false,
+      response: apiError(
+        c,
+        415,
+        'unsupported_media_type',
+        'Send the body as JSON with the header Content-Type: application/json.',
+      ),
+    }
+  }
+  const text = await c.req.text()
+  try {
+    return { ok: true, body: JSON.parse(text) }
+  } catch {
+    return {
+      ok: false,
+      response: apiError(
+        c,
+        400,
+        'invalid_json',
+        text.trim() === ''
+          ? 'The request body is empty; send a JSON object.'
+          : 'The request body is not valid JSON.',
+      ),
+    }
+  }
+}

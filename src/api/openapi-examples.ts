@@ -1,0 +1,118 @@
+/**
+ * Examples shown in the OpenAPI document and on the docs page. The tests check each one against
+ * the document's own schemas, so an example cannot silently go stale.
+ */
+import type { LinkObject, PaymentObject } from '../domain/api-objects.js'
+import type { ApiErrorObject } from './errors.js'
+
+const ORIGIN = 'https://pay.example.dz'
+const SLUG = 'q7Rm2XaP9cLw'
+
+/** Request bodies for `POST /api/v1/links`, one per kind of pricing. */
+export const createLinkExamples = {
+  fixed: {
+    summary: 'A fixed amount',
+    value: {
+      title: 'Cours de soutien — mars',
+      description: 'Quatre séances de mathématiques',
+      amount: 1299.5,
+      language: 'fr',
+      max_payments: 1,
+      expires_at: '2030-03-31T23:59:00+01:00',
+      memo: 'Soutien mars',
+      success_message: 'Merci, à bientôt !',
+    },
+  },
+  open: {
+    summary: 'An open amount (donation)',
+    value: { title: 'Don à l’association', amount_min: 100, amount_max: 50000, language: 'ar' },
+  },
+  invoice_items: {
+    summary: 'Invoice items (the gateway invoice is created)',
+    value: {
+      title: 'Commande 1042',
+      invoice_items: [
+        { description: 'Livre', quantity: 2, unit_price: 1299.5 },
+        { description: 'Livraison', quantity: 1, unit_price: 400 },
+      ],
+      success_url: 'https://shop.example.dz/merci',
+    },
+  },
+  invoice_id: {
+    summary: 'An existing gateway invoice',
+    value: { title: 'Facture F-2030-017', invoice_id: 'inv_8c1d2e', amount: 4500 },
+  },
+} as const
+
+/** Request bodies for `PATCH /api/v1/links/{id}`. */
+export const updateLinkExamples = {
+  deactivate: {
+    summary: 'Switch a link off',
+    value: { active: false, inactive_message: 'Les inscriptions sont closes.' },
+  },
+  reprice: { summary: 'Change the amount', value: { amount: 1500 } },
+} as const
+
+/** A link as the API answers it. */
+export const linkExample: LinkObject = {
+  id: 'lnk_4Fh8Kq2Lm9Xz1Pb7',
+  slug: SLUG,
+  url: `${ORIGIN}/l/${SLUG}`,
+  qr_svg_url: `${ORIGIN}/l/${SLUG}/qr.svg`,
+  qr_png_url: `${ORIGIN}/l/${SLUG}/qr.png`,
+  poster_url: `${ORIGIN}/l/${SLUG}/poster`,
+  title: 'Cours de soutien — mars',
+  description: 'Quatre séances de mathématiques',
+  amount: 1299.5,
+  amount_min: null,
+  amount_max: null,
+  invoice_id: null,
+  invoice_items: null,
+  max_payments: 1,
+  expires_at: '2030-03-31T22:59:00.000Z',
+  language: 'fr',
+  memo: 'Soutien mars',
+  success_message: 'Merci, à bientôt !',
+  success_url: null,
+  active: true,
+  inactive_message: null,
+  status: 'active',
+  paid_count: 0,
+  paid_total: 0,
+  created_at: '2030-03-01T08:15:00.000Z',
+  updated_at: '2030-03-01T08:15:00.000Z',
+}
+
+/** A paid payment as the API answers it. */
+export const paymentExample: PaymentObject = {
+  id: 'pay_9Tz3Wq1Rb6Yk2Hn5',
+  link_id: linkExample.id,
+  status: 'paid',
+  amount: 1299.5,
+  currency: 'DZD',
+  customer: { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz' },
+  ref: 'ELEVE-42',
+  language: 'fr',
+  order_id: 'c8d1e1f2-7a61-4a4e-b2c1-0b5d3c0e9f11',
+  order_number: '417271',
+  transaction_id: '0b7c6a52-1f4e-4d7a-9c2b-5e8f3a1d6c90',
+  cib_transaction_id: '4172711',
+  approval_code: '123456',
+  message: 'Votre paiement a été accepté',
+  receipt_url: `${ORIGIN}/r/Xa81LmQ4Zt7Rk2Pw9Bn3Cd`,
+  created_at: '2030-03-02T10:04:12.000Z',
+  updated_at: '2030-03-02T10:05:40.000Z',
+  paid_at: '2030-03-02T10:05:40.000Z',
+}
+
+/** An error answer: a create body with two bad fields. */
+export const errorExample: ApiErrorObject = {
+  error: {
+    code: 'invalid_body',
+    message: 'The request body has invalid fields: amount, expires_at.',
+    fields: {
+      amount: 'amount must be an amount of DZD that is not negative and has at most two decimals',
+      expires_at: 'expires_at must be in the future',
+    },
+  },
+}

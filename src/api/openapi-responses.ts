@@ -1,0 +1,81 @@
+/** The answers the operations of the OpenAPI document share: JSON bodies and the error answers. */
+import { MAX_BODY_BYTES } from './body.js'
+import { errorExample } from './openapi-examples.js'
+import { schemaRef } from './openapi-schemas.js'
+import type { OpenApiMediaType, OpenApiResponse, OpenApiResponseOrRef } from './openapi-types.js'
+import { LINK_WRITE_LIMITS } from './rate-limit.js'
+
+const { perIp, perToken } = LINK_WRITE_LIMITS
+
+/** A JSON body of the named component schema, with an example. */
+export function json(schema: string, example?: unknown): Record<string, OpenApiMediaType> {
+  return {
+    'application/json': {
+      schema: schemaRef(schema),
+      ...(example === undefined ? {} : { example }),
+    },
+  }
+}
+
+const error = (description: string, code: string, message: string): OpenApiResponse => ({
+  description,
+  content: json('Error', { error: { code, message } }),
+})
+
+/** Reusable answers, referenced from the operations as `#/components/responses/<name>`. */
+export const RESPONSES = {
+  Unauthorized: {
+    ...error(
+      'No token, or not the admin token.',
+      'unauthorized',
+      'Send the admin token in the X-API-Key header or as Authorization: Bearer <token>.',
+    ),
+    headers: {
+      'WWW-Authenticate': {
+        description: 'Always `Bearer realm="paylinks"`.',
+        schema: { type: 'string' },
+      },
+    },
+  },
+  NotFound: error('No such link or payment.', 'not_found', 'No link has this id.'),
+  BadRequest: {
+    description:
+      'Malformed JSON (`invalid_json`), or fields that break a rule (`invalid_body`, `invalid_query`); `fields` names each one. Nothing was changed.',
+    content: json('Error', errorExample),
+  },
+  UnsupportedMediaType: error(
+    'The body is not sent as JSON.',
+    'unsupported_media_type',
+    'Send the body as JSON with the header Content-Type: application/json.',
+  ),
+  PayloadTooLarge: error(
+    `The body is over ${MAX_BODY_BYTES} bytes.`,
+    'payload_too_large',
+    `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
+  ),
+  RateLimited: {
+    ...error(
+      `Too many link changes: at most ${perIp} a minute from one client address, ${perToken} a minute for the token.`,
+      'rate_limited',
+      `Too many link changes from this address: at most ${perIp} a minute. Retry after the time in Retry-After.`,
+    ),
+    headers: {
+      'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
+    },
+  },
+  LinkHasPayments: error(
+    'The link has payments, so it is kept; switch it off instead.',
+    'link_has_payments',
+    'This link has payments and is never deleted; deactivate it with PATCH {"active": false}.',
+  ),
+  GatewayError: error(
+    'The gateway did not create the invoice for `invoice_items`; nothing was stored. Safe to retry.',
+    'gateway_error',
+    'The gateway did not create the invoice; try again.',
+  ),
+} satisfies Record<string, OpenApiResponse>
+
+/** A reference to one of RESPONSES. */
+export function responseRef(name: keyof typeof RESPONSES): OpenApiResponseOrRef {
+  return { $ref: `#/components/responses/${name}` }
+}

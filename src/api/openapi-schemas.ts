@@ -1,0 +1,108 @@
+/**
+ * Turns the API's zod schemas into OpenAPI components and parameters with zod's own
+ * `z.toJSONSchema`: request bodies as they are sent (`io: 'input'`), answers as they are produced.
+ */
+import { z } from 'zod'
+import { linkObject, paymentObject } from '../domain/api-objects.js'
+import { createLinkBody, updateLinkBody } from '../domain/link-input.js'
+import { apiErrorObject } from './errors.js'
+import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
+import { linkList, paymentList } from './schemas.js'
+
+type Meta = { id: string; description: string }
+
+const COMPONENT = '#/components/schemas/'
+
+/** A reference to a schema of `components.schemas`. */
+export const schemaRef = (id: string): JsonSchema => ({ $ref: `${COMPONENT}${id}` })
+
+// Each schema stands alone inside the document: no dialect or id of its own.
+function tidy(schema: JsonSchema): JsonSchema {
+  const { $schema: _s, $id: _i, ...rest } = schema
+  return rest
+}
+
+// Answers may gain fields in later versions; clients must not reject an unknown one.
+const openObjects = (ctx: { jsonSchema: JsonSchema }) => {
+  if (ctx.jsonSchema.type === 'object' && ctx.jsonSchema.additionalProperties === false)
+    delete ctx.jsonSchema.additionalProperties
+}
+
+function generate(entries: [z.ZodType, Meta][], io: 'input' | 'output') {
+  const registry = z.registry<Meta>()
+  for (const [schema, meta] of entries) registry.add(schema, meta)
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    target: 'draft-2020-12',
+    uri: (id) => `${COMPONENT}${id}`,
+    ...(io === 'output' ? { override: openObjects } : {}),
+  })
+  return Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, tidy(s as JsonSchema)]))
+}
+
+/** `components.schemas`: bodies, objects, pages and the error. */
+export function componentSchemas(): Record<string, JsonSchema> {
+  return {
+    ...generate(
+      [
+        [
+          createLinkBody,
+          { id: 'CreateLinkBody', description: 'A new link: `title` and one kind of pricing.' },
+        ],
+        [
+          updateLinkBody,
+          {
+            id: 'UpdateLinkBody',
+            description: 'The fields to change; `null` clears an optional one.',
+          },
+        ],
+      ],
+      'input',
+    ),
+    ...generate(
+      [
+        [linkObject, { id: 'Link', description: 'A payment link.' }],
+        [paymentObject, { id: 'Payment', description: 'A payment on a link.' }],
+        [linkList, { id: 'LinkList', description: 'A page of links, newest first.' }],
+        [paymentList, { id: 'PaymentList', description: 'A page of payments, newest first.' }],
+        [apiErrorObject, { id: 'Error', description: 'What every 4xx (and 5xx) answers.' }],
+      ],
+      'output',
+    ),
+  }
+}
+
+/**
+ * The query parameters of a strict zod object, one per key. A list schema is sent as one
+ * comma-separated value (`style: form, explode: false`), which the parser also accepts repeated.
+ */
+export function queryParameters(
+  query: z.ZodObject,
+  examples: Record<string, unknown> = {},
+): OpenApiParameter[] {
+  return Object.entries(query.shape).map(([name, field]) => {
+    const { description, ...schema } = tidy(z.toJSONSchema(field as z.ZodType, { io: 'input' }))
+    const parameter: OpenApiParameter = {
+      name,
+      in: 'query',
+      required: !(field as z.ZodType).safeParse(undefined).success,
+      schema,
+    }
+    if (typeof description === 'string') parameter.description = description
+    if (schema.type === 'array') Object.assign(parameter, { style: 'form', explode: false })
+    if (name in examples) parameter.example = examples[name]
+    return parameter
+  })
+}
+
+/** The `{id}` path parameter. */
+export function idParameter(what: string, example: string): OpenApiParameter {
+  return {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: `The ${what}'s id.`,
+    schema: { type: 'string' },
+    example,
+  }
+}

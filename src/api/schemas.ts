@@ -1,0 +1,110 @@
+/**
+ * The zod schemas of the API's query strings and list answers. The handlers parse with them and
+ * the OpenAPI document is generated from them, so the two cannot drift apart.
+ */
+import { z } from 'zod'
+import { PAYMENT_STATUSES } from '../../db/schema.js'
+import { decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
+import { linkObject, paymentObject } from '../domain/api-objects.js'
+
+// Algeria keeps UTC+01:00 all year; a date alone means that whole day in the merchant's time.
+const ALGIERS_OFFSET = '+01:00'
+
+// Query values are text; numbers and booleans are read strictly (no `0x10`, no `yes`).
+const wholeNumber = (v: unknown) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v)
+const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v)
+const list = (v: unknown) =>
+  (Array.isArray(v) ? v : [v])
+    .flatMap((s) => (typeof s === 'string' ? s.split(',') : [s]))
+    .map((s) => (typeof s === 'string' ? s.trim() : s))
+
+const limit = z
+  .preprocess(
+    wholeNumber,
+    z
+      .number({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .int({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .min(1, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` }),
+  )
+  .describe(`How many items a page holds, 1 to ${MAX_PAGE_SIZE}; default 50.`)
+  .optional()
+
+const cursor = z
+  .string({ error: 'must be given once' })
+  .max(100, { error: 'is not a cursor this API gave' })
+  .refine((v) => decodeCursor(v) !== null, { error: 'is not a cursor this API gave' })
+  .transform((v) => decodeCursor(v)!)
+  .describe('The `next_cursor` of the previous page, to read the next one.')
+  .optional()
+
+const instant = (bound: 'from' | 'to') =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error:
+        'must be a date (2026-01-31) or a date and time with a time zone (2026-01-31T09:30:00Z)',
+    })
+    .transform((v) => {
+      if (v.length > 10) return Date.parse(v) + (bound === 'to' ? 1 : 0)
+      const start = Date.parse(`${v}T00:00:00${ALGIERS_OFFSET}`)
+      return bound === 'to' ? start + 86_400_000 : start
+    })
+    .describe(
+      bound === 'from'
+        ? 'Payments created at or after this date (Algiers time) or instant.'
+        : 'Payments created at or before this date (the whole day, Algiers time) or instant.',
+    )
+    .optional()
+
+const linkId = (what: string) =>
+  z
+    .string({ error: 'must be given once' })
+    .min(1, { error: 'must not be empty' })
+    .max(100, { error: 'must be at most 100 characters' })
+    .describe(what)
+    .optional()
+
+/** `GET /api/v1/links`. */
+export const listLinksQuery = z.strictObject({
+  limit,
+  cursor,
+  active: z
+    .preprocess(bool, z.boolean({ error: 'must be true or false' }))
+    .describe('Only links the merchant switched on (true) or off (false).')
+    .optional(),
+})
+
+/** `GET /api/v1/payments`; `to` is inclusive, `link` is another name for `link_id`. */
+export const listPaymentsQuery = z.strictObject({
+  status: z
+    .preprocess(
+      list,
+      z.array(z.enum(PAYMENT_STATUSES, { error: `must be one of ${PAYMENT_STATUSES.join(', ')}` })),
+    )
+    .describe('One status or several, comma-separated (`paid,pending`) or repeated.')
+    .optional(),
+  link_id: linkId('Only payments on this link.'),
+  link: linkId('The same as `link_id`.'),
+  from: instant('from'),
+  to: instant('to'),
+  limit,
+  cursor,
+})
+
+export type ListLinksQuery = z.output<typeof listLinksQuery>
+export type ListPaymentsQuery = z.output<typeof listPaymentsQuery>
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    has_more: z.boolean().describe('whether another page follows'),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('pass it as `cursor` to read the next page; null on the last page'),
+  })
+
+/** A page of links, newest first. */
+export const linkList = page(linkObject)
+/** A page of payments, newest first. */
+export const paymentList = page(paymentObject)
