@@ -66,7 +66,9 @@ describe('the receipt', () => {
     expect(html).toContain('CIB / Edahabia card')
     const file = await p.app.request(`/r/${receiptId}/download?lang=en`)
     expect(file.status).toBe(200)
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="receipt-[\w.-]+\.html"$/)
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="receipt-[\w.-]+\.html"$/,
+    )
     const saved = await file.text()
     expect(saved).toContain('Payment successful')
     expect(saved).not.toContain('<script')

@@ -40,6 +40,8 @@ export interface HarnessOptions {
   /** Serve both over loopback HTTP (default: in process, no sockets). */
   http?: boolean
   simulator?: Partial<SimulatorOptions>
+  /** Where log lines go (default: dropped). */
+  log?: (entry: Record<string, unknown>) => void
   /** Per-call gateway timeout for fault tests. */
   gatewayTimeoutMs?: number
   /** A simulator already serving elsewhere (set GATEWAY_SITE_URL to it in `env`). */
@@ -105,7 +107,7 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
   const assembled = await assemble({
     db: sqlite.db,
     config,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
     clientIp: (c) => c.req.header('x-test-ip') ?? '127.0.0.1',
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.gatewayTimeoutMs ? { gatewayTimeoutMs: options.gatewayTimeoutMs } : {}),
