@@ -40,7 +40,9 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
       return simulator.fetch(new Request(url, c.req.raw))
     })
   }
-  app.use(securityHeaders([gatewayOrigin]))
+  // The checkout answers with a 303 to the card network's page, whose host the gateway chooses
+  // (its payment_url), so any https target is allowed after the gateway's own origin.
+  app.use(securityHeaders([gatewayOrigin, 'https:']))
   app.route('/', healthRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', qrRoutes)
