@@ -68,7 +68,9 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
           publicUrl: builtInSite,
           clock,
           deliver: parts.deliver ?? toApp,
-          ...(parts.waitUntil ? { waitUntil: parts.waitUntil } : {}),
+          ...(parts.waitUntil
+            ? { waitUntil: parts.waitUntil, schedule: keptAliveTimer(parts.waitUntil) }
+            : {}),
         })
       : undefined
   // The built-in simulator is called in process: the public URL may not be reachable from here
@@ -117,6 +119,15 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
       appRef = app
     },
   }
+}
+
+/**
+ * The simulator's timer (webhook retries, late deliveries) where the runtime has `waitUntil`: on
+ * Workers a bare setTimeout never fires once the request that set it has answered.
+ */
+function keptAliveTimer(waitUntil: (promise: Promise<unknown>) => void) {
+  return (delayMs: number, task: () => Promise<void>) =>
+    waitUntil(new Promise((resolve) => setTimeout(resolve, delayMs)).then(task))
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
