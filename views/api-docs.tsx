@@ -16,6 +16,7 @@ import {
   fieldRows,
   refName,
   resolveResponse,
+  rulesText,
   typeText,
 } from '../src/api/schema-text.js'
 
@@ -27,7 +28,7 @@ a{color:#0b5cad}
 h1{font-size:1.7rem;margin:0 0 .5rem}
 h2{font-size:1.35rem;margin:2.5rem 0 .75rem;padding-block-end:.3rem;border-block-end:2px solid #e5e8eb}
 h3{font-size:1.1rem;margin:2rem 0 .5rem;display:flex;flex-wrap:wrap;gap:.5rem;align-items:baseline}
-h4{font-size:.95rem;margin:1rem 0 .35rem;color:#57606a;text-transform:uppercase;letter-spacing:.03em}
+h4{font-size:1rem;margin:1.25rem 0 .35rem;color:#57606a}
 code,pre{font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 code{background:#f3f5f7;border-radius:4px;padding:.05rem .3rem}
 pre{background:#0d1117;color:#e6edf3;border-radius:8px;padding:.85rem 1rem;overflow-x:auto}
@@ -72,14 +73,16 @@ function TypeLink(props: { type: string }) {
   )
 }
 
-function Fields(props: { rows: FieldRow[]; paramsIn?: string[] }) {
+/** A table of fields; `required` marks are for what a client sends (answers carry every field). */
+function Fields(props: { rows: FieldRow[]; sent: boolean; paramsIn?: string[] }) {
+  const rules = props.rows.some((r) => r.rules !== '')
   return (
     <table>
       <thead>
         <tr>
-          <th>Field</th>
+          <th>{props.paramsIn ? 'Parameter' : 'Field'}</th>
           <th>Type</th>
-          <th>Rules</th>
+          {rules ? <th>Rules</th> : null}
           <th>Meaning</th>
         </tr>
       </thead>
@@ -87,13 +90,14 @@ function Fields(props: { rows: FieldRow[]; paramsIn?: string[] }) {
         {props.rows.map((r, i) => (
           <tr>
             <td>
-              <code>{r.name}</code> {r.required ? <span class="req">required</span> : null}
-              {props.paramsIn ? <span class="muted"> ({props.paramsIn[i]})</span> : null}
+              <code>{r.name}</code>
+              {props.paramsIn ? <span class="muted"> in {props.paramsIn[i]}</span> : null}
+              {props.sent && r.required ? <span class="req"> required</span> : null}
             </td>
             <td>
               <TypeLink type={r.type} />
             </td>
-            <td>{r.rules}</td>
+            {rules ? <td>{r.rules}</td> : null}
             <td>
               <Text text={r.description} />
             </td>
@@ -133,10 +137,11 @@ function Operation(props: {
               name: p.name,
               type: typeText(p.schema),
               required: p.required,
-              rules: '',
+              rules: rulesText(p.schema),
               description: p.description ?? '',
             }))}
             paramsIn={params.map((p) => p.in)}
+            sent
           />
         </>
       ) : null}
@@ -145,7 +150,7 @@ function Operation(props: {
           <h4>
             Body (JSON, <TypeLink type={refName(body.schema) ?? 'object'} />)
           </h4>
-          <Fields rows={fieldRows(doc, body.schema)} />
+          <Fields rows={fieldRows(doc, body.schema)} sent />
         </>
       ) : null}
       <h4>Responses</h4>
@@ -169,7 +174,8 @@ function Operation(props: {
         </tbody>
       </table>
       <h4>Example</h4>
-      <pre>
+      {/* Focusable so a keyboard can scroll a long command sideways. */}
+      <pre tabindex={0}>
         <code>{curlExample(doc, path, method, op)}</code>
       </pre>
     </article>
@@ -184,6 +190,10 @@ export function ApiDocsPage(props: { doc: OpenApiDocument; nonce: string }): Chi
       const op = item[method]
       return op ? [{ path, method, op }] : []
     }),
+  )
+  // Request bodies mark their required fields; answers always carry every field.
+  const sentSchemas = new Set(
+    operations.map(({ op }) => refName(op.requestBody?.content['application/json']?.schema)),
   )
   return (
     <>
@@ -248,7 +258,7 @@ export function ApiDocsPage(props: { doc: OpenApiDocument; nonce: string }): Chi
                       <Text text={schema.description} />
                     </p>
                   ) : null}
-                  <Fields rows={fieldRows(doc, schema)} />
+                  <Fields rows={fieldRows(doc, schema)} sent={sentSchemas.has(name)} />
                 </article>
               ))}
             </section>

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { linkObject, paymentObject } from '../domain/api-objects.js'
 import { createLinkBody, updateLinkBody } from '../domain/link-input.js'
 import { apiErrorObject } from './errors.js'
+import { FIELD_NOTES } from './openapi-notes.js'
 import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
 import { linkList, paymentList } from './schemas.js'
 
@@ -37,7 +38,21 @@ function generate(entries: [z.ZodType, Meta][], io: 'input' | 'output') {
     uri: (id) => `${COMPONENT}${id}`,
     ...(io === 'output' ? { override: openObjects } : {}),
   })
-  return Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, tidy(s as JsonSchema)]))
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, s]) => [id, withNotes(id, tidy(s as JsonSchema))]),
+  )
+}
+
+// A field's own description (from zod) wins; a note only fills the gap.
+function withNotes(id: string, schema: JsonSchema): JsonSchema {
+  const notes = FIELD_NOTES[id]
+  const properties = schema.properties as Record<string, JsonSchema> | undefined
+  if (!notes || !properties) return schema
+  for (const [name, field] of Object.entries(properties)) {
+    const note = notes[name]
+    if (note && typeof field.description !== 'string') field.description = note
+  }
+  return schema
 }
 
 /** `components.schemas`: bodies, objects, pages and the error. */

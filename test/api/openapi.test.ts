@@ -1,0 +1,298 @@
+import { execFileSync } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { PAYMENT_STATUSES } from '../../db/schema.js'
+import {
+  createLinkExamples,
+  linkExample,
+  updateLinkExamples,
+} from '../../src/api/openapi-examples.js'
+import type { JsonSchema, OpenApiDocument, OpenApiMediaType } from '../../src/api/openapi-types.js'
+import { curlExample } from '../../src/api/schema-text.js'
+import { listLinksQuery, listPaymentsQuery } from '../../src/api/schemas.js'
+import { linkObject, paymentObject } from '../../src/domain/api-objects.js'
+import { createLinkBody, updateLinkBody } from '../../src/domain/link-input.js'
+import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { api, createLink, payThroughCheckout } from './helpers.js'
+
+let p: Paylinks
+let doc: OpenApiDocument
+beforeAll(async () => {
+  p = await startPaylinks()
+  const res = await p.app.request('/api/v1/openapi.json')
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+  doc = await res.json()
+})
+afterAll(() => p.close())
+
+/** A validator built from the document's own JSON Schema (not from the zod source). */
+function validator(schema: JsonSchema): z.ZodType {
+  const local = <T>(v: T): T =>
+    JSON.parse(JSON.stringify(v).replaceAll('#/components/schemas/', '#/$defs/'))
+  return z.fromJSONSchema({ ...local(schema), $defs: local(doc.components.schemas) } as never)
+}
+
+const component = (name: string) => validator({ $ref: `#/components/schemas/${name}` })
+
+function* operations() {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) if (op) yield { path, method, op }
+  }
+}
+
+function* mediaTypes(): Generator<[string, OpenApiMediaType]> {
+  for (const { path, method, op } of operations()) {
+    for (const [type, media] of Object.entries(op.requestBody?.content ?? {}))
+      yield [`${method} ${path} body ${type}`, media]
+    for (const [status, r] of Object.entries(op.responses))
+      if ('content' in r)
+        for (const media of Object.values(r.content ?? {}))
+          yield [`${method} ${path} ${status}`, media]
+  }
+  for (const [name, r] of Object.entries(doc.components.responses))
+    for (const media of Object.values(r.content ?? {})) yield [`response ${name}`, media]
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with this Paylinks as server and both ways to send the token', () => {
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema')
+    expect(doc.info.title).toBeTruthy()
+    expect(doc.servers).toEqual([{ url: p.url, description: expect.any(String) }])
+    expect(doc.components.securitySchemes).toEqual({
+      apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: expect.any(String) },
+      bearer: { type: 'http', scheme: 'bearer', description: expect.any(String) },
+    })
+    expect(doc.security).toEqual([{ apiKey: [] }, { bearer: [] }])
+  })
+
+  it('documents every route the app serves under /api/v1, and serves every documented one', () => {
+    const served = p.app.routes
+      .filter((r) => r.path.startsWith('/api/v1/') && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
+    const documented = [...operations()].map(
+      ({ path, method }) => `${method.toUpperCase()} ${path}`,
+    )
+    expect(new Set(served).size).toBeGreaterThanOrEqual(8)
+    expect([...new Set(served)].sort()).toEqual([...documented].sort())
+  })
+
+  it('gives every operation a unique id, a success answer, and the error answers it can give', () => {
+    const ids = new Set<string>()
+    for (const { path, method, op } of operations()) {
+      const where = `${method} ${path}`
+      expect(ids.has(op.operationId), where).toBe(false)
+      ids.add(op.operationId)
+      expect(
+        Object.keys(op.responses).some((s) => s.startsWith('2')),
+        where,
+      ).toBe(true)
+      const isPublic = op.security?.length === 0
+      if (!isPublic) expect(op.responses, where).toHaveProperty('401')
+      if (op.requestBody)
+        for (const s of ['400', '413', '415', '429']) expect(op.responses, where).toHaveProperty(s)
+      if (path.includes('{id}')) {
+        expect(
+          op.parameters?.find((x) => x.name === 'id'),
+          where,
+        ).toMatchObject({ in: 'path', required: true })
+        expect(op.responses, where).toHaveProperty('404')
+      }
+    }
+  })
+
+  it('has every $ref point at something in the document', () => {
+    const refs: string[] = []
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) v.forEach(walk)
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) k === '$ref' ? refs.push(x as string) : walk(x)
+    }
+    walk(doc)
+    expect(refs.length).toBeGreaterThan(20)
+    for (const ref of refs) {
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc)
+      expect(target, ref).toBeTypeOf('object')
+    }
+  })
+
+  it('generates bodies, objects and query parameters from the zod schemas the handlers use', () => {
+    const keys = (name: string) => Object.keys(doc.components.schemas[name]?.properties as object)
+    expect(keys('CreateLinkBody')).toEqual(Object.keys(createLinkBody.shape))
+    expect(keys('UpdateLinkBody')).toEqual(Object.keys(updateLinkBody.shape))
+    expect(keys('Link')).toEqual(Object.keys(linkObject.shape))
+    expect(keys('Payment')).toEqual(Object.keys(paymentObject.shape))
+    expect(doc.components.schemas.CreateLinkBody?.required).toEqual(['title'])
+    const params = (path: string) => doc.paths[path]?.get?.parameters?.map((x) => x.name)
+    expect(params('/api/v1/links')).toEqual(Object.keys(listLinksQuery.shape))
+    expect(params('/api/v1/payments')).toEqual(Object.keys(listPaymentsQuery.shape))
+    const status = doc.paths['/api/v1/payments']?.get?.parameters?.find((x) => x.name === 'status')
+    expect(status).toMatchObject({
+      required: false,
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: [...PAYMENT_STATUSES] } },
+    })
+    const limit = doc.paths['/api/v1/links']?.get?.parameters?.find((x) => x.name === 'limit')
+    expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 200 })
+  })
+})
+
+describe('examples and real answers against the document', () => {
+  it('has every example in the document validate against its schema', () => {
+    let checked = 0
+    for (const [where, media] of mediaTypes()) {
+      const check = validator(media.schema)
+      const values = [
+        ...(media.example !== undefined ? [media.example] : []),
+        ...Object.values(media.examples ?? {}).map((e) => e.value),
+      ]
+      for (const value of values) {
+        const result = check.safeParse(value)
+        expect(result.success, `${where}: ${result.error?.message}`).toBe(true)
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(20)
+  })
+
+  it('builds validators that do refuse what breaks the schema', () => {
+    const link = { ...linkExample }
+    expect(component('Link').safeParse(link).success).toBe(true)
+    expect(component('Link').safeParse({ ...link, amount: '1299.5' }).success).toBe(false)
+    expect(component('Link').safeParse({ ...link, status: 'archived' }).success).toBe(false)
+    expect(component('CreateLinkBody').safeParse({ title: 'x', colour: 'blue' }).success).toBe(
+      false,
+    )
+    expect(component('CreateLinkBody').safeParse({ amount: 1500 }).success).toBe(false)
+    expect(component('Error').safeParse({ error: { code: 'teapot', message: 'x' } }).success).toBe(
+      false,
+    )
+  })
+
+  it('accepts each documented create and update example on the real API', async () => {
+    for (const [name, example] of Object.entries(createLinkExamples)) {
+      const res = await api(p, 'POST', '/api/v1/links', { json: example.value })
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201)
+      expect(component('Link').safeParse(res.body).success).toBe(true)
+      for (const [patchName, patch] of Object.entries(updateLinkExamples)) {
+        const changed = await api(p, 'PATCH', `/api/v1/links/${res.body.id}`, { json: patch.value })
+        expect(changed.status, `${name} then ${patchName}: ${JSON.stringify(changed.body)}`).toBe(
+          200,
+        )
+      }
+    }
+  })
+
+  it('answers links, payments, pages and errors exactly in the documented shapes', async () => {
+    const link = await createLink(p, { title: 'Conforme', amount: 1500 })
+    const { payment } = await payThroughCheckout(p, link.slug)
+    const check = async (path: string, schema: string) => {
+      const res = await api(p, 'GET', path)
+      const result = component(schema).safeParse(res.body)
+      expect(result.success, `${path}: ${result.error?.message}`).toBe(true)
+    }
+    await check(`/api/v1/links/${link.id}`, 'Link')
+    await check('/api/v1/links', 'LinkList')
+    await check(`/api/v1/payments/${payment.id}`, 'Payment')
+    await check('/api/v1/payments?limit=1', 'PaymentList')
+    const errors = [
+      await api(p, 'GET', '/api/v1/links', { token: null }),
+      await api(p, 'GET', '/api/v1/links/lnk_none'),
+      await api(p, 'GET', '/api/v1/payments?limit=0'),
+      await api(p, 'POST', '/api/v1/links', { json: { title: '' } }),
+      await api(p, 'POST', '/api/v1/links', {
+        raw: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await api(p, 'POST', '/api/v1/links', {
+        raw: 'x',
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ]
+    for (const res of errors) {
+      const result = component('Error').safeParse(res.body)
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(result.success, JSON.stringify(res.body)).toBe(true)
+    }
+  })
+})
+
+describe('the docs page', () => {
+  it('renders every operation and object on one self-contained page under the CSP', async () => {
+    const res = await p.app.request('/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1]
+    const html = await res.text()
+    expect(nonce).toBeTruthy()
+    expect(html).toContain(`<style nonce="${nonce}">`)
+    expect(html).not.toMatch(/<script|\sstyle="|\son[a-z]+="/i)
+    expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//)
+    for (const { path, method, op } of operations()) {
+      expect(html).toContain(`id="${op.operationId}"`)
+      expect(html).toContain(`${method.toUpperCase()} ${path}`)
+    }
+    for (const name of Object.keys(doc.components.schemas))
+      expect(html).toContain(`id="schema-${name}"`)
+    for (const field of [
+      'amount_min',
+      'invoice_items[].unit_price',
+      'customer.email',
+      'next_cursor',
+    ])
+      expect(html).toContain(`<code>${field}</code>`)
+    expect(html).toContain('curl -X POST')
+    expect(html).toContain('-H &quot;X-API-Key: $ADMIN_TOKEN&quot;')
+  })
+
+  it('gives curl commands that a shell turns into exactly the documented request', () => {
+    const op = doc.paths['/api/v1/links']?.post
+    if (!op) throw new Error('no createLink')
+    // A body with a single quote, which shell quoting must survive.
+    const withQuote = structuredClone(op)
+    const media = withQuote.requestBody?.content['application/json']
+    if (!media) throw new Error('no body')
+    media.examples = {
+      q: { summary: 'quote', value: { title: 'L\'atelier "du" $HOME', amount: 1500 } },
+    }
+    const command = curlExample(doc, '/api/v1/links', 'post', withQuote)
+    const args = execFileSync(
+      'sh',
+      ['-c', `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }\n${command}`],
+      {
+        env: { ADMIN_TOKEN: TEST_ADMIN_TOKEN, PATH: '/usr/bin:/bin' },
+        encoding: 'utf8',
+      },
+    )
+      .trimEnd()
+      .split('\n')
+    expect(args).toEqual([
+      '-X',
+      'POST',
+      `${p.url}/api/v1/links`,
+      '-H',
+      `X-API-Key: ${TEST_ADMIN_TOKEN}`,
+      '-H',
+      'Content-Type: application/json',
+      '-d',
+      JSON.stringify({ title: 'L\'atelier "du" $HOME', amount: 1500 }),
+    ])
+    const list = curlExample(doc, '/api/v1/payments', 'get', doc.paths['/api/v1/payments']!.get!)
+    expect(list).toContain(`'${p.url}/api/v1/payments?status=paid&from=2030-03-01'`)
+    const one = curlExample(doc, '/api/v1/links/{id}', 'get', doc.paths['/api/v1/links/{id}']!.get!)
+    expect(one).toMatch(/\/api\/v1\/links\/lnk_\w+'/)
+    const pub = curlExample(
+      doc,
+      '/api/v1/openapi.json',
+      'get',
+      doc.paths['/api/v1/openapi.json']!.get!,
+    )
+    expect(pub).not.toContain('X-API-Key')
+  })
+})
