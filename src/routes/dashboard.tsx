@@ -1,5 +1,23 @@
+/**
+ * The merchant dashboard under /dashboard. Handlers run in the order they are registered: the
+ * language first, then the login routes (open to everyone, they answer and stop), then the session
+ * and form-token check that guards every route after it.
+ */
 import { Hono } from 'hono'
-import type { AppEnv } from '../env.js'
+import { loginRoutes, logoutRoutes } from '../dashboard/auth-routes.js'
+import type { DashEnv } from '../dashboard/context.js'
+import { linkFormRoutes } from '../dashboard/link-form-routes.js'
+import { linkRoutes } from '../dashboard/link-routes.js'
+import { paymentRoutes } from '../dashboard/payment-routes.js'
+import { forbiddenPage } from '../dashboard/refusals.js'
+import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 
-/** The merchant dashboard under /dashboard (filled in by the dashboard module). */
-export const dashboardRoutes = new Hono<AppEnv>()
+export const dashboardRoutes = new Hono<DashEnv>()
+
+dashboardRoutes.use(dashboardLanguage())
+dashboardRoutes.route('/', loginRoutes)
+dashboardRoutes.use(requireSession(forbiddenPage))
+dashboardRoutes.route('/', logoutRoutes)
+dashboardRoutes.route('/', linkFormRoutes)
+dashboardRoutes.route('/', linkRoutes)
+dashboardRoutes.route('/', paymentRoutes)

@@ -48,13 +48,13 @@ export function DashLayout(props: {
           <style nonce={ctx.nonce}>{raw(DASHBOARD_CSS)}</style>
         </head>
         <body>
-          {ctx.testMode ? (
-            <div class="test" role="note">
-              {t('testBanner')}
-            </div>
-          ) : null}
-          <div class="wrap">
-            <header class="top">
+          <header>
+            {ctx.testMode ? (
+              <div class="test" role="note">
+                {t('testBanner')}
+              </div>
+            ) : null}
+            <div class="wrap top">
               <span class="merchant">{ctx.merchantName}</span>
               {ctx.csrf !== undefined ? (
                 <nav class="main" aria-label={t('navMain')}>
@@ -76,9 +76,9 @@ export function DashLayout(props: {
                 </nav>
               ) : null}
               <LanguageSwitcher ctx={ctx} />
-            </header>
-            <main>{props.children}</main>
-          </div>
+            </div>
+          </header>
+          <main class="wrap">{props.children}</main>
           {props.script ? <script nonce={ctx.nonce}>{raw(props.script)}</script> : null}
         </body>
       </html>
@@ -86,7 +86,12 @@ export function DashLayout(props: {
   )
 }
 
-const NAMES: Record<Language, string> = { ar: 'العربية', fr: 'Français', en: 'English' }
+/** Each language by its own name. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  ar: 'العربية',
+  fr: 'Français',
+  en: 'English',
+}
 
 function LanguageSwitcher(props: { ctx: DashContext }) {
   const path = props.ctx.switchPath
@@ -100,7 +105,7 @@ function LanguageSwitcher(props: { ctx: DashContext }) {
           hreflang={lang}
           aria-current={lang === props.ctx.lang ? 'true' : undefined}
         >
-          {NAMES[lang]}
+          {LANGUAGE_NAMES[lang]}
         </a>
       ))}
     </nav>

@@ -1,6 +1,6 @@
 import type { LinkForm, Pricing } from '../../src/dashboard/link-form.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
-import { CsrfField, type DashContext, DashLayout } from './layout.js'
+import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
 import { FieldError } from './parts.js'
 
 type Errors = Record<string, string>
@@ -39,7 +39,7 @@ function Field(props: {
   form: LinkForm
   errors: Errors
   type?: string
-  inputmode?: string
+  inputmode?: 'decimal' | 'numeric'
   maxlength?: number
   required?: boolean
   ltr?: boolean
@@ -205,7 +205,10 @@ export function LinkFormPage(props: {
           </fieldset>
           <div class="actions">
             <button type="submit">{props.link ? t('saveLink') : t('createLink')}</button>
-            <a class="btn secondary" href={props.link ? `/dashboard/links/${props.link.id}` : '/dashboard'}>
+            <a
+              class="btn secondary"
+              href={props.link ? `/dashboard/links/${props.link.id}` : '/dashboard'}
+            >
               {t('cancel')}
             </a>
           </div>
@@ -214,5 +217,3 @@ export function LinkFormPage(props: {
     </DashLayout>
   )
 }
-
-const LANGUAGE_NAMES = { ar: 'العربية', fr: 'Français', en: 'English' } as const

@@ -7,7 +7,8 @@ import { BASE_CSS } from '../styles.js'
  */
 export const DASHBOARD_CSS = `${BASE_CSS}
 .wrap{max-inline-size:72rem}
-header.top{flex-wrap:wrap}
+.wrap.top{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;padding-block-end:.25rem}
+main.wrap{padding-block-start:0}
 nav.main{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1rem}
 nav.main a[aria-current]{font-weight:700;color:inherit;text-decoration:none}
 form.inline{display:inline}

@@ -1,0 +1,40 @@
+/** The dashboard's typed Hono environment and the per-request context its views take. */
+import type { Context } from 'hono'
+import type { DashContext } from '../../views/dashboard/layout.js'
+import type { Language } from '../config.js'
+import type { AppVariables } from '../env.js'
+import type { DashTranslate } from './messages.js'
+
+/** The app's variables plus what the dashboard middleware adds. */
+export type DashVariables = AppVariables & {
+  dashLang: Language
+  dt: DashTranslate
+  /** The verified session token (signed-in requests only). */
+  session?: string
+  /** The form token bound to the session. */
+  csrf?: string
+}
+
+export interface DashEnv {
+  Variables: DashVariables
+}
+
+export type DashC = Context<DashEnv>
+
+/** The context every dashboard view takes: language, translator, nonce, banner, form token. */
+export function dashContext(c: DashC): DashContext {
+  const url = new URL(c.req.url)
+  // The switcher reloads this page in another language; a one-off notice (`done`, `out`) is not repeated.
+  url.searchParams.delete('lang')
+  url.searchParams.delete('done')
+  url.searchParams.delete('out')
+  return {
+    lang: c.var.dashLang,
+    t: c.var.dt,
+    nonce: c.get('secureHeadersNonce') ?? '',
+    testMode: c.var.config.gatewayMode !== 'live',
+    merchantName: c.var.config.merchantName,
+    switchPath: url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams}` : ''),
+    csrf: c.var.csrf,
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Payments as CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line break quoted,
+ * quotes doubled). A cell starting with = + - @ (or a tab or carriage return) gets a leading
+ * apostrophe, so a spreadsheet shows a customer's "=HYPERLINK(…)" as text instead of running it.
+ */
+import type { Payment } from '../../db/schema.js'
+import { centimesToDzd } from '../client/core/money.js'
+import { receiptUrl } from '../domain/api-objects.js'
+import { toAlgiersIso } from './algiers-time.js'
+
+export const CSV_HEADER = [
+  'created_at',
+  'payment_id',
+  'link_id',
+  'link_title',
+  'status',
+  'amount_dzd',
+  'currency',
+  'customer_name',
+  'customer_phone',
+  'customer_email',
+  'ref',
+  'order_number',
+  'order_id',
+  'transaction_id',
+  'cib_transaction_id',
+  'approval_code',
+  'message',
+  'paid_at',
+  'receipt_url',
+] as const
+
+/** One cell: guarded against formulas, then quoted when RFC 4180 asks for it. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** One CSV line with its CRLF. */
+export function csvLine(cells: readonly (string | number | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`
+}
+
+/** A payment's row; amounts in DZD with two decimals, times in Algiers with their offset. */
+export function paymentCsvRow(
+  payment: Payment,
+  linkTitle: string | undefined,
+  publicUrl: string,
+): string {
+  return csvLine([
+    toAlgiersIso(payment.createdAt),
+    payment.id,
+    payment.linkId,
+    linkTitle ?? '',
+    payment.status,
+    centimesToDzd(payment.amount),
+    'DZD',
+    payment.customerName,
+    payment.customerPhone,
+    payment.customerEmail,
+    payment.ref,
+    payment.orderNumber,
+    payment.orderId,
+    payment.transactionId,
+    payment.cibTransactionId,
+    payment.approvalCode,
+    payment.message,
+    payment.paidAt === null ? '' : toAlgiersIso(payment.paidAt),
+    receiptUrl(publicUrl, payment.receiptId),
+  ])
+}

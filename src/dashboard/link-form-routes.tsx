@@ -1,0 +1,108 @@
+/**
+ * Creating and editing links from the dashboard form. The form is mapped onto the merchant API's
+ * body and goes through the same service, so a link made here obeys exactly the API's rules.
+ */
+import { Hono } from 'hono'
+import type { Link } from '../../db/schema.js'
+import { LinkFormPage } from '../../views/dashboard/link-form-page.js'
+import { getLinkById } from '../data/links.js'
+import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
+import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../links/service.js'
+import { type DashC, type DashEnv, dashContext } from './context.js'
+import { serviceProblems, translateProblems } from './form-errors.js'
+import {
+  type FormProblems,
+  formToBody,
+  type LinkForm,
+  linkToForm,
+  newLinkForm,
+  readLinkForm,
+} from './link-form.js'
+import { linkNotFoundPage } from './refusals.js'
+
+function renderForm(
+  c: DashC,
+  status: 200 | 400 | 404 | 502,
+  state: { form: LinkForm; problems?: FormProblems; link?: Link; alert?: string },
+) {
+  const ctx = dashContext(c)
+  return c.html(
+    <LinkFormPage
+      ctx={ctx}
+      form={state.form}
+      errors={translateProblems(state.problems ?? {}, ctx.t)}
+      link={state.link ? { id: state.link.id, title: state.link.title } : undefined}
+      alert={state.alert}
+    />,
+    status,
+  )
+}
+
+/** Renders the outcome of the service: on to the link's page, or the form again with its errors. */
+function afterSave(
+  c: DashC,
+  result: LinkResult,
+  form: LinkForm,
+  itemLines: number[],
+  done: 'created' | 'saved',
+  existing?: Link,
+) {
+  if (result.ok) return c.redirect(`/dashboard/links/${result.link.id}?done=${done}`, 303)
+  if (result.kind === 'not_found') return linkNotFoundPage(c)
+  if (result.kind === 'gateway') {
+    return renderForm(c, 502, { form, link: existing, alert: c.var.dt('gatewayError') })
+  }
+  return renderForm(c, 400, {
+    form,
+    link: existing,
+    problems: serviceProblems(result.errors, itemLines),
+  })
+}
+
+export const linkFormRoutes = new Hono<DashEnv>()
+
+linkFormRoutes.get('/links/new', (c) =>
+  renderForm(c, 200, { form: newLinkForm(c.var.config.defaultLanguage) }),
+)
+
+linkFormRoutes.post('/links', async (c) => {
+  const form = readLinkForm(await c.req.parseBody())
+  const mapped = formToBody(form)
+  if (Object.keys(mapped.problems).length > 0) {
+    // Text that is not a number never reaches the service; the rules still run (they have no
+    // side effects) so every other mistake is shown at once.
+    const parsed = parseCreateLink(mapped.body, {
+      now: c.var.clock(),
+      defaultLanguage: c.var.config.defaultLanguage,
+    })
+    const others = parsed.ok ? {} : serviceProblems(parsed.errors, mapped.itemLines)
+    return renderForm(c, 400, { form, problems: { ...others, ...mapped.problems } })
+  }
+  const result = await createLinkFromBody(c.var, mapped.body)
+  return afterSave(c, result, form, mapped.itemLines, 'created')
+})
+
+linkFormRoutes.get('/links/:id/edit', async (c) => {
+  const link = await getLinkById(c.var.db, c.req.param('id'))
+  if (!link) return linkNotFoundPage(c)
+  return renderForm(c, 200, { form: linkToForm(link), link })
+})
+
+linkFormRoutes.post('/links/:id', async (c) => {
+  const link = await getLinkById(c.var.db, c.req.param('id'))
+  if (!link) return linkNotFoundPage(c)
+  const form = readLinkForm(await c.req.parseBody())
+  // Only what the merchant changed is sent, so an untouched past expiry or unchanged invoice
+  // items (which would create a new gateway invoice) are left alone.
+  const mapped = formToBody(form, linkToForm(link))
+  if (Object.keys(mapped.problems).length > 0) {
+    const parsed = parseLinkUpdate(link, mapped.body, { now: c.var.clock() })
+    const others = parsed.ok ? {} : serviceProblems(parsed.errors, mapped.itemLines)
+    return renderForm(c, 400, { form, link, problems: { ...others, ...mapped.problems } })
+  }
+  if (Object.keys(mapped.body).length === 0) {
+    return c.redirect(`/dashboard/links/${link.id}?done=saved`, 303)
+  }
+  const result = await updateLinkFromBody(c.var, link.id, mapped.body)
+  return afterSave(c, result, form, mapped.itemLines, 'saved', link)
+})

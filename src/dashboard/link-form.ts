@@ -1,0 +1,237 @@
+/**
+ * The dashboard's link form: what the browser posts (all text), how a stored link fills it, and
+ * how it maps onto the create/update body of the merchant API, so both go through the same rules.
+ * Amounts are read from decimal text into centimes (never parseFloat) and sent as DZD numbers.
+ */
+import type { Language, Link } from '../../db/schema.js'
+import { centimesToDzd, centimesToDzdNumber, parseDzd } from '../client/core/money.js'
+import { isLanguage } from '../i18n/index.js'
+import { parseAlgiersDateTime, toAlgiersDateTimeInput } from './algiers-time.js'
+import type { DashKey } from './messages.js'
+
+export const PRICINGS = ['fixed', 'open', 'items'] as const
+export type Pricing = (typeof PRICINGS)[number]
+
+/** The form as posted: text fields, the pricing choice and the active checkbox. */
+export type LinkForm = {
+  title: string
+  description: string
+  pricing: Pricing
+  amount: string
+  invoice_id: string
+  amount_min: string
+  amount_max: string
+  items: string
+  max_payments: string
+  expires_at: string
+  language: string
+  memo: string
+  success_message: string
+  success_url: string
+  active: boolean
+  inactive_message: string
+}
+
+/**
+ * A problem with a form field, translated when the page is rendered. `inner` is a problem shown
+ * inside this one (an item's rule inside "Line 3: …"), filling its `{message}`.
+ */
+export type FieldProblem = {
+  key: DashKey
+  params?: Record<string, string | number>
+  inner?: FieldProblem
+}
+export type FormProblems = Record<string, FieldProblem>
+
+const TEXT_FIELDS = [
+  'title',
+  'description',
+  'amount',
+  'invoice_id',
+  'amount_min',
+  'amount_max',
+  'items',
+  'max_payments',
+  'expires_at',
+  'language',
+  'memo',
+  'success_message',
+  'success_url',
+  'inactive_message',
+] as const
+
+// Far above every field's own limit: long enough for the rules to name the limit, short enough
+// that a page echoing it back stays small.
+const ECHO_LIMIT = 20_000
+
+/** Reads the posted form; anything missing or not text becomes an empty string. */
+export function readLinkForm(form: Record<string, unknown>): LinkForm {
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, ECHO_LIMIT) : '')
+  const out = Object.fromEntries(TEXT_FIELDS.map((k) => [k, text(form[k])])) as Omit<
+    LinkForm,
+    'pricing' | 'active'
+  >
+  const pricing = PRICINGS.find((p) => p === form.pricing) ?? 'fixed'
+  return { ...out, pricing, active: form.active !== undefined && form.active !== '' }
+}
+
+/** An empty form for a new link. */
+export function newLinkForm(language: Language): LinkForm {
+  return {
+    ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, ''])) as Omit<
+      LinkForm,
+      'pricing' | 'active'
+    >),
+    pricing: 'fixed',
+    language,
+    active: true,
+  }
+}
+
+/** The form a stored link shows in its edit page. */
+export function linkToForm(link: Link): LinkForm {
+  const dzd = (c: number | null) => (c === null ? '' : centimesToDzd(c))
+  const items = link.invoiceItems ?? []
+  return {
+    title: link.title,
+    description: link.description ?? '',
+    pricing: link.invoiceItems ? 'items' : link.amount !== null ? 'fixed' : 'open',
+    amount: link.invoiceItems ? '' : dzd(link.amount),
+    invoice_id: link.invoiceItems ? '' : (link.invoiceId ?? ''),
+    amount_min: dzd(link.amountMin),
+    amount_max: dzd(link.amountMax),
+    items: items
+      .map((i) => `${i.description} | ${i.quantity} | ${centimesToDzd(i.unitPrice)}`)
+      .join('\n'),
+    max_payments: link.maxPayments === null ? '' : String(link.maxPayments),
+    expires_at: link.expiresAt === null ? '' : toAlgiersDateTimeInput(link.expiresAt),
+    language: link.language,
+    memo: link.memo ?? '',
+    success_message: link.successMessage ?? '',
+    success_url: link.successUrl ?? '',
+    active: link.active,
+    inactive_message: link.inactiveMessage ?? '',
+  }
+}
+
+/** Centimes from what a person types: `1500`, `1 500,50`, `1299.5`; null when it is not an amount. */
+export function readAmountText(text: string): number | null {
+  let t = text.replace(/[\s\u00a0\u202f]/g, '')
+  if (t.includes(',') && !t.includes('.')) t = t.replace(',', '.')
+  return t === '' ? null : parseDzd(t)
+}
+
+type Item = { description: string; quantity: number; unit_price: number }
+
+/** Reads `description | quantity | unit price` lines; `lines[i]` is the line number of item i. */
+export function readItems(text: string): {
+  items: Item[]
+  lines: number[]
+  problem?: FieldProblem
+} {
+  const items: Item[] = []
+  const lines: number[] = []
+  const rows = text.split(/\r?\n/)
+  for (const [index, row] of rows.entries()) {
+    if (row.trim() === '') continue
+    const line = index + 1
+    const parts = row.split('|')
+    // The last two cells are the numbers, so a description may itself contain "|".
+    const price = parts.length >= 3 ? readAmountText(parts[parts.length - 1]!) : null
+    const quantity = parts[parts.length - 2]?.trim() ?? ''
+    const description = parts.slice(0, -2).join('|').trim()
+    if (price === null || !/^\d{1,9}$/.test(quantity) || description === '') {
+      return { items, lines, problem: { key: 'errItemLine', params: { line } } }
+    }
+    items.push({ description, quantity: Number(quantity), unit_price: centimesToDzdNumber(price) })
+    lines.push(line)
+  }
+  return { items, lines }
+}
+
+const PRICING_KEYS = ['amount', 'invoice_id', 'amount_min', 'amount_max', 'invoice_items'] as const
+
+/** Every field of the body the form stands for; an empty optional field is null. */
+function fullBody(form: LinkForm, problems: FormProblems, itemLines: number[]) {
+  const optional = (v: string) => (v.trim() === '' ? null : v)
+  const money = (field: 'amount' | 'amount_min' | 'amount_max', required: boolean) => {
+    const text = form[field]
+    if (text.trim() === '') {
+      if (required) problems[field] = { key: 'errRequired' }
+      return null
+    }
+    const centimes = readAmountText(text)
+    if (centimes === null) problems[field] = { key: 'errAmountText' }
+    return centimes === null ? null : centimesToDzdNumber(centimes)
+  }
+  const body: Record<string, unknown> = {
+    title: form.title,
+    description: optional(form.description),
+    amount: null,
+    invoice_id: null,
+    amount_min: null,
+    amount_max: null,
+    invoice_items: null,
+  }
+  if (form.pricing === 'fixed') {
+    body.amount = money('amount', true)
+    body.invoice_id = optional(form.invoice_id)
+  } else if (form.pricing === 'open') {
+    body.amount_min = money('amount_min', false)
+    body.amount_max = money('amount_max', false)
+  } else {
+    const read = readItems(form.items)
+    if (read.problem) problems.items = read.problem
+    else if (read.items.length === 0) problems.items = { key: 'errItemsNone' }
+    body.invoice_items = read.items
+    itemLines.push(...read.lines)
+  }
+  const max = form.max_payments.trim()
+  if (max !== '' && !/^\d{1,9}$/.test(max)) problems.max_payments = { key: 'errWhole' }
+  body.max_payments = max === '' || problems.max_payments ? null : Number(max)
+  const expires = form.expires_at.trim()
+  const at = expires === '' ? null : parseAlgiersDateTime(expires)
+  if (expires !== '' && at === null) problems.expires_at = { key: 'errDateTime' }
+  body.expires_at = at === null ? null : new Date(at).toISOString()
+  if (!isLanguage(form.language)) problems.language = { key: 'errLanguage' }
+  body.language = form.language
+  body.memo = optional(form.memo)
+  body.success_message = optional(form.success_message)
+  body.success_url = optional(form.success_url)
+  body.active = form.active
+  body.inactive_message = optional(form.inactive_message)
+  return body
+}
+
+export type MappedForm = {
+  /** The create or update body for src/links/service.ts. */
+  body: Record<string, unknown>
+  /** Problems found before the body's own rules ran (text that is not a number, a bad line). */
+  problems: FormProblems
+  /** The form line of each invoice item, to place item errors. */
+  itemLines: number[]
+}
+
+/**
+ * Maps the form to a create body (`previous` absent: empty fields left out) or to an update body
+ * holding only what differs from `previous`, the form the stored link showed. Pricing fields go
+ * together: naming one sends all five, so no stored pricing survives by accident, and unchanged
+ * invoice items are not sent (sending them would create a new gateway invoice).
+ */
+export function formToBody(form: LinkForm, previous?: LinkForm): MappedForm {
+  const problems: FormProblems = {}
+  const itemLines: number[] = []
+  const full = fullBody(form, problems, itemLines)
+  if (!previous) {
+    const body = Object.fromEntries(Object.entries(full).filter(([, v]) => v !== null))
+    return { body, problems, itemLines }
+  }
+  const before = fullBody(previous, {}, [])
+  const same = (k: string) => JSON.stringify(full[k]) === JSON.stringify(before[k])
+  const body: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(full)) {
+    if (!(PRICING_KEYS as readonly string[]).includes(k) && !same(k)) body[k] = v
+  }
+  if (!PRICING_KEYS.every(same)) for (const k of PRICING_KEYS) body[k] = full[k]
+  return { body, problems, itemLines }
+}

@@ -1,0 +1,97 @@
+/** The links list, a link's page, and turning a link off, on, or deleting one nobody has paid. */
+import { Hono } from 'hono'
+import { LinkDetailPage } from '../../views/dashboard/link-detail-page.js'
+import { LinksPage } from '../../views/dashboard/links-page.js'
+import type { LinkWithStats } from '../data/links.js'
+import { deleteLinkIfUnused, getLinkById, linkHasPayments, listLinks } from '../data/links.js'
+import { decodeCursor } from '../data/paging.js'
+import { linkUrls } from '../domain/api-objects.js'
+import { linkStatus } from '../domain/link-status.js'
+import { updateLinkFromBody } from '../links/service.js'
+import { type DashC, type DashEnv, dashContext } from './context.js'
+import type { DashKey } from './messages.js'
+import { linkNotFoundPage } from './refusals.js'
+
+const PAGE_SIZE = 50
+
+// What a redirect after a change asks the next page to say (`?done=saved`).
+const DONE: Record<string, DashKey> = {
+  created: 'linkCreated',
+  saved: 'linkSaved',
+  deactivated: 'linkDeactivated',
+  activated: 'linkActivated',
+  deleted: 'linkDeleted',
+}
+
+function doneNotice(c: DashC): string | undefined {
+  const key = DONE[c.req.query('done') ?? '']
+  return key ? c.var.dt(key) : undefined
+}
+
+export const linkRoutes = new Hono<DashEnv>()
+
+async function listPage(c: DashC) {
+  const cursorText = c.req.query('cursor')
+  const cursor = cursorText ? (decodeCursor(cursorText) ?? undefined) : undefined
+  const page = await listLinks(c.var.db, { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) })
+  const now = c.var.clock()
+  return c.html(
+    <LinksPage
+      ctx={dashContext(c)}
+      links={page.items.map((link) => ({ ...link, status: linkStatus(link, link, now) }))}
+      nextHref={page.nextCursor ? `/dashboard?cursor=${encodeURIComponent(page.nextCursor)}` : null}
+      firstHref={cursor ? '/dashboard' : null}
+      notice={doneNotice(c)}
+    />,
+  )
+}
+
+linkRoutes.get('/', listPage)
+linkRoutes.get('/links', listPage)
+
+async function detailPage(
+  c: DashC,
+  link: LinkWithStats,
+  status: 200 | 409 = 200,
+  notice?: { text: string; kind: 'ok' | 'error' },
+) {
+  const text = doneNotice(c)
+  return c.html(
+    <LinkDetailPage
+      ctx={dashContext(c)}
+      link={link}
+      status={linkStatus(link, link, c.var.clock())}
+      url={linkUrls(c.var.config.publicUrl, link.slug).url}
+      hasPayments={await linkHasPayments(c.var.db, link.id)}
+      notice={notice ?? (text ? { text } : undefined)}
+    />,
+    status,
+  )
+}
+
+linkRoutes.get('/links/:id', async (c) => {
+  const link = await getLinkById(c.var.db, c.req.param('id'))
+  return link ? detailPage(c, link) : linkNotFoundPage(c)
+})
+
+/** The merchant's on/off switch, through the same update as the API's `{"active": …}`. */
+async function setActive(c: DashC, active: boolean) {
+  const result = await updateLinkFromBody(c.var, c.req.param('id') ?? '', { active })
+  if (!result.ok) return linkNotFoundPage(c)
+  return c.redirect(
+    `/dashboard/links/${result.link.id}?done=${active ? 'activated' : 'deactivated'}`,
+    303,
+  )
+}
+
+linkRoutes.post('/links/:id/deactivate', (c) => setActive(c, false))
+linkRoutes.post('/links/:id/activate', (c) => setActive(c, true))
+
+linkRoutes.post('/links/:id/delete', async (c) => {
+  const id = c.req.param('id')
+  // One conditional DELETE: a payment started meanwhile keeps the link.
+  if (await deleteLinkIfUnused(c.var.db, id)) return c.redirect('/dashboard?done=deleted', 303)
+  const link = await getLinkById(c.var.db, id)
+  if (!link) return linkNotFoundPage(c)
+  return detailPage(c, link, 409, { text: c.var.dt('cannotDelete'), kind: 'error' })
+})

@@ -1,0 +1,98 @@
+/** The payments list with its filters and paging, and the same payments as a CSV download. */
+import { Hono } from 'hono'
+import type { Payment } from '../../db/schema.js'
+import { PaymentsPage } from '../../views/dashboard/payments-page.js'
+import { getLinkById, listLinks } from '../data/links.js'
+import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
+import { listPayments } from '../data/payments.js'
+import { toAlgiersIso } from './algiers-time.js'
+import { type DashC, type DashEnv, dashContext } from './context.js'
+import { CSV_HEADER, csvLine, paymentCsvRow } from './csv.js'
+import { filterQuery, parsePaymentFilters } from './payment-filters.js'
+
+const PAGE_SIZE = 50
+/** The most rows one export holds; narrow the dates for more. */
+export const CSV_MAX_ROWS = 100_000
+
+/** The recent links for the filter, plus the links of the rows shown that are older than those. */
+async function linkTitles(
+  c: DashC,
+  ids: Iterable<string>,
+): Promise<{ id: string; title: string }[]> {
+  const recent = await listLinks(c.var.db, { limit: MAX_PAGE_SIZE })
+  const out = new Map(recent.items.map((l) => [l.id, l.title]))
+  for (const id of new Set(ids)) {
+    if (out.has(id)) continue
+    const link = await getLinkById(c.var.db, id)
+    if (link) out.set(id, link.title)
+  }
+  return [...out].map(([id, title]) => ({ id, title }))
+}
+
+export const paymentRoutes = new Hono<DashEnv>()
+
+paymentRoutes.get('/payments', async (c) => {
+  const parsed = parsePaymentFilters(c.req.query())
+  const valid = parsed.invalid.length === 0
+  const page = valid
+    ? await listPayments(c.var.db, {
+        ...parsed.filters,
+        limit: PAGE_SIZE,
+        ...(parsed.cursor ? { cursor: parsed.cursor } : {}),
+      })
+    : { items: [] as Payment[], nextCursor: null }
+  const ids = page.items.map((p) => p.linkId)
+  if (parsed.filters.linkId) ids.push(parsed.filters.linkId)
+  return c.html(
+    <PaymentsPage
+      ctx={dashContext(c)}
+      payments={page.items}
+      links={await linkTitles(c, ids)}
+      values={parsed.values}
+      invalid={parsed.invalid}
+      csvHref={`/dashboard/payments.csv${filterQuery(parsed.values)}`}
+      nextHref={
+        page.nextCursor
+          ? `/dashboard/payments${filterQuery(parsed.values, { cursor: page.nextCursor })}`
+          : null
+      }
+      firstHref={parsed.cursor ? `/dashboard/payments${filterQuery(parsed.values)}` : null}
+    />,
+    valid ? 200 : 400,
+  )
+})
+
+paymentRoutes.get('/payments.csv', async (c) => {
+  const parsed = parsePaymentFilters(c.req.query())
+  if (parsed.invalid.length > 0) {
+    return c.text(c.var.dt('badFilter', { field: parsed.invalid.join(', ') }), 400)
+  }
+  const titles = new Map<string, string>()
+  const publicUrl = c.var.config.publicUrl
+  // A byte order mark, so spreadsheet programs read the Arabic and French text as UTF-8.
+  let csv = `\ufeff${csvLine(CSV_HEADER)}`
+  // The export holds every matching payment, whatever page the list was showing.
+  let cursor: Cursor | undefined
+  let rows = 0
+  do {
+    const page = await listPayments(c.var.db, {
+      ...parsed.filters,
+      limit: MAX_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    })
+    for (const payment of page.items) {
+      if (!titles.has(payment.linkId)) {
+        const link = await getLinkById(c.var.db, payment.linkId)
+        titles.set(payment.linkId, link?.title ?? '')
+      }
+      csv += paymentCsvRow(payment, titles.get(payment.linkId), publicUrl)
+    }
+    rows += page.items.length
+    cursor = page.nextCursor ? (decodeCursor(page.nextCursor) ?? undefined) : undefined
+  } while (cursor && rows < CSV_MAX_ROWS)
+  const day = toAlgiersIso(c.var.clock()).slice(0, 10)
+  return c.body(csv, 200, {
+    'Content-Type': 'text/csv; charset=utf-8; header=present',
+    'Content-Disposition': `attachment; filename="paylinks-payments-${day}.csv"`,
+  })
+})

@@ -1,0 +1,116 @@
+/**
+ * Signing in to the dashboard: a stateless session cookie signed with the session secret, a form
+ * token bound to that session on every POST, and the page language. Tokens are HMACs compared in
+ * constant time (src/security/tokens.ts); nothing about a session is stored server-side.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { CookieOptions } from 'hono/utils/cookie'
+import { pickLanguage } from '../i18n/index.js'
+import { issueToken, verifyToken } from '../security/tokens.js'
+import type { DashC, DashEnv } from './context.js'
+import { dashTranslator } from './messages.js'
+
+export const SESSION_COOKIE = 'paylinks_session'
+export const LANGUAGE_COOKIE = 'paylinks_dashboard_lang'
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000
+const SESSION_SCOPE = 'session'
+const LOGIN_SCOPE = 'dashboard:login'
+
+/** The scope of the form tokens of one session: a token is worthless with another session. */
+const formScope = (session: string) => `dashboard:${session}`
+
+function cookieOptions(c: DashC, maxAgeMs: number): CookieOptions {
+  return {
+    path: '/dashboard',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.var.config.publicUrl.startsWith('https://'),
+    maxAge: Math.floor(maxAgeMs / 1000),
+  }
+}
+
+/**
+ * Picks the dashboard language (`?lang=`, then the one chosen earlier, then Accept-Language, then
+ * DEFAULT_LANGUAGE) and remembers a `?lang=` choice in a cookie so the next page keeps it.
+ * Dashboard pages are private: none may be cached.
+ */
+export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
+  return async (c, next) => {
+    const query = c.req.query('lang')
+    const lang = pickLanguage({
+      query,
+      link: getCookie(c, LANGUAGE_COOKIE),
+      acceptLanguage: c.req.header('accept-language'),
+      fallback: c.var.config.defaultLanguage,
+    })
+    if (query === lang) setCookie(c, LANGUAGE_COOKIE, lang, cookieOptions(c, 365 * 86_400_000))
+    c.set('dashLang', lang)
+    c.set('dt', dashTranslator(lang))
+    await next()
+    c.header('Cache-Control', 'no-store')
+  }
+}
+
+/** The verified session token of the request, or null. */
+export async function currentSession(c: DashC): Promise<string | null> {
+  const token = getCookie(c, SESSION_COOKIE)
+  const ok = await verifyToken(
+    c.var.secrets.sessionSecret,
+    SESSION_SCOPE,
+    token,
+    c.var.clock(),
+    SESSION_MAX_AGE_MS,
+  )
+  return ok ? (token as string) : null
+}
+
+/** Signs the merchant in: a fresh session cookie (12 hours). */
+export async function startSession(c: DashC): Promise<void> {
+  const token = await issueToken(c.var.secrets.sessionSecret, SESSION_SCOPE, c.var.clock())
+  setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_MAX_AGE_MS))
+}
+
+/** Signs the merchant out of this browser by expiring the cookie. */
+export function endSession(c: DashC): void {
+  deleteCookie(c, SESSION_COOKIE, cookieOptions(c, 0))
+}
+
+/** The login form's own token: it carries no session yet, only the time it was shown. */
+export function loginFormToken(c: DashC): Promise<string> {
+  return issueToken(c.var.secrets.sessionSecret, LOGIN_SCOPE, c.var.clock())
+}
+
+/** Whether a posted login form carries a token this dashboard issued. */
+export function verifyLoginFormToken(c: DashC, token: unknown): Promise<boolean> {
+  return verifyToken(
+    c.var.secrets.sessionSecret,
+    LOGIN_SCOPE,
+    token,
+    c.var.clock(),
+    SESSION_MAX_AGE_MS,
+  )
+}
+
+/**
+ * Lets only signed-in requests through: others are sent to the login page (303, nothing done).
+ * A POST must also carry the session's form token in `_csrf`; `refuse` answers when it does not.
+ */
+export function requireSession(
+  refuse: (c: DashC) => Response | Promise<Response>,
+): MiddlewareHandler<DashEnv> {
+  return async (c, next) => {
+    const session = await currentSession(c)
+    if (!session) return c.redirect('/dashboard/login', 303)
+    const secret = c.var.secrets.sessionSecret
+    const now = c.var.clock()
+    if (c.req.method === 'POST') {
+      const form = await c.req.parseBody()
+      if (!(await verifyToken(secret, formScope(session), form._csrf, now, SESSION_MAX_AGE_MS)))
+        return refuse(c)
+    }
+    c.set('session', session)
+    c.set('csrf', await issueToken(secret, formScope(session), now))
+    await next()
+  }
+}

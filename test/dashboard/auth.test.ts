@@ -1,0 +1,267 @@
+/** Signing in and out of the dashboard, the session cookie, form tokens, language and banner. */
+import { afterEach, describe, expect, it } from 'vitest'
+import { SIMULATOR_MERCHANT_ACCOUNT } from '../../src/simulator/index.js'
+import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { Browser, csrfOf, manualClock, signedIn } from './helpers.js'
+
+let paylinks: Paylinks | undefined
+afterEach(async () => {
+  await paylinks?.close()
+  paylinks = undefined
+})
+
+async function start(options: Parameters<typeof startPaylinks>[0] = {}) {
+  paylinks = await startPaylinks(options)
+  return paylinks
+}
+
+const linkCount = (p: Paylinks) =>
+  (p.sqlite.sqlite.prepare('SELECT count(*) AS n FROM links').get() as { n: number }).n
+
+describe('signing in', () => {
+  it('sends a signed-out browser to the login page from every dashboard page', async () => {
+    const browser = new Browser(await start())
+    for (const path of [
+      '/dashboard',
+      '/dashboard/links/new',
+      '/dashboard/links/lnk_x',
+      '/dashboard/payments',
+      '/dashboard/payments.csv',
+    ]) {
+      const response = await browser.get(path)
+      expect(response.status, path).toBe(303)
+      expect(response.headers.get('location'), path).toBe('/dashboard/login')
+    }
+  })
+
+  it('shows a login form with a password field and no secret on it', async () => {
+    const p = await start()
+    const response = await new Browser(p).get('/dashboard/login')
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(html).toContain('type="password"')
+    expect(html).toContain('name="token"')
+    expect(csrfOf(html)).toMatch(/^[0-9a-z]+\.[\w-]+$/)
+    expect(html).not.toContain(TEST_ADMIN_TOKEN)
+    expect(html).not.toContain(p.deps.secrets.adminTokenHash)
+    expect(html).not.toContain(p.deps.secrets.sessionSecret)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('refuses a wrong token with 401 and sets no session', async () => {
+    const browser = new Browser(await start(), { 'accept-language': 'en' })
+    const response = await browser.login('not-the-admin-token-at-all')
+    expect(response.status).toBe(401)
+    expect(await response.text()).toContain('This token is not right.')
+    expect(browser.jar.cookies.has('paylinks_session')).toBe(false)
+    expect((await browser.get('/dashboard')).status).toBe(303)
+  })
+
+  it('refuses a login form without its token, even with the right admin token', async () => {
+    const browser = new Browser(await start())
+    const response = await browser.post('/dashboard/login', { token: TEST_ADMIN_TOKEN })
+    expect(response.status).toBe(403)
+    expect(browser.jar.cookies.has('paylinks_session')).toBe(false)
+  })
+
+  it('signs in with the right token: an HttpOnly, SameSite=Lax cookie on /dashboard for 12 hours', async () => {
+    const browser = new Browser(await start())
+    const response = await browser.login()
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/dashboard')
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('paylinks_session='))
+    expect(cookie).toBeDefined()
+    expect(cookie).toMatch(/; HttpOnly/)
+    expect(cookie).toMatch(/; SameSite=Lax/)
+    expect(cookie).toMatch(/; Path=\/dashboard/)
+    expect(cookie).toMatch(/; Max-Age=43200/)
+    // PUBLIC_URL is plain http in this test, where a Secure cookie would never come back.
+    expect(cookie).not.toMatch(/; Secure/)
+    expect(cookie).not.toContain(TEST_ADMIN_TOKEN)
+    const home = await browser.get('/dashboard')
+    expect(home.status).toBe(200)
+  })
+
+  it('marks the cookie Secure when PUBLIC_URL is https, and shows no test banner in live mode', async () => {
+    const p = await start({
+      http: true,
+      env: {
+        GATEWAY_MODE: 'live',
+        PUBLIC_URL: 'https://pay.example.dz',
+        MERCHANT_ACCOUNT: SIMULATOR_MERCHANT_ACCOUNT,
+      },
+    })
+    const browser = new Browser(p, { 'accept-language': 'en' })
+    const login = await browser.get('/dashboard/login')
+    expect(await login.text()).not.toContain('Test mode')
+    const response = await browser.login()
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('paylinks_session='))
+    expect(cookie).toMatch(/; Secure/)
+  })
+
+  it('ends the session after 12 hours', async () => {
+    const clock = manualClock()
+    const browser = await signedIn(await start({ clock }))
+    clock.advance(12 * 60 * 60_000 - 1000)
+    expect((await browser.get('/dashboard')).status).toBe(200)
+    clock.advance(2000)
+    const response = await browser.get('/dashboard')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/dashboard/login')
+  })
+
+  it('does not accept a forged or altered session cookie', async () => {
+    const p = await start()
+    const real = await signedIn(p)
+    const token = real.jar.cookies.get('paylinks_session')!
+    const [issued, mac] = token.split('.')
+    for (const forged of [
+      `${issued}.${mac!.slice(0, -2)}AA`,
+      `${(Number.parseInt(issued!, 36) + 1000).toString(36)}.${mac}`,
+      'anything',
+    ]) {
+      const browser = new Browser(p)
+      browser.jar.cookies.set('paylinks_session', forged)
+      expect((await browser.get('/dashboard')).status).toBe(303)
+    }
+  })
+
+  it('limits login attempts to 10 a minute per address, then answers 429', async () => {
+    const clock = manualClock()
+    const p = await start({ clock })
+    const browser = new Browser(p, { 'x-test-ip': '198.51.100.7' })
+    for (let i = 0; i < 10; i++) {
+      expect((await browser.login('wrong-token-wrong-token')).status).toBe(401)
+    }
+    const limited = await browser.login()
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(browser.jar.cookies.has('paylinks_session')).toBe(false)
+    // Another address is not affected, and the limit lifts with the next window.
+    expect((await new Browser(p, { 'x-test-ip': '198.51.100.8' }).login()).status).toBe(303)
+    clock.advance(60_000)
+    expect((await browser.login()).status).toBe(303)
+  })
+})
+
+describe('signing out', () => {
+  it('clears the cookie and the dashboard asks to sign in again', async () => {
+    const browser = await signedIn(await start())
+    const response = await browser.submit('/dashboard', '/dashboard/logout')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/dashboard/login?out')
+    expect(response.headers.getSetCookie().join('\n')).toMatch(/paylinks_session=; Max-Age=0/)
+    expect(browser.jar.cookies.has('paylinks_session')).toBe(false)
+    expect((await browser.get('/dashboard')).status).toBe(303)
+    expect(await (await browser.get('/dashboard/login?out')).text()).toContain(
+      'You are logged out.',
+    )
+  })
+
+  it('refuses to sign out without the form token', async () => {
+    const browser = await signedIn(await start())
+    expect((await browser.post('/dashboard/logout', {})).status).toBe(403)
+    expect((await browser.get('/dashboard')).status).toBe(200)
+  })
+})
+
+describe('form tokens', () => {
+  const form = { title: 'Should not exist', pricing: 'fixed', amount: '1500', language: 'fr' }
+
+  it('answers 403 and changes nothing when a form has no token', async () => {
+    const p = await start()
+    const browser = await signedIn(p)
+    const response = await browser.post('/dashboard/links', form)
+    expect(response.status).toBe(403)
+    expect(await response.text()).toContain('This form has expired')
+    expect(linkCount(p)).toBe(0)
+  })
+
+  it('answers 403 for a forged token or one from another session', async () => {
+    const p = await start()
+    const browser = await signedIn(p)
+    const other = await signedIn(p)
+    const good = await browser.formToken('/dashboard/links/new')
+    const theirs = await other.formToken('/dashboard/links/new')
+    for (const _csrf of [`${good.slice(0, -3)}xyz`, theirs, '']) {
+      expect((await browser.post('/dashboard/links', { ...form, _csrf })).status).toBe(403)
+    }
+    expect(linkCount(p)).toBe(0)
+    expect((await browser.post('/dashboard/links', { ...form, _csrf: good })).status).toBe(303)
+    expect(linkCount(p)).toBe(1)
+  })
+
+  it('refuses a token once its session has been replaced by a new login', async () => {
+    const clock = manualClock()
+    const p = await start({ clock })
+    const browser = await signedIn(p)
+    const old = await browser.formToken('/dashboard/links/new')
+    clock.advance(1000)
+    browser.jar.cookies.delete('paylinks_session')
+    expect((await browser.login()).status).toBe(303)
+    expect((await browser.post('/dashboard/links', { ...form, _csrf: old })).status).toBe(403)
+    expect(linkCount(p)).toBe(0)
+  })
+})
+
+describe('languages and the test banner', () => {
+  it('renders Arabic right to left with ?lang=ar and keeps the choice on the next page', async () => {
+    const browser = await signedIn(await start())
+    const html = await (await browser.get('/dashboard?lang=ar')).text()
+    expect(html).toContain('<html lang="ar" dir="rtl">')
+    expect(html).toContain('روابط الدفع')
+    const next = await (await browser.get('/dashboard/payments')).text()
+    expect(next).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it('follows Accept-Language, then DEFAULT_LANGUAGE', async () => {
+    const p = await start({ env: { DEFAULT_LANGUAGE: 'fr' } })
+    const french = await new Browser(p).get('/dashboard/login')
+    expect(await french.text()).toContain('<html lang="fr" dir="ltr">')
+    const english = await new Browser(p, { 'accept-language': 'en-GB,en;q=0.9' }).get(
+      '/dashboard/login',
+    )
+    expect(await english.text()).toContain('Sign in to the dashboard')
+  })
+
+  it('offers a language switcher that keeps the page', async () => {
+    const browser = await signedIn(await start())
+    const html = await (await browser.get('/dashboard/payments?status=paid')).text()
+    expect(html).toContain('href="/dashboard/payments?status=paid&amp;lang=ar"')
+    expect(html).toContain('href="/dashboard/payments?status=paid&amp;lang=fr"')
+  })
+
+  it('carries the test-mode banner on every page in simulator mode', async () => {
+    const p = await start()
+    expect(
+      await (await new Browser(p, { 'accept-language': 'en' }).get('/dashboard/login')).text(),
+    ).toContain('Test mode — no real money is moved')
+    const browser = await signedIn(p)
+    for (const path of ['/dashboard', '/dashboard/links/new', '/dashboard/payments']) {
+      expect(await (await browser.get(path)).text(), path).toContain('role="note"')
+    }
+  })
+
+  it('keeps to the content security policy: nonce on style and script, no style attributes', async () => {
+    const p = await start()
+    const browser = await signedIn(p)
+    await browser.submit('/dashboard/links/new', '/dashboard/links', {
+      title: 'Café',
+      pricing: 'fixed',
+      amount: '1500',
+      language: 'fr',
+    })
+    const id = p.sqlite.sqlite.prepare('SELECT id FROM links').get() as { id: string }
+    for (const path of ['/dashboard', `/dashboard/links/${id.id}`, '/dashboard/links/new']) {
+      const response = await browser.get(path)
+      const html = await response.text()
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')
+      expect(nonce, path).not.toBeNull()
+      expect(html).not.toMatch(/\sstyle="/)
+      expect(html).not.toMatch(/\son[a-z]+="/)
+      for (const tag of html.match(/<(style|script)[^>]*>/g) ?? []) {
+        expect(tag).toContain(`nonce="${nonce![1]}"`)
+      }
+    }
+  })
+})

@@ -1,0 +1,159 @@
+import { centimesToDzd } from '../../src/client/core/money.js'
+import type { LinkWithStats } from '../../src/data/links.js'
+import type { LinkStatus } from '../../src/domain/link-status.js'
+import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
+import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
+import { LinkStatusBadge, linkAmountText, Notice } from './parts.js'
+
+// Shown only when scripts run (the button starts hidden); falls back to selecting the text where
+// the Clipboard API is unavailable (plain http on another host than localhost).
+const COPY_SCRIPT = `
+for (const button of document.querySelectorAll('[data-copy]')) {
+  const input = document.getElementById(button.dataset.copy)
+  button.hidden = false
+  button.addEventListener('click', async () => {
+    try { await navigator.clipboard.writeText(input.value) }
+    catch { input.select(); document.execCommand('copy') }
+    button.textContent = button.dataset.done
+  })
+}`
+
+function ActionButton(props: {
+  ctx: DashContext
+  action: string
+  label: string
+  danger?: boolean
+}) {
+  return (
+    <form class="inline" method="post" action={props.action}>
+      <CsrfField ctx={props.ctx} />
+      <button type="submit" class={props.danger ? 'small danger' : 'small secondary'}>
+        {props.label}
+      </button>
+    </form>
+  )
+}
+
+/** A link's page: its public address with a copy button, QR codes, poster, settings and actions. */
+export function LinkDetailPage(props: {
+  ctx: DashContext
+  link: LinkWithStats
+  status: LinkStatus
+  url: string
+  hasPayments: boolean
+  notice?: { text: string; kind?: 'ok' | 'error' } | undefined
+}) {
+  const { ctx, link } = props
+  const t = ctx.t
+  const base = `/dashboard/links/${link.id}`
+  const qr = `/l/${encodeURIComponent(link.slug)}`
+  const none = t('none')
+  return (
+    <DashLayout ctx={ctx} title={link.title} script={COPY_SCRIPT}>
+      <section class="card" aria-labelledby="link-title">
+        <div class="head">
+          <h1 id="link-title">{link.title}</h1>
+          <LinkStatusBadge ctx={ctx} status={props.status} />
+        </div>
+        <Notice text={props.notice?.text} kind={props.notice?.kind} />
+        <label for="public-url">{t('publicUrl')}</label>
+        <div class="url-row">
+          <input type="text" id="public-url" class="ltr" value={props.url} readonly />
+          <button type="button" class="small" data-copy="public-url" data-done={t('copied')} hidden>
+            {t('copy')}
+          </button>
+        </div>
+        <h2>{t('qrCode')}</h2>
+        <div class="qr">
+          <img src={`${qr}/qr.svg`} alt={t('qrAlt')} width="192" height="192" />
+          <div class="actions">
+            <a class="btn small secondary" href={`${qr}/qr.svg?download`} download>
+              {t('downloadSvg')}
+            </a>
+            <a class="btn small secondary" href={`${qr}/qr.png?download`} download>
+              {t('downloadPng')}
+            </a>
+            <a class="btn small secondary" href={`${qr}/poster`}>
+              {t('poster')}
+            </a>
+          </div>
+        </div>
+        <div class="actions">
+          <a class="btn small" href={`${base}/edit`}>
+            {t('edit')}
+          </a>
+          {link.active ? (
+            <ActionButton ctx={ctx} action={`${base}/deactivate`} label={t('deactivate')} />
+          ) : (
+            <ActionButton ctx={ctx} action={`${base}/activate`} label={t('activate')} />
+          )}
+          {props.hasPayments ? null : (
+            <ActionButton ctx={ctx} action={`${base}/delete`} label={t('deleteLink')} danger />
+          )}
+          <a class="btn small secondary" href={`/dashboard/payments?link=${link.id}`}>
+            {t('linkPayments')}
+          </a>
+        </div>
+      </section>
+      <section class="card">
+        <dl class="kv">
+          <dt>{t('colAmount')}</dt>
+          <dd>{linkAmountText(ctx, link)}</dd>
+          <dt>{t('colPaid')}</dt>
+          <dd>{link.paidCount}</dd>
+          <dt>{t('colCollected')}</dt>
+          <dd>{formatAmount(link.paidTotal, ctx.lang)}</dd>
+          <dt>{t('fieldDescription')}</dt>
+          <dd>{link.description ?? none}</dd>
+          <dt>{t('detailInvoice')}</dt>
+          <dd class="ltr">{link.invoiceId ?? none}</dd>
+          <dt>{t('detailMaxPayments')}</dt>
+          <dd>{link.maxPayments ?? none}</dd>
+          <dt>{t('detailExpiresAt')}</dt>
+          <dd>{link.expiresAt === null ? none : formatDateTime(link.expiresAt, ctx.lang)}</dd>
+          <dt>{t('detailLanguage')}</dt>
+          <dd>{LANGUAGE_NAMES[link.language]}</dd>
+          <dt>{t('detailMemo')}</dt>
+          <dd>{link.memo ?? none}</dd>
+          <dt>{t('detailSuccessMessage')}</dt>
+          <dd>{link.successMessage ?? none}</dd>
+          <dt>{t('detailSuccessUrl')}</dt>
+          <dd class="ltr">{link.successUrl ?? none}</dd>
+          <dt>{t('detailInactiveMessage')}</dt>
+          <dd>{link.inactiveMessage ?? none}</dd>
+          <dt>{t('colCreated')}</dt>
+          <dd>{formatDateTime(link.createdAt, ctx.lang)}</dd>
+        </dl>
+        {link.invoiceItems ? (
+          <>
+            <h2>{t('detailItems')}</h2>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('detailItem')}</th>
+                  <th scope="col" class="num">
+                    {t('itemQuantity')}
+                  </th>
+                  <th scope="col" class="num">
+                    {t('itemUnitPrice')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {link.invoiceItems.map((item) => (
+                  <tr>
+                    <td>{item.description}</td>
+                    <td class="num">{item.quantity}</td>
+                    <td class="num" data-dzd={centimesToDzd(item.unitPrice)}>
+                      {formatAmount(item.unitPrice, ctx.lang)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ) : null}
+      </section>
+    </DashLayout>
+  )
+}

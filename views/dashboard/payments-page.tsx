@@ -1,0 +1,125 @@
+import { PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
+import type { FilterValues } from '../../src/dashboard/payment-filters.js'
+import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
+import { type DashContext, DashLayout } from './layout.js'
+import { Pager } from './links-page.js'
+import { PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+
+/** The payments list: filters (status, link, Algiers dates), a page of payments, the CSV export. */
+export function PaymentsPage(props: {
+  ctx: DashContext
+  payments: Payment[]
+  /** Link titles by id, for the rows and the link filter. */
+  links: { id: string; title: string }[]
+  values: FilterValues
+  invalid: string[]
+  csvHref: string
+  nextHref: string | null
+  firstHref: string | null
+}) {
+  const { ctx, values } = props
+  const t = ctx.t
+  const titles = new Map(props.links.map((l) => [l.id, l.title]))
+  return (
+    <DashLayout ctx={ctx} title={t('paymentsTitle')} nav="payments">
+      <section class="card" aria-labelledby="payments-title">
+        <div class="head">
+          <h1 id="payments-title">{t('paymentsTitle')}</h1>
+          <a class="btn small secondary" href={props.csvHref}>
+            {t('exportCsv')}
+          </a>
+        </div>
+        <form class="filters" method="get" action="/dashboard/payments">
+          <div>
+            <label for="f-status">{t('filterStatus')}</label>
+            <select id="f-status" name="status">
+              <option value="">{t('anyStatus')}</option>
+              {PAYMENT_STATUSES.map((s) => (
+                <option value={s} selected={values.status === s}>
+                  {paymentStatusLabel(ctx, s)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label for="f-link">{t('filterLink')}</label>
+            <select id="f-link" name="link">
+              <option value="">{t('anyLink')}</option>
+              {props.links.map((l) => (
+                <option value={l.id} selected={values.link === l.id}>
+                  {l.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label for="f-from">{t('filterFrom')}</label>
+            <input type="date" id="f-from" name="from" value={values.from} />
+          </div>
+          <div>
+            <label for="f-to">{t('filterTo')}</label>
+            <input type="date" id="f-to" name="to" value={values.to} />
+          </div>
+          <button type="submit" class="small">
+            {t('applyFilters')}
+          </button>
+        </form>
+        {props.invalid.length > 0 ? (
+          <p class="alert" role="alert">
+            {t('badFilter', { field: props.invalid.join(', ') })}
+          </p>
+        ) : props.payments.length === 0 ? (
+          <p class="muted">{t('noPayments')}</p>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('colCreated')}</th>
+                  <th scope="col">{t('filterLink')}</th>
+                  <th scope="col">{t('colCustomer')}</th>
+                  <th scope="col" class="num">
+                    {t('colAmount')}
+                  </th>
+                  <th scope="col">{t('colStatus')}</th>
+                  <th scope="col">{t('colOrder')}</th>
+                  <th scope="col">{t('colRef')}</th>
+                  <th scope="col">{t('receipt')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {props.payments.map((p) => (
+                  <tr data-payment-id={p.id}>
+                    <td class="nowrap">{formatDateTime(p.createdAt, ctx.lang)}</td>
+                    <td>
+                      <a href={`/dashboard/links/${p.linkId}`}>
+                        {titles.get(p.linkId) ?? p.linkId}
+                      </a>
+                    </td>
+                    <td>
+                      {p.customerName}
+                      <br />
+                      <span class="muted ltr">{p.customerPhone}</span>
+                      <br />
+                      <span class="muted ltr">{p.customerEmail}</span>
+                    </td>
+                    <td class="num">{formatAmount(p.amount, ctx.lang)}</td>
+                    <td>
+                      <PaymentStatusBadge ctx={ctx} status={p.status} />
+                    </td>
+                    <td class="ltr">{p.orderNumber ?? t('none')}</td>
+                    <td>{p.ref ?? t('none')}</td>
+                    <td>
+                      <a href={`/r/${p.receiptId}`}>{t('receipt')}</a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager ctx={ctx} nextHref={props.nextHref} firstHref={props.firstHref} />
+      </section>
+    </DashLayout>
+  )
+}
