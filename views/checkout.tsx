@@ -52,7 +52,7 @@ export function CheckoutPage(props: CheckoutProps) {
         {link.description ? <p class="muted">{link.description}</p> : null}
         {link.items && link.items.length > 0 ? (
           <table>
-            <caption class="muted cap">{t('items')}</caption>
+            <caption class="muted">{t('items')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('item')}</th>
@@ -118,6 +118,11 @@ export function CheckoutPage(props: CheckoutProps) {
             <bdi>{formatAmount(link.amount!, lang)}</bdi>
           </p>
         )}
+        {values.ref ? (
+          <p class="muted hint">
+            {fillParts(t('referenceLine'), { ref: <bdi>{values.ref}</bdi> })}
+          </p>
+        ) : null}
         <h2>{t('yourDetails')}</h2>
         <label for="name">{t('fullName')}</label>
         <input
@@ -171,7 +176,7 @@ export function CheckoutPage(props: CheckoutProps) {
             aria-describedby={describedBy('terms')}
           />
           <span>
-            {splitTerms(t('acceptTerms'), {
+            {fillParts(t('acceptTerms'), {
               online: (
                 <a href={props.onlineTermsUrl} target="_blank" rel="noopener">
                   {t('onlineTerms')}
@@ -198,7 +203,7 @@ export function CheckoutPage(props: CheckoutProps) {
 }
 
 /** Puts elements in place of `{name}` placeholders in a translated sentence. */
-function splitTerms(text: string, parts: Record<string, unknown>) {
+function fillParts(text: string, parts: Record<string, unknown>) {
   return text.split(/(\{\w+\})/).map((piece) => {
     const name = /^\{(\w+)\}$/.exec(piece)?.[1]
     return name && name in parts ? (parts[name] as never) : piece

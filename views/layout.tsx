@@ -34,6 +34,7 @@ export function Layout(props: {
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width,initial-scale=1" />
           <meta name="robots" content="noindex" />
+          <meta name="color-scheme" content="light" />
           <title>{`${props.title} · ${ctx.merchantName}`}</title>
           <style nonce={ctx.nonce}>{raw(BASE_CSS + (props.extraCss ?? ''))}</style>
           {props.head}

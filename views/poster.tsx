@@ -4,17 +4,29 @@ import { formatAmount } from '../src/i18n/index.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
 
+// On paper the poster is the whole A5 page: no shadow, no header, the QR as large as fits.
 const POSTER_CSS = `
 @page{size:A5;margin:10mm}
 .poster{text-align:center}
-.poster .qr{inline-size:min(70vw,11cm);margin:1rem auto;display:block}
-.poster .qr svg{inline-size:100%;block-size:auto}
-.poster .url{font-size:.9rem;overflow-wrap:anywhere;direction:ltr}
-.poster .marks svg{block-size:2rem}
-@media print{.support{display:none}}
+.poster .by{font-weight:700;font-size:1.05rem;margin:0 0 .75rem;overflow-wrap:anywhere}
+.poster h1{font-size:1.5rem}
+.poster .scan{font-size:1.2rem;font-weight:700;margin:.75rem 0 .25rem}
+.poster .qr{inline-size:min(72vw,17rem);margin:0 auto}
+.poster .qr svg{display:block;inline-size:100%;block-size:auto}
+.poster .marks svg{block-size:2.25rem}
+.poster .url{font-size:.85rem;margin-block:.75rem 0;overflow-wrap:anywhere}
+@media print{
+body{font-size:12pt}
+header.top,.support{display:none}
+.card.poster{border:0;padding:0;margin:0}
+.poster h1{font-size:20pt}
+.poster .amount{font-size:26pt}
+.poster .qr{inline-size:88mm}
+.poster .scan{font-size:15pt}
+}
 `
 
-/** A printable A5 poster: merchant, title, amount, the QR code, the card marks, "scan to pay". */
+/** A printable A5 poster: merchant, title, amount, "scan to pay", the QR code, the card marks. */
 export function PosterPage(props: {
   ctx: PageContext
   title: string
@@ -26,19 +38,21 @@ export function PosterPage(props: {
   return (
     <Layout ctx={ctx} title={props.title} extraCss={POSTER_CSS}>
       <section class="card poster">
+        <p class="by">{ctx.merchantName}</p>
         <h1>{props.title}</h1>
         {props.amount !== null ? (
           <p class="amount">
             <bdi>{formatAmount(props.amount, ctx.lang)}</bdi>
           </p>
         ) : null}
+        <p class="scan">{ctx.t('scanToPay')}</p>
         <div class="qr">{raw(props.qrSvg)}</div>
-        <p>
-          <strong>{ctx.t('scanToPay')}</strong>
-        </p>
         <CardMarks />
         <p class="url">
-          {ctx.t('orOpen')} <bdi>{props.url}</bdi>
+          {ctx.t('orOpen')}{' '}
+          <bdi dir="ltr">
+            <a href={props.url}>{props.url}</a>
+          </bdi>
         </p>
       </section>
     </Layout>

@@ -1,6 +1,7 @@
 import { raw } from 'hono/html'
 import type { Centimes } from '../src/client/core/money.js'
 import { formatAmount, formatDateTime } from '../src/i18n/index.js'
+import { StatusIcon, type StatusKind } from './icons.js'
 import { Layout, type PageContext } from './layout.js'
 
 export interface ReceiptView {
@@ -39,55 +40,73 @@ export function ReceiptPage(props: { ctx: PageContext; receipt: ReceiptView }) {
   ]
   return (
     <Layout ctx={ctx} title={t('receiptTitle')}>
-      <section class="card" aria-labelledby="receipt-title">
-        <p class="status" aria-hidden="true">
-          ✓
-        </p>
+      <section class="card outcome" aria-labelledby="receipt-title">
+        <StatusIcon kind="ok" />
         <h1 id="receipt-title">{t('receiptTitle')}</h1>
         <p class="muted">{receipt.linkTitle}</p>
         <p class="amount">
           <bdi>{formatAmount(receipt.amount, lang)}</bdi>
         </p>
-        <dl class="kv">
-          {rows
-            .filter((row): row is [string, string] => row[1] !== null && row[1] !== '')
-            .map(([term, value]) => (
-              <>
-                <dt>{term}</dt>
-                <dd>
-                  <bdi>{value}</bdi>
-                </dd>
-              </>
-            ))}
-        </dl>
+        <Details rows={rows} />
         <p class="muted">{t('receiptThanks')}</p>
         {ctx.download ? null : (
           <>
             <div class="actions">
-              <button type="button" class="secondary" id="print-receipt">
+              {/* Printing needs script; without it the button stays hidden and the browser's own menu prints. */}
+              <button type="button" class="secondary" id="print-receipt" hidden>
                 {t('print')}
               </button>
-              <a class="btn secondary" href={`/r/${receipt.receiptId}/download?lang=${lang}`} download>
+              <a
+                class="btn secondary"
+                href={`/r/${receipt.receiptId}/download?lang=${lang}`}
+                download
+              >
                 {t('download')}
               </a>
             </div>
-            <script nonce={ctx.nonce}>
-              {raw(
-                "document.getElementById('print-receipt').addEventListener('click',function(){window.print()})",
-              )}
-            </script>
+            <script nonce={ctx.nonce}>{raw(PRINT_SCRIPT)}</script>
           </>
         )}
       </section>
-      {receipt.successMessage && !ctx.download ? <p class="card alert ok">{receipt.successMessage}</p> : null}
+      {receipt.successMessage && !ctx.download ? (
+        <p class="card ok">{receipt.successMessage}</p>
+      ) : null}
       {receipt.successUrl && !ctx.download ? (
-        <p class="actions">
+        <p class="actions next no-print">
           <a class="btn" href={receipt.successUrl} rel="noopener">
             {t('continue')}
           </a>
         </p>
       ) : null}
     </Layout>
+  )
+}
+
+const PRINT_SCRIPT =
+  "(function(){var b=document.getElementById('print-receipt');b.hidden=false;b.addEventListener('click',function(){window.print()})})()"
+
+/**
+ * While the outcome is unknown, the page asks for itself in the background and reloads once the
+ * answer differs; a customer without script has the Refresh button. (A meta refresh would reload
+ * the page under a screen reader's cursor every few seconds.)
+ */
+const PENDING_SCRIPT =
+  "(function(){var n=0;function poll(){fetch(location.href,{cache:'no-store'}).then(function(r){return r.text()}).then(function(h){if(h.indexOf('id=\"payment-pending\"')<0)location.reload();else later()},later)}function later(){if(++n<40)setTimeout(poll,3000)}later()})()"
+
+function Details(props: { rows: Array<[string, string | null]> }) {
+  const rows = props.rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '')
+  if (rows.length === 0) return null
+  return (
+    <dl class="kv">
+      {rows.map(([term, value]) => (
+        <>
+          <dt>{term}</dt>
+          <dd>
+            <bdi>{value}</bdi>
+          </dd>
+        </>
+      ))}
+    </dl>
   )
 }
 
@@ -100,38 +119,36 @@ export function PaymentOutcomePage(props: {
   const { ctx, receipt } = props
   const { t, lang } = ctx
   const pending = receipt.status === 'pending' || receipt.status === 'initiated'
-  const [title, text, icon] = pending
-    ? [t('pendingTitle'), t('pendingText'), '⏳']
+  const [title, text, icon]: [string, string, StatusKind] = pending
+    ? [t('pendingTitle'), t('pendingText'), 'wait']
     : receipt.status === 'canceled'
-      ? [t('canceledTitle'), t('canceledText'), '✕']
+      ? [t('canceledTitle'), t('canceledText'), 'fail']
       : receipt.status === 'expired'
-        ? [t('expiredTitle'), t('expiredText'), '⌛']
+        ? [t('expiredTitle'), t('expiredText'), 'wait']
         : receipt.status === 'error'
-          ? [t('gatewayErrorTitle'), t('gatewayErrorText'), '!']
-          : [t('failedTitle'), t('failedText'), '✕']
+          ? [t('gatewayErrorTitle'), t('gatewayErrorText'), 'alert']
+          : [t('failedTitle'), t('failedText'), 'fail']
   return (
-    <Layout
-      ctx={ctx}
-      title={title}
-      head={pending ? <meta http-equiv="refresh" content="5" /> : undefined}
-    >
-      <section class="card" aria-labelledby="outcome-title">
-        <p class="status" aria-hidden="true">
-          {icon}
-        </p>
+    <Layout ctx={ctx} title={title}>
+      <section
+        class="card outcome"
+        aria-labelledby="outcome-title"
+        id={pending ? 'payment-pending' : undefined}
+      >
+        <StatusIcon kind={icon} />
         <h1 id="outcome-title">{title}</h1>
-        <p>{text}</p>
-        {receipt.gatewayMessage && !pending ? (
-          <dl class="kv">
-            <dt>{t('gatewayMessage')}</dt>
-            <dd>
-              <bdi>{receipt.gatewayMessage}</bdi>
-            </dd>
-          </dl>
-        ) : null}
+        <p role={pending ? 'status' : undefined}>{text}</p>
         <p class="amount">
           <bdi>{formatAmount(receipt.amount, lang)}</bdi>
         </p>
+        {pending ? null : (
+          <Details
+            rows={[
+              [t('gatewayMessage'), receipt.gatewayMessage],
+              [t('orderNumber'), receipt.orderNumber],
+            ]}
+          />
+        )}
         <div class="actions">
           {pending ? (
             <a class="btn" href={`/r/${receipt.receiptId}?lang=${lang}`}>
@@ -144,6 +161,7 @@ export function PaymentOutcomePage(props: {
           )}
         </div>
       </section>
+      {pending ? <script nonce={ctx.nonce}>{raw(PENDING_SCRIPT)}</script> : null}
     </Layout>
   )
 }

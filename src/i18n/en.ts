@@ -29,6 +29,7 @@ export const en = {
   payHint: 'You will enter your card details on the card network’s secure page.',
   reference: 'Reference',
   // Validation
+  referenceLine: 'Your reference: {ref}',
   fixErrors: 'Please correct the fields marked below.',
   errRequired: 'This field is required.',
   errName: 'Enter your full name (2 to 100 characters).',
@@ -54,7 +55,7 @@ export const en = {
   linkCompletedText: 'It has already received all the payments it accepts.',
   inProgressTitle: 'A payment is in progress',
   inProgressText:
-    'Someone is paying with this link right now. If that payment does not complete, the link will be available again. Please try again in {minutes} minutes.',
+    'Someone is paying with this link right now. If that payment does not complete, the link will be available again. Please try again in {minutes}.',
   notFoundTitle: 'Page not found',
   notFoundText: 'This address does not lead to a payment link or a receipt.',
   // Gateway trouble
@@ -99,6 +100,7 @@ export const en = {
     'The merchant named on the payment page sells the goods or services described there and is responsible for their delivery, refunds and complaints. Contact the merchant for any question about your order.',
   // Poster
   scanToPay: 'Scan to pay by card',
+  qrLabel: 'QR code of the payment link',
   orOpen: 'or open',
 } as const
 

@@ -29,6 +29,7 @@ export const fr: Messages = {
   payWith: 'Payer {amount}',
   payHint: 'Vous saisirez votre carte sur la page sécurisée du réseau de paiement.',
   reference: 'Référence',
+  referenceLine: 'Votre référence : {ref}',
   fixErrors: 'Veuillez corriger les champs indiqués ci-dessous.',
   errRequired: 'Ce champ est obligatoire.',
   errName: 'Saisissez votre nom complet (2 à 100 caractères).',
@@ -54,7 +55,7 @@ export const fr: Messages = {
   linkCompletedText: 'Il a reçu tous les paiements qu’il accepte.',
   inProgressTitle: 'Un paiement est en cours',
   inProgressText:
-    'Quelqu’un paie avec ce lien en ce moment. Si ce paiement n’aboutit pas, le lien sera de nouveau disponible. Réessayez dans {minutes} minutes.',
+    'Quelqu’un paie avec ce lien en ce moment. Si ce paiement n’aboutit pas, le lien sera de nouveau disponible. Réessayez dans {minutes}.',
   notFoundTitle: 'Page introuvable',
   notFoundText: 'Cette adresse ne mène à aucun lien de paiement ni reçu.',
   gatewayErrorTitle: 'Le paiement n’a pas pu démarrer',
@@ -96,5 +97,6 @@ export const fr: Messages = {
   termsMerchantText:
     'Le commerçant nommé sur la page de paiement vend les biens ou services qui y sont décrits et répond de leur livraison, des remboursements et des réclamations. Contactez-le pour toute question sur votre commande.',
   scanToPay: 'Scannez pour payer par carte',
+  qrLabel: 'Code QR du lien de paiement',
   orOpen: 'ou ouvrez',
 }

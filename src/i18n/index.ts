@@ -30,8 +30,8 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * Picks the page language: the link's own, then `?lang=`, then the browser's Accept-Language,
- * then the configured default.
+ * Picks the page language: the customer's `?lang=` (the switcher), then the link's own, then the
+ * browser's Accept-Language, then the configured default. See docs/decisions/page-language.md.
  */
 export function pickLanguage(options: {
   link?: string | null
@@ -76,4 +76,18 @@ export function formatDateTime(ms: number, lang: Language): string {
     hourCycle: 'h23',
     numberingSystem: 'latn',
   }).format(new Date(ms))
+}
+
+/**
+ * "n minutes" as it reads after "in" / "dans" / "بعد". Arabic counts in four forms (one, two,
+ * three to ten, eleven and more) and takes the genitive after بعد, which Intl does not give.
+ */
+export function formatMinutes(minutes: number, lang: Language): string {
+  const n = Math.max(1, Math.round(minutes))
+  if (lang === 'ar') {
+    if (n === 1) return 'دقيقة واحدة'
+    if (n === 2) return 'دقيقتين'
+    return n <= 10 ? `${n} دقائق` : `${n} دقيقة`
+  }
+  return n === 1 ? '1 minute' : `${n} minutes`
 }

@@ -12,7 +12,7 @@ import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { MIN_AMOUNT } from '../domain/link-input.js'
 import { linkStatus } from '../domain/link-status.js'
 import type { AppEnv } from '../env.js'
-import { formatAmount } from '../i18n/index.js'
+import { formatAmount, formatMinutes } from '../i18n/index.js'
 import { startCheckout } from '../payments/checkout.js'
 import { issueToken, verifyToken } from '../security/tokens.js'
 import { pageContext, pageLanguage } from './page.js'
@@ -92,7 +92,7 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     return c.html(
       <MessagePage
         ctx={ctx}
-        icon="!"
+        icon="alert"
         title={ctx.t('gatewayErrorTitle')}
         text={ctx.t('gatewayErrorText')}
         action={{ href: `/l/${link.slug}?lang=${lang}`, label: ctx.t('tryAgain') }}
@@ -170,9 +170,9 @@ async function unavailablePage(
     return c.html(
       <MessagePage
         ctx={ctx}
-        icon="⏳"
+        icon="wait"
         title={t('inProgressTitle')}
-        text={t('inProgressText', { minutes })}
+        text={t('inProgressText', { minutes: formatMinutes(minutes, lang) })}
         action={{ href: `/l/${link.slug}?lang=${lang}`, label: t('tryAgain') }}
       />,
       409,
@@ -184,7 +184,7 @@ async function unavailablePage(
       : status === 'expired'
         ? [t('linkExpiredTitle'), t('linkExpiredText'), 410 as const]
         : [t('linkCompletedTitle'), t('linkCompletedText'), 410 as const]
-  return c.html(<MessagePage ctx={ctx} icon="ⓘ" title={title} text={text} />, code)
+  return c.html(<MessagePage ctx={ctx} icon="info" title={title} text={text} />, code)
 }
 
 /** The customer-facing 404 page. */

@@ -67,13 +67,14 @@ qrRoutes.get('/l/:slug/poster', async (c) => {
   if (!link) return notFound(c)
   const lang = pageLanguage(c, link.language)
   const url = `${c.var.config.publicUrl}/l/${link.slug}`
+  const ctx = pageContext(c, lang)
   return c.html(
     <PosterPage
-      ctx={pageContext(c, lang)}
+      ctx={ctx}
       title={link.title}
       amount={link.amount}
       url={url}
-      qrSvg={qrSvg(qrMatrix(url))}
+      qrSvg={qrSvg(qrMatrix(url), { title: `${ctx.t('qrLabel')} ${url}` })}
     />,
   )
 })

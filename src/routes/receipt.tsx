@@ -53,7 +53,7 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
  */
 receiptRoutes.get('/r/:receiptId/download', async (c) => {
   const payment = await getPaymentByReceiptId(c.var.db, c.req.param('receiptId'))
-  if (!payment || payment.status !== 'paid') return notFound(c)
+  if (payment?.status !== 'paid') return notFound(c)
   const link = await getLinkById(c.var.db, payment.linkId)
   const lang = pageLanguage(c, payment.language)
   const ctx = { ...pageContext(c, lang, false), download: true }

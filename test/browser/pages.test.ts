@@ -1,0 +1,239 @@
+/**
+ * Every customer page Paylinks shows outside a card payment, in each language, in Chromium on a
+ * phone: the right words and direction, no serious accessibility violation, no request leaving
+ * the site, no CSP violation, and a screenshot for a person to look at.
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Language } from '../../src/config.js'
+import { updateLink } from '../../src/data/links.js'
+import type { MessageKey } from '../../src/i18n/index.js'
+import { MESSAGES } from '../../src/i18n/index.js'
+import { makeLink } from '../flows/support.js'
+import { type Paylinks, startPaylinks } from '../support/harness.js'
+import {
+  describeInChromium,
+  fillCheckoutAndPay,
+  LANGUAGES,
+  launchChromium,
+  openPhone,
+  type Phone,
+  screenshot,
+  seriousAxeViolations,
+  startPendingPayment,
+  textOf,
+} from './support.js'
+
+const TITLES: Record<Language, string> = {
+  ar: 'اشتراك شهري في النادي الرياضي',
+  fr: 'Abonnement mensuel au club de sport',
+  en: 'Monthly sports club membership',
+}
+
+let browser: Browser
+let p: Paylinks
+
+/** A customer page: how to reach it, the status it answers, the title it must show. */
+interface PageCase {
+  name: string
+  status: number
+  title: MessageKey | ((lang: Language) => string)
+  /** Prepares the page and returns its path. */
+  open(lang: Language, phone: Phone): Promise<string>
+  /** The page is reached by submitting the checkout (the path is then the checkout's). */
+  submit?: boolean
+  /** More to check and capture once the page passed the common checks. */
+  more?(lang: Language, phone: Phone): Promise<void>
+}
+
+const link = (lang: Language, extra: Record<string, unknown> = {}) =>
+  makeLink(p, { title: TITLES[lang], amount: 1500, language: lang, ...extra })
+
+const CASES: PageCase[] = [
+  {
+    name: 'checkout',
+    status: 200,
+    title: (lang) => TITLES[lang],
+    open: async (lang) => `/l/${(await link(lang, { description: MESSAGES[lang].payHint })).slug}`,
+  },
+  {
+    name: 'checkout-items',
+    status: 200,
+    title: (lang) => TITLES[lang],
+    open: async (lang) => {
+      const items = [
+        { description: `${TITLES[lang]} — 1`, quantity: 2, unit_price: 1250.5 },
+        { description: `${TITLES[lang]} — 2`, quantity: 1, unit_price: 12000 },
+      ]
+      const made = await makeLink(p, { title: TITLES[lang], invoice_items: items, language: lang })
+      return `/l/${made.slug}`
+    },
+  },
+  {
+    name: 'checkout-open-amount',
+    status: 200,
+    title: (lang) => TITLES[lang],
+    open: async (lang) => {
+      const made = await makeLink(p, {
+        title: TITLES[lang],
+        amount_min: 500,
+        amount_max: 20000,
+        language: lang,
+      })
+      return `/l/${made.slug}?name=Karim%20B&ref=CMD-9`
+    },
+  },
+  {
+    name: 'checkout-errors',
+    status: 400,
+    title: 'fixErrors',
+    submit: true,
+    open: async (lang, phone) => {
+      const path = `/l/${(await link(lang, { amount: null, amount_min: 100 })).slug}`
+      await phone.page.goto(p.url + path)
+      await phone.page.locator('#amount').fill('12,345')
+      await phone.page.locator('#email').fill('not-an-email')
+      await phone.page.locator('button.pay').click()
+      return path
+    },
+  },
+  {
+    name: 'in-progress',
+    status: 409,
+    title: 'inProgressTitle',
+    submit: true,
+    open: async (lang, phone) => {
+      const made = await link(lang, { max_payments: 1 })
+      await phone.page.goto(`${p.url}/l/${made.slug}`)
+      // Someone else starts paying while this customer fills the form.
+      await startPendingPayment(p, made.slug)
+      await fillCheckoutAndPay(phone.page)
+      return `/l/${made.slug}`
+    },
+  },
+  {
+    name: 'inactive',
+    status: 403,
+    title: 'linkInactiveTitle',
+    open: async (lang) => `/l/${(await link(lang, { active: false })).slug}`,
+  },
+  {
+    name: 'expired',
+    status: 410,
+    title: 'linkExpiredTitle',
+    open: async (lang) => {
+      const made = await link(lang)
+      await updateLink(p.deps.db, made.id, { expiresAt: Date.now() - 60_000 }, Date.now())
+      return `/l/${made.slug}`
+    },
+  },
+  {
+    name: 'completed',
+    status: 410,
+    title: 'linkCompletedTitle',
+    open: async (lang) => {
+      const made = await link(lang, { max_payments: 1 })
+      const { tx } = await startPendingPayment(p, made.slug)
+      await p.simulator.completePayment(tx.cibTransactionId, 'approved')
+      await p.settle()
+      return `/l/${made.slug}`
+    },
+  },
+  {
+    name: 'not-found',
+    status: 404,
+    title: 'notFoundTitle',
+    open: async (lang) => `/l/NoSuchLink42?lang=${lang}`,
+  },
+  {
+    name: 'gateway-error',
+    status: 502,
+    title: 'gatewayErrorTitle',
+    submit: true,
+    open: async (lang, phone) => {
+      const path = `/l/${(await link(lang)).slug}`
+      await phone.page.goto(p.url + path)
+      p.simulator.faults.set({
+        endpoints: { 'make-cib-transaction': { status5xx: 503, times: 1 } },
+      })
+      await fillCheckoutAndPay(phone.page)
+      return path
+    },
+  },
+  {
+    name: 'pending',
+    status: 200,
+    title: 'pendingTitle',
+    open: async (lang) => {
+      const { receiptId } = await startPendingPayment(p, (await link(lang)).slug)
+      return `/r/${receiptId}`
+    },
+  },
+  {
+    name: 'poster',
+    status: 200,
+    title: 'scanToPay',
+    open: async (lang) => `/l/${(await link(lang)).slug}/poster`,
+    more: async (lang, { page }) => {
+      // How the poster looks on an A5 sheet (148 × 210 mm at 96 dpi).
+      await page.setViewportSize({ width: 559, height: 794 })
+      await page.emulateMedia({ media: 'print' })
+      expect(await page.locator('header.top').isVisible()).toBe(false)
+      expect(await page.locator('.poster .qr svg').isVisible()).toBe(true)
+      await screenshot(page, lang, 'poster-print')
+    },
+  },
+  {
+    name: 'terms',
+    status: 200,
+    title: 'termsTitle',
+    open: async (lang) => `/terms?lang=${lang}`,
+  },
+]
+
+describeInChromium('customer pages in Chromium', () => {
+  beforeAll(async () => {
+    browser = await launchChromium()
+    p = await startPaylinks({ http: true })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await p?.close()
+  })
+
+  for (const lang of LANGUAGES) {
+    for (const page of CASES) {
+      it(`renders the ${page.name} page in ${lang}, accessible and self-contained`, async () => {
+        const phone = await openPhone(browser)
+        try {
+          const path = await page.open(lang, phone)
+          let status: number | undefined
+          if (page.submit) {
+            await phone.page.waitForLoadState('load')
+            status = await phone.page.evaluate(
+              () =>
+                (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+                  .responseStatus,
+            )
+          } else {
+            status = (await phone.page.goto(p.url + path))?.status()
+          }
+          expect(status).toBe(page.status)
+          expect(await phone.page.getAttribute('html', 'lang')).toBe(lang)
+          expect(await phone.page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+          const title =
+            typeof page.title === 'function' ? page.title(lang) : MESSAGES[lang][page.title]
+          expect(await textOf(phone.page.locator('main'))).toContain(title)
+          expect(await textOf(phone.page.locator('body'))).toContain('3020')
+          expect(await seriousAxeViolations(phone.page)).toEqual([])
+          await screenshot(phone.page, lang, page.name)
+          await page.more?.(lang, phone)
+          expect(phone.outside).toEqual([])
+          expect(phone.cspViolations).toEqual([])
+        } finally {
+          await phone.close()
+        }
+      })
+    }
+  }
+})

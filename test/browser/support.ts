@@ -1,0 +1,193 @@
+/**
+ * Chromium for the customer-page tests: Debian's /usr/bin/chromium through playwright-core, a
+ * phone-sized context that refuses every request leaving the loopback host, axe-core, CSP
+ * violation tracking and screenshots under test-output/screenshots/<lang>/<page>.png.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core'
+import { describe } from 'vitest'
+import type { Language } from '../../src/config.js'
+import { getPaymentByReceiptId } from '../../src/data/payments.js'
+import { TEST_OTP } from '../../src/simulator/index.js'
+import { submitCheckout } from '../flows/support.js'
+import type { Paylinks } from '../support/harness.js'
+
+export const CHROMIUM = '/usr/bin/chromium'
+export const LANGUAGES: readonly Language[] = ['ar', 'fr', 'en']
+const hasChromium = existsSync(CHROMIUM)
+if (!hasChromium) {
+  const message = `${CHROMIUM} does not exist: install Debian's chromium (see .ci/run) to run the browser tests.`
+  // CI must not pass by skipping: a missing browser is a broken machine there.
+  if (process.env.CI) throw new Error(message)
+  console.warn(`Skipping the customer-page browser tests: ${message}`)
+}
+
+/** `describe`, skipped locally when Chromium is not installed. */
+export const describeInChromium = describe.skipIf(!hasChromium)
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots')
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+/** Starts Chromium headless with nothing that would phone home. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+let ipCounter = 0
+/** A distinct client address per simulated customer. */
+export function nextIp(): string {
+  ipCounter += 1
+  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`
+}
+
+/** A phone's browser whose every request is checked: anything off 127.0.0.1 is blocked and recorded. */
+export interface Phone {
+  context: BrowserContext
+  page: Page
+  /** URLs of requests that tried to leave the machine. */
+  outside: string[]
+  /** Content-Security-Policy violations the page reported. */
+  cspViolations: string[]
+  close(): Promise<void>
+}
+
+/** Opens a 390×844 touch phone; `javaScript: false` proves a page works without script. */
+export async function openPhone(
+  browser: Browser,
+  options: { javaScript?: boolean; locale?: string } = {},
+): Promise<Phone> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: options.javaScript ?? true,
+    locale: options.locale ?? 'en-GB',
+    acceptDownloads: true,
+    // Each phone is its own customer for the checkout rate limit (the harness reads this header).
+    extraHTTPHeaders: { 'x-test-ip': nextIp() },
+  })
+  const outside: string[] = []
+  const cspViolations: string[] = []
+  await context.route('**', (route) => {
+    const url = new URL(route.request().url())
+    if (url.hostname === '127.0.0.1' || url.protocol === 'file:') return route.continue()
+    outside.push(url.href)
+    return route.abort('blockedbyclient')
+  })
+  const page = await context.newPage()
+  page.on('console', (message) => {
+    if (/Content[ -]Security[ -]Policy/i.test(message.text())) cspViolations.push(message.text())
+  })
+  return { context, page, outside, cspViolations, close: () => context.close() }
+}
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[]
+}
+
+/**
+ * Runs axe-core on the page and returns its serious and critical violations. The source is
+ * evaluated through the DevTools protocol, which the page's CSP does not govern, so the page is
+ * checked with its real policy in force.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const result = (await page.evaluate(() =>
+    (globalThis as unknown as { axe: { run(): Promise<unknown> } }).axe.run(),
+  )) as AxeResult
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+}
+
+/** Writes a full-page screenshot to test-output/screenshots/<lang>/<name>.png. */
+export async function screenshot(page: Page, lang: Language, name: string): Promise<void> {
+  const dir = join(SCREENSHOTS, lang)
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' })
+}
+
+/** Where a test keeps a file a customer downloaded: test-output/downloads/<lang>/<name>. */
+export function downloadPath(lang: Language, name: string): string {
+  const dir = join(ROOT, 'test-output', 'downloads', lang)
+  mkdirSync(dir, { recursive: true })
+  return join(dir, name)
+}
+
+/** The customer's details, typed into the checkout form. */
+export const CUSTOMER = { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz' }
+
+/** Fills the checkout form as a customer would and presses the pay button. */
+export async function fillCheckoutAndPay(page: Page, amount?: string): Promise<void> {
+  if (amount !== undefined) await page.locator('#amount').fill(amount)
+  await page.locator('#name').fill(CUSTOMER.name)
+  await page.locator('#phone').fill(CUSTOMER.phone)
+  await page.locator('#email').fill(CUSTOMER.email)
+  await page.locator('input[name=terms]').check()
+  await page.locator('button.pay').click()
+}
+
+/** On the simulator's card page: types a test card and submits it, landing on the OTP step. */
+export async function enterCard(
+  page: Page,
+  card: { number: string; expiry: string; cvv: string },
+): Promise<void> {
+  await page.locator('#pan').fill(card.number)
+  await page.locator('#expiry').fill(card.expiry)
+  await page.locator('#cvv').fill(card.cvv)
+  await page.locator('form[action*="/card"] button[type=submit]').click()
+  await page.locator('#otp').waitFor()
+}
+
+/** On the OTP step: types a code (the right one unless given) and confirms. */
+export async function enterOtp(page: Page, otp: string = TEST_OTP): Promise<void> {
+  await page.locator('#otp').fill(otp)
+  await page.locator('form[action*="/otp"] button[type=submit]').click()
+}
+
+/** True when the page's origin is Paylinks'. */
+export function onPaylinks(page: Page, paylinksUrl: string): boolean {
+  return new URL(page.url()).origin === new URL(paylinksUrl).origin
+}
+
+/** Starts a payment without a browser (another customer) and returns its pending transaction. */
+export async function startPendingPayment(p: Paylinks, slug: string) {
+  const res = await submitCheckout(p, slug, {}, { 'x-test-ip': nextIp() })
+  if (res.status !== 303) throw new Error(`checkout answered ${res.status}, not 303`)
+  const location = res.headers.get('location') ?? ''
+  const tx = [...p.simulator.state.transactions.values()].find((t) => location.includes(t.orderId))
+  const receiptId = new URL(tx?.returnUrl ?? 'http://x/').pathname.split('/').pop() ?? ''
+  const payment = await getPaymentByReceiptId(p.deps.db, receiptId)
+  if (!tx || !payment) throw new Error(`no transaction or payment for ${location}`)
+  return { tx, payment, receiptId }
+}
+
+/** The text a customer reads in an element (rendered, so hidden parts are left out). */
+export function textOf(locator: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, not the DOM property; the rendered text is the point.
+  return locator.innerText()
+}
