@@ -100,7 +100,7 @@ export function CheckoutPage(props: CheckoutProps) {
               required
               value={values.amount ?? ''}
               aria-invalid={errors.amount ? 'true' : undefined}
-              aria-describedby={describedBy('amount') ?? 'amount-hint'}
+              aria-describedby={errors.amount ? 'amount-hint amount-err' : 'amount-hint'}
             />
             <p class="muted" id="amount-hint">
               {link.amountMax !== null

@@ -1,7 +1,7 @@
 import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import type { Language } from '../src/config.js'
-import type { Translate } from '../src/i18n/index.js'
+import { MESSAGES, type Translate } from '../src/i18n/index.js'
 import { BASE_CSS } from './styles.js'
 
 /** What every customer page needs from the request. */
@@ -61,8 +61,6 @@ export function Layout(props: {
   )
 }
 
-const NAMES: Record<Language, string> = { ar: 'العربية', fr: 'Français', en: 'English' }
-
 function LanguageSwitcher(props: { ctx: PageContext; path: string }) {
   const sep = props.path.includes('?') ? '&' : '?'
   return (
@@ -74,7 +72,7 @@ function LanguageSwitcher(props: { ctx: PageContext; path: string }) {
           hreflang={lang}
           aria-current={lang === props.ctx.lang ? 'true' : undefined}
         >
-          {NAMES[lang]}
+          {MESSAGES[lang].languageName}
         </a>
       ))}
     </nav>

@@ -5,7 +5,6 @@ export const en = {
   currency: 'DA',
   testBanner: 'Test mode — no real money is moved',
   support: 'In case of a problem with your CIB card, call SATIM’s free number 3020',
-  poweredBy: 'Secure card payment',
   cardMethod: 'CIB / Edahabia card',
   chooseLanguage: 'Language',
   // Checkout
@@ -63,7 +62,6 @@ export const en = {
   gatewayErrorText:
     'The payment service did not answer as expected. No money has been taken. Please try again.',
   tryAgain: 'Try again',
-  backToPayment: 'Back to the payment page',
   // Receipt
   receiptTitle: 'Payment successful',
   receiptThanks: 'Thank you. Keep this receipt.',
@@ -88,7 +86,6 @@ export const en = {
   pendingText:
     'We are waiting for the card network’s confirmation. This page refreshes by itself; you can also refresh it.',
   refresh: 'Refresh',
-  errorTitle: 'The payment could not be started',
   gatewayMessage: 'Message from the bank',
   // Terms
   termsTitle: 'Terms of payment',

@@ -7,7 +7,6 @@ export const fr: Messages = {
   currency: 'DA',
   testBanner: 'Mode test — aucun argent réel n’est débité',
   support: 'En cas de problème avec votre carte CIB, contactez le numéro vert de la SATIM : 3020',
-  poweredBy: 'Paiement sécurisé par carte',
   cardMethod: 'Carte CIB / Edahabia',
   chooseLanguage: 'Langue',
   amountToPay: 'Montant à payer',
@@ -62,7 +61,6 @@ export const fr: Messages = {
   gatewayErrorText:
     'Le service de paiement n’a pas répondu comme prévu. Aucun montant n’a été débité. Veuillez réessayer.',
   tryAgain: 'Réessayer',
-  backToPayment: 'Retour à la page de paiement',
   receiptTitle: 'Paiement réussi',
   receiptThanks: 'Merci. Conservez ce reçu.',
   orderId: 'Identifiant de commande',
@@ -87,7 +85,6 @@ export const fr: Messages = {
   pendingText:
     'Nous attendons la confirmation du réseau de paiement. Cette page se met à jour seule ; vous pouvez aussi l’actualiser.',
   refresh: 'Actualiser',
-  errorTitle: 'Le paiement n’a pas pu démarrer',
   gatewayMessage: 'Message de la banque',
   termsTitle: 'Conditions de paiement',
   termsOnlineTitle: 'Paiement en ligne par carte',

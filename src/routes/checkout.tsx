@@ -189,7 +189,7 @@ async function unavailablePage(
 
 /** The customer-facing 404 page. */
 export function notFound(c: Context<AppEnv>) {
-  const ctx = pageContext(c, pageLanguage(c), false)
+  const ctx = pageContext(c, pageLanguage(c))
   return c.html(
     <MessagePage ctx={ctx} title={ctx.t('notFoundTitle')} text={ctx.t('notFoundText')} />,
     404,
