@@ -19,8 +19,17 @@ const DESCRIPTION = `The merchant API of Paylinks: create and change payment lin
 
 **A link with payments is never deleted**, only switched off with \`PATCH {"active": false}\`; \`DELETE\` removes a link only while no payment was ever started on it.`
 
+// The document depends only on the code and the public URL, and generating it takes a few
+// milliseconds of CPU (much of a Worker's budget), so the last one built is kept. Nobody mutates it.
+let last: { publicUrl: string; doc: OpenApiDocument } | undefined
+
 /** The whole document, with `publicUrl` as its server. */
 export function openApiDocument(publicUrl: string): OpenApiDocument {
+  if (last?.publicUrl !== publicUrl) last = { publicUrl, doc: build(publicUrl) }
+  return last.doc
+}
+
+function build(publicUrl: string): OpenApiDocument {
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
