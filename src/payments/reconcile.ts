@@ -4,16 +4,34 @@
  */
 
 import { describe } from '../background.js'
-import { listPaymentsDueForCheck } from '../data/payments.js'
+import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
+import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import { type ConfirmDeps, confirmPayment } from './confirm.js'
 
-/** Re-checks up to `limit` due payments; returns how many changed state. */
+/**
+ * Ends payments a dead process left `initiated` (no gateway id), then re-checks up to `limit`
+ * due payments; returns how many changed state.
+ */
 export async function reconcile(
   deps: ConfirmDeps,
   limit = 50,
 ): Promise<{ checked: number; settled: number }> {
-  const due = await listPaymentsDueForCheck(deps.db, deps.clock(), limit)
-  let settled = 0
+  const now = deps.clock()
+  // Killed between writing the row and hearing from the gateway: no customer reached a card
+  // page, and the row would otherwise hold one of its link's places for ever.
+  const stale = await failStaleInitiated(deps.db, now - INITIATED_TIMEOUT_MS, now)
+  for (const payment of stale) {
+    deps.log({
+      level: 'warn',
+      event: 'payment_transition',
+      payment_id: payment.id,
+      from: 'initiated',
+      to: 'error',
+      reason: 'gateway_timeout',
+    })
+  }
+  const due = await listPaymentsDueForCheck(deps.db, now, limit)
+  let settled = stale.length
   for (const payment of due) {
     try {
       if ((await confirmPayment(deps, payment)).changed) settled++
