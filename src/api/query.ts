@@ -10,13 +10,14 @@ export function parseQuery<S extends z.ZodType>(
   c: Context<AppEnv>,
   schema: S,
 ): QueryResult<z.output<S>> {
-  const raw: Record<string, string | string[]> = {}
+  // Without a prototype, `constructor` or `__proto__` in a query is a name like any other.
+  const raw: Record<string, string | string[]> = Object.create(null)
   for (const [name, values] of Object.entries(c.req.queries())) {
     raw[name] = values.length === 1 ? values[0]! : values
   }
   const parsed = schema.safeParse(raw)
   if (parsed.success) return { ok: true, value: parsed.data }
-  const fields: Record<string, string> = {}
+  const fields: Record<string, string> = Object.create(null)
   for (const issue of parsed.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[key] ??= `${key} is not a query parameter of this route`

@@ -126,7 +126,8 @@ function pathText(path: readonly PropertyKey[]): string {
 
 /** Turns zod issues into field errors: `{ amount_min: 'amount_min must be at least 50 DZD' }`. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {}
+  // No prototype: a stray `constructor` or `__proto__` key is reported like any other.
+  const out: FieldErrors = Object.create(null)
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {

@@ -14,9 +14,12 @@ import type { Paylinks } from '../support/harness.js'
  * Row counts and a SHA-256 of every table a request could change, rows in insertion order.
  * `rate_limits` is left out on purpose: a rejected request still counts against its limit.
  */
-export function fingerprint(sqlite: Database.Database): Record<string, string> {
+export function fingerprint(
+  sqlite: Database.Database,
+  tables: readonly string[] = ['links', 'payments', 'webhook_events', 'settings'],
+): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const table of ['links', 'payments', 'webhook_events', 'settings']) {
+  for (const table of tables) {
     const rows = sqlite.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()
     out[table] = `${rows.length}:${createHash('sha256').update(JSON.stringify(rows)).digest('hex')}`
   }
