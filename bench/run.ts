@@ -1,0 +1,219 @@
+/**
+ * `npm run bench`: Paylinks and a bare Hono hello-world, each in its own child process on a
+ * loopback port, loaded by autocannon from this process; then memory over 100,000 requests, cold
+ * start of `npm start`, the Worker bundle and the signature verifiers. Prints one markdown table
+ * and writes it, with the machine, to docs/benchmarks.md.
+ *
+ * `npm run bench -- --quick` runs each load for 2 s instead of 8 (for trying the bench itself).
+ */
+import { writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import type { Breakdown } from './breakdown.js'
+import { workerBundle } from './bundle.js'
+import { type BenchServer, startServer } from './child.js'
+import { coldStart } from './cold-start.js'
+import { type FindingsInput, findings } from './findings.js'
+import type { LoadResult } from './load.js'
+import { memoryRows } from './memory.js'
+import { document, kib, machine, perSecond, type Row, table, verdict } from './report.js'
+import {
+  bareHello,
+  checkoutPage,
+  checkoutSubmit,
+  measuredPath,
+  qr,
+  type Timing,
+  webhookBodies,
+  webhooks,
+} from './scenarios.js'
+import { compareVerifiers } from './verify.js'
+
+const DOC = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url))
+const quick = process.argv.includes('--quick')
+const timing: Timing = { seconds: quick ? 2 : 8, connections: 10 }
+const qrTiming: Timing = { seconds: quick ? 2 : 5, connections: 10 }
+
+const step = (text: string) => process.stderr.write(`bench: ${text}\n`)
+const LINK = { title: 'Bench', amount: 1500, language: 'fr', description: 'Commande de test' }
+
+function row(what: string, r: LoadResult, unit = 'req/s', bare?: number, goal?: number): Row {
+  const ratio = bare ? r.rps / bare : undefined
+  const bad = r.bad > 0 ? ` (${r.bad} failed)` : ''
+  return {
+    what,
+    result: `${perSecond(r.rps, unit)}${bad}`,
+    p50: r.p50,
+    p99: r.p99,
+    ratio,
+    goal: ratio !== undefined && goal !== undefined ? verdict(ratio, goal) : undefined,
+  }
+}
+
+async function seed(server: BenchServer, count: number, body = LINK): Promise<string[]> {
+  return (await server.call('seedLinks', { count, body })) as string[]
+}
+
+/** Throughput rows: bare Hono, checkout page, submission, webhooks, QR codes. */
+async function throughput(
+  notes: string[],
+): Promise<{ rows: Row[]; measured: Omit<FindingsInput, 'verifiers'> }> {
+  const bare = await startServer('bare')
+  const paylinks = await startServer('paylinks')
+  try {
+    const [pageSlug] = await seed(paylinks, 1)
+    const [submitSlug] = await seed(paylinks, 1)
+    const qrSlugs = await seed(paylinks, 1000)
+    step('bare Hono')
+    const bare1 = await bareHello(bare, timing)
+    step('checkout page')
+    const page = await checkoutPage(paylinks, pageSlug!, timing)
+    step('health check')
+    const health = await measuredPath(paylinks, '/healthz', timing)
+    step('checkout submission')
+    const submit = await checkoutSubmit(paylinks, submitSlug!, timing)
+    step('approving the payments in the simulator')
+    const payloads = (await paylinks.call('completeAll')) as Record<string, unknown>[]
+    const bodies = webhookBodies(payloads, 200_000)
+    step('bare Hono again')
+    const bare2 = await bareHello(bare, timing)
+    step('webhooks')
+    const hooks = await webhooks(paylinks, bodies, timing)
+    await paylinks.call('idle')
+    const counts = (await paylinks.call('counts')) as {
+      payments: { status: string; n: number }[]
+      webhookEvents: { status: string; n: number }[]
+    }
+    const rows: Row[] = []
+    for (const [format, cold] of [
+      ['svg', true],
+      ['svg', false],
+      ['png', true],
+      ['png', false],
+    ] as const) {
+      step(`QR ${format} ${cold ? 'cold' : 'cached'}`)
+      const r = await qr(paylinks, qrSlugs, format, cold, qrTiming)
+      rows.push(
+        row(
+          `QR ${format.toUpperCase()} \`GET /l/:slug/qr.${format}\`, ${cold ? 'cold' : 'cached'}`,
+          r,
+        ),
+      )
+    }
+    step('breakdown in process')
+    const parts = (await paylinks.call('breakdown', {
+      slug: pageSlug!,
+      payload: payloads[0]!,
+    })) as Breakdown
+    const us = (...values: number[]) => values.map((v) => `${Math.round(v)} µs`).join(' / ')
+    rows.push(
+      {
+        what: 'In process, one at a time: checkout page / `/healthz`',
+        result: us(parts.page, parts.health),
+      },
+      {
+        what: '— link by slug: drizzle query / the same SQL as a prepared statement',
+        result: us(parts.linkBySlug, parts.linkBySlugPrepared),
+      },
+      {
+        what: "— the link's payment counts (drizzle) / CSRF token (WebCrypto HMAC)",
+        result: us(parts.paymentCounts, parts.csrfToken),
+      },
+      {
+        what: 'Webhook: RSA verify (WebCrypto) / SHA-256 of the body / inbox insert / payment lookup',
+        result: us(parts.verify, parts.sha256, parts.inboxInsert, parts.paymentLookup),
+      },
+    )
+    const bareRps = (bare1.rps + bare2.rps) / 2
+    const events = counts.webhookEvents.reduce((sum, e) => sum + e.n, 0)
+    const paid = counts.payments.find((p) => p.status === 'paid')?.n ?? 0
+    notes.push(
+      `Bare Hono was measured twice (before the checkout page and before the webhooks): ${perSecond(bare1.rps)} and ${perSecond(bare2.rps)}; the ratios use their mean.`,
+      `Webhooks: ${events.toLocaleString('en-US')} inbox rows written (${JSON.stringify(counts.webhookEvents)}) for ${payloads.length.toLocaleString('en-US')} approved payments, of which ${paid.toLocaleString('en-US')} ended \`paid\` through the background check; a delivery for a payment already paid needs no check.`,
+    )
+    const measured = {
+      pageRatio: page.rps / bareRps,
+      healthRatio: health.rps / bareRps,
+      webhookRatio: hooks.rps / bareRps,
+      webhookRps: hooks.rps,
+      parts,
+    }
+    const table = [
+      {
+        what: 'Bare Hono hello-world `GET /` (baseline)',
+        result: perSecond(bareRps),
+        p50: (bare1.p50 + bare2.p50) / 2,
+        p99: (bare1.p99 + bare2.p99) / 2,
+        ratio: 1,
+      },
+      row('Checkout page `GET /l/:slug`', page, 'req/s', bareRps, 0.5),
+      row(
+        'Paylinks `GET /healthz` (middleware stack and `select 1`, for reference)',
+        health,
+        'req/s',
+        bareRps,
+      ),
+      row(
+        'Webhook ingestion `POST /webhooks/gateway` (verified, inbox row, 200)',
+        hooks,
+        'events/s',
+        bareRps,
+        0.2,
+      ),
+      row('Checkout submission `POST /l/:slug` → simulator → 303', submit),
+      ...rows,
+    ]
+    return { rows: table, measured }
+  } finally {
+    await bare.stop()
+    await paylinks.stop()
+  }
+}
+
+async function main() {
+  const m = machine()
+  const notes = [
+    `Paylinks (temp SQLite file, built-in simulator, CAPTCHA off, silent logger) and bare Hono each run in a child process (bench/server.ts) behind @hono/node-server on 127.0.0.1; autocannon runs in the parent with ${timing.connections} connections, ${timing.seconds} s per measurement (QR: ${qrTiming.seconds} s) after a 1 s warm-up. Latencies are per response, sub-millisecond.`,
+    'Checkout submission: one form token fetched first (tokens are stateless and reusable); each request carries its own `x-bench-client` header, which the bench server uses as the client address, so the 10-a-minute-per-address limit sees distinct customers and still runs (one rate-limit row each). The card transaction is created on the built-in simulator in the same process.',
+    'Webhooks: the simulator approves every payment the submissions created (webhooks switched off); each request posts one of those signed `cib.payment.updated` payloads with its own `sent_at` (outside the signed `message`), so each is a new inbox row and the signature is verified every time. Confirmation (check endpoint, in process) runs after the 200, in the same process.',
+    'QR cold: 1,000 links cycled, more than the 500-entry cache holds, so every request renders; cached: one link.',
+  ]
+  const measured = await throughput(notes)
+  const rows = [...measured.rows, ...(await memoryRows(notes, LINK))]
+  step('cold start (3 runs)')
+  const cold = await coldStart(3)
+  rows.push({
+    what: 'Cold start: `npm start` to the first 200 of `/healthz` (median of 3)',
+    result: `${(cold.median / 1000).toFixed(2)} s`,
+  })
+  notes.push(
+    `Cold start: new database file, no ADMIN_TOKEN (one is generated), runs ${cold.all.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}.`,
+  )
+  step('Worker bundle')
+  try {
+    const bundle = await workerBundle()
+    rows.push({
+      what: 'Worker bundle (minified / gzipped)',
+      result: `${kib(bundle.minifiedBytes)} / ${kib(bundle.gzipBytes)}`,
+    })
+    notes.push(`Worker bundle measured by ${bundle.source}.`)
+  } catch (error) {
+    rows.push({ what: 'Worker bundle', result: 'not measured' })
+    notes.push(`Worker bundle: the dry run failed: ${String(error).split('\n')[0]}`)
+  }
+  step('signature verifiers')
+  const v = await compareVerifiers(2)
+  rows.push({
+    what: 'RSA-2048 verify: WebCrypto one at a time / 32 at once / node:crypto `verify`',
+    result: `${perSecond(v.webCryptoPerSecond, '/s')} / ${perSecond(v.webCryptoConcurrentPerSecond, '/s')} / ${perSecond(v.nodeCryptoPerSecond, '/s')}`,
+  })
+  const body = table(rows)
+  const said = findings({ ...measured.measured, verifiers: v })
+  const loadAfter = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')
+  writeFileSync(DOC, document(m, loadAfter, body, said, notes))
+  process.stdout.write(`${body}\n\nWritten to docs/benchmarks.md\n`)
+}
+
+await main()

@@ -1,0 +1,116 @@
+/**
+ * The measurements against running servers: each answers rows for the report. Paylinks runs in
+ * a child process (bench/server.ts); autocannon runs here, in the parent.
+ */
+import type { BenchServer } from './child.js'
+import { CLIENT_HEADER } from './constants.js'
+import { type LoadResult, load } from './load.js'
+
+export interface Timing {
+  seconds: number
+  connections: number
+}
+
+const CUSTOMER = {
+  name: 'Amina Benali',
+  phone: '0550123456',
+  email: 'amina@example.dz',
+  terms: 'yes',
+}
+
+/** A short run first so the JIT and the SQLite page cache are warm for the measured one. */
+async function measured(options: Parameters<typeof load>[0], t: Timing): Promise<LoadResult> {
+  await load({ ...options, duration: 1, connections: t.connections })
+  return load({ ...options, duration: t.seconds, connections: t.connections })
+}
+
+/** Bare Hono's `GET /`: the baseline. */
+export function bareHello(bare: BenchServer, t: Timing) {
+  return measured({ url: bare.url, path: '/' }, t)
+}
+
+/** `GET /l/:slug`: the checkout page of a fixed-amount link. */
+export function checkoutPage(paylinks: BenchServer, slug: string, t: Timing) {
+  return measured({ url: paylinks.url, path: `/l/${slug}` }, t)
+}
+
+/** Any `GET` path. */
+export function measuredPath(server: BenchServer, path: string, t: Timing) {
+  return measured({ url: server.url, path }, t)
+}
+
+/** Reads the CSRF token from a checkout page. */
+export async function csrfFor(paylinks: BenchServer, slug: string): Promise<string> {
+  const html = await (await fetch(`${paylinks.url}/l/${slug}`)).text()
+  const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
+  if (!token) throw new Error('no CSRF token on the checkout page')
+  return token
+}
+
+/**
+ * `POST /l/:slug`: payment row, `make-cib-transaction` on the built-in simulator (in the server
+ * process, through the gateway client), `pending`, 303. Each request stands for a new customer
+ * (its own client address for the rate limiter), with a form token fetched once.
+ */
+export async function checkoutSubmit(paylinks: BenchServer, slug: string, t: Timing) {
+  const csrf = await csrfFor(paylinks, slug)
+  let client = 0
+  const options = {
+    url: paylinks.url,
+    method: 'POST' as const,
+    path: `/l/${slug}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...CUSTOMER, csrf }).toString(),
+    each: () => ({ headers: { [CLIENT_HEADER]: `customer-${++client}` } }),
+  }
+  return measured(options, t)
+}
+
+/**
+ * Signed `cib.payment.updated` bodies for the payments the simulator approved. The signature
+ * covers only `message`, so one signed payload per payment serves many distinct deliveries: each
+ * body gets its own `sent_at`, and its SHA-256 (the inbox key) is new — one inbox row per request.
+ */
+export function webhookBodies(payloads: Record<string, unknown>[], count: number): string[] {
+  if (payloads.length === 0) throw new Error('no approved payment to send webhooks for')
+  const start = Date.now()
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ ...payloads[i % payloads.length], sent_at: start + i }),
+  )
+}
+
+/** `POST /webhooks/gateway`: parse, verify the RSA signature, write the inbox row, 200. */
+export function webhooks(paylinks: BenchServer, bodies: string[], t: Timing) {
+  let i = 0
+  const next = () => ({ body: bodies[i++ % bodies.length] as string })
+  return measured(
+    {
+      url: paylinks.url,
+      method: 'POST',
+      path: '/webhooks/gateway',
+      headers: { 'content-type': 'application/json' },
+      each: next,
+    },
+    t,
+  )
+}
+
+/** QR of a link: `cold` cycles over more links than the cache holds, so every request renders. */
+export function qr(
+  paylinks: BenchServer,
+  slugs: string[],
+  format: 'svg' | 'png',
+  cold: boolean,
+  t: Timing,
+) {
+  let i = 0
+  const first = slugs[0] as string
+  return measured(
+    {
+      url: paylinks.url,
+      path: `/l/${first}/qr.${format}`,
+      each: () => ({ path: `/l/${cold ? slugs[i++ % slugs.length] : first}/qr.${format}` }),
+    },
+    t,
+  )
+}

@@ -1,0 +1,154 @@
+/**
+ * The benchmark's server process: either a bare Hono hello-world or Paylinks (temp SQLite file,
+ * built-in simulator, CAPTCHA off, silent logger) behind @hono/node-server on a loopback port.
+ * It runs in its own process so autocannon does not share its CPU and its RSS is its own; the
+ * parent drives it over the IPC channel (see `ServerCommands`).
+ *
+ * Run by bench/run.ts as `node --expose-gc --import tsx bench/server.ts <bare|paylinks>`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono } from 'hono'
+import { createApp } from '../src/app.js'
+import { assemble } from '../src/bootstrap.js'
+import { parseConfig } from '../src/config.js'
+import { createLinkFromBody } from '../src/links/service.js'
+import { silentLogger } from '../src/log.js'
+import { openSqlite } from '../src/node/sqlite.js'
+import type { Simulator } from '../src/simulator/index.js'
+import { breakdown } from './breakdown.js'
+import { BENCH_ADMIN_TOKEN, CLIENT_HEADER, type ServerMode } from './constants.js'
+
+/** What the parent can ask; each answer is `{ id, ok, result | error }`. */
+export interface ServerCommands {
+  memory: { gc?: boolean }
+  /** Creates `count` links with the same body (title gets a number); answers their slugs. */
+  seedLinks: { count: number; body: Record<string, unknown> }
+  /** Approves every unfinished simulator transaction with webhooks switched off; answers their payloads. */
+  completeAll: Record<string, never>
+  /** Waits for background confirmations and simulator deliveries. */
+  idle: Record<string, never>
+  /** Row counts by table and status. */
+  counts: Record<string, never>
+  /** Times the pieces of the checkout page and of a webhook (see bench/breakdown.ts). */
+  breakdown: { slug: string; payload: Record<string, unknown> }
+}
+
+type Message = { id: number; cmd: keyof ServerCommands; args: never }
+
+const mode = (process.argv[2] ?? 'paylinks') as ServerMode
+const send = (message: unknown) => process.send?.(message)
+
+function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<string> {
+  return new Promise((resolve) => {
+    serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve(`http://127.0.0.1:${info.port}`),
+    )
+  })
+}
+
+function memory(args: ServerCommands['memory']) {
+  if (args.gc) (globalThis as { gc?: () => void }).gc?.()
+  return process.memoryUsage()
+}
+
+async function startBare() {
+  const app = new Hono()
+  app.get('/', (c) => c.text('Hello Hono!'))
+  const url = await listen(app.fetch)
+  const handlers = { memory } as Record<string, (args: never) => unknown>
+  return { url, handlers, cleanup: () => {} }
+}
+
+async function startPaylinks() {
+  const dir = mkdtempSync(join(tmpdir(), 'paylinks-bench-'))
+  let appFetch: (request: Request) => Response | Promise<Response> = () =>
+    new Response('starting', { status: 503 })
+  const url = await listen((request) => appFetch(request))
+  const config = parseConfig({
+    PUBLIC_URL: url,
+    DATABASE_PATH: join(dir, 'paylinks.db'),
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    CAPTCHA: 'off',
+    MERCHANT_NAME: 'Boutique Bench',
+    DEFAULT_LANGUAGE: 'fr',
+  })
+  const sqlite = openSqlite(config.databasePath)
+  const assembled = await assemble({
+    db: sqlite.db,
+    config,
+    log: silentLogger,
+    // Many customers behind one load generator: the rate limiter keys on the header when present.
+    clientIp: (c) => c.req.header(CLIENT_HEADER) ?? getConnInfo(c).remote.address ?? 'unknown',
+  })
+  const simulator = assembled.simulator as Simulator
+  const app = createApp(assembled.deps, { simulator: simulator.app })
+  assembled.bindApp(app)
+  appFetch = app.fetch
+  const deps = assembled.deps
+
+  const handlers: { [K in keyof ServerCommands]: (args: ServerCommands[K]) => unknown } = {
+    memory,
+    async seedLinks({ count, body }) {
+      const slugs: string[] = []
+      for (let i = 0; i < count; i++) {
+        const result = await createLinkFromBody(deps, { ...body, title: `${body.title} ${i}` })
+        if (!result.ok) throw new Error(`link not created: ${JSON.stringify(result)}`)
+        slugs.push(result.link.slug)
+      }
+      return slugs
+    },
+    async completeAll() {
+      simulator.faults.set({ webhooks: { never: true } })
+      for (const tx of simulator.state.transactions.values()) {
+        if (!tx.outcome) await simulator.completePayment(tx.orderId, 'approved')
+      }
+      simulator.faults.set({ webhooks: null })
+      return [...simulator.state.deliveries.values()]
+        .filter((d) => d.state === 'dropped')
+        .map((d) => d.payload)
+    },
+    async idle() {
+      await simulator.flush()
+      await deps.background.idle()
+      return true
+    },
+    breakdown: ({ slug, payload }) => breakdown(app, deps, sqlite, slug, payload),
+    counts() {
+      const rows = (query: string) => sqlite.sqlite.prepare(query).all()
+      return {
+        payments: rows('select status, count(*) as n from payments group by status'),
+        webhookEvents: rows('select status, count(*) as n from webhook_events group by status'),
+        links: rows('select count(*) as n from links'),
+      }
+    },
+  }
+  return {
+    url,
+    handlers: handlers as Record<string, (args: never) => unknown>,
+    cleanup: () => {
+      sqlite.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+const server = mode === 'bare' ? await startBare() : await startPaylinks()
+process.on('message', async (message: Message) => {
+  try {
+    const handler = server.handlers[message.cmd]
+    if (!handler) throw new Error(`unknown command ${message.cmd}`)
+    send({ id: message.id, ok: true, result: await handler(message.args) })
+  } catch (error) {
+    send({ id: message.id, ok: false, error: String(error) })
+  }
+})
+process.on('disconnect', () => {
+  server.cleanup()
+  process.exit(0)
+})
+send({ ready: true, url: server.url, pid: process.pid })
