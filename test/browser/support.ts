@@ -188,6 +188,5 @@ export async function startPendingPayment(p: Paylinks, slug: string) {
 
 /** The text a customer reads in an element (rendered, so hidden parts are left out). */
 export function textOf(locator: Locator): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, not the DOM property; the rendered text is the point.
   return locator.innerText()
 }

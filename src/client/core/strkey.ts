@@ -58,7 +58,7 @@ export function crc16xmodem(bytes: Uint8Array): number {
 export function decodeStrKey(kind: StrKeyKind, key: string): Uint8Array | null {
   if (typeof key !== 'string' || key.length !== 56) return null
   const raw = base32Decode(key)
-  if (!raw || raw.length !== 35) return null
+  if (raw?.length !== 35) return null
   if (raw[0] !== VERSION_BYTES[kind]) return null
   const payload = raw.subarray(0, 33)
   const crc = crc16xmodem(payload)
