@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './env.js'
+import { createLru } from './lru.js'
 import { requestLog } from './middleware/request-log.js'
 import { securityHeaders } from './middleware/security-headers.js'
 import { apiRoutes } from './routes/api.js'
@@ -24,11 +25,13 @@ export interface Mountable {
 export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}) {
   const app = new Hono<AppEnv>()
   const qrCache = createQrCache()
+  const pageCache = createLru<string>(500)
   const gatewayOrigin = new URL(deps.config.gatewaySiteUrl).origin
 
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
     c.set('qrCache', qrCache)
+    c.set('pageCache', pageCache)
     await next()
   })
   app.use(requestLog())

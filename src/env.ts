@@ -8,6 +8,7 @@ import type { Config, Language } from './config.js'
 import type { Db } from './data/db.js'
 import type { Translate } from './i18n/index.js'
 import type { Logger } from './log.js'
+import type { Lru } from './lru.js'
 import type { QrCache } from './routes/qr.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
@@ -40,14 +41,18 @@ export interface AppDeps {
 
 /** A self-hosted captcha on the checkout form. */
 export interface Captcha {
-  /** Head elements and the form field to render. */
-  widget(c: Context<AppEnv>, ctx: PageContext): Promise<{ head: unknown; field: unknown }>
+  /** A fresh challenge, as the JSON text the widget carries. */
+  challenge(c: Context<AppEnv>): Promise<string>
+  /** Head elements and the form field to render for a challenge. */
+  widget(ctx: PageContext, challengeJson: string): { head: unknown; field: unknown }
   /** True when the posted form carries a valid, unused solution. */
   verify(c: Context<AppEnv>, form: Record<string, unknown>): Promise<boolean>
 }
 
 export type AppVariables = AppDeps & {
   qrCache: QrCache
+  /** Rendered checkout pages, by link version, language and form token (see routes/checkout). */
+  pageCache: Lru<string>
   requestId: string
   secureHeadersNonce?: string
   lang: Language

@@ -1,11 +1,12 @@
 /** Link queries. A link with payments is never deleted, only deactivated. */
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import { type Link, links, payments } from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
 import type { LinkValues } from '../domain/link-rules.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
+import { prepared } from './prepared.js'
 import { col, colIn } from './sql.js'
 
 /** What a link has collected: paid payments and their total in centimes. */
@@ -56,19 +57,30 @@ export async function updateLink(
   return row ?? null
 }
 
-async function oneLink(db: Db, where: SQL): Promise<LinkWithStats | null> {
-  const [row] = await db.select(withStats).from(links).where(where).limit(1)
-  return row ?? null
-}
-
 /** A link and its paid totals, by id. */
-export function getLinkById(db: Db, id: string): Promise<LinkWithStats | null> {
-  return oneLink(db, eq(links.id, id))
+export async function getLinkById(db: Db, id: string): Promise<LinkWithStats | null> {
+  const query = prepared(db, 'linkById', (d) =>
+    d
+      .select(withStats)
+      .from(links)
+      .where(eq(links.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(),
+  )
+  return ((await query.all({ id })) as LinkWithStats[])[0] ?? null
 }
 
 /** A link and its paid totals, by public slug. */
-export function getLinkBySlug(db: Db, slug: string): Promise<LinkWithStats | null> {
-  return oneLink(db, eq(links.slug, slug))
+export async function getLinkBySlug(db: Db, slug: string): Promise<LinkWithStats | null> {
+  const query = prepared(db, 'linkBySlug', (d) =>
+    d
+      .select(withStats)
+      .from(links)
+      .where(eq(links.slug, sql.placeholder('slug')))
+      .limit(1)
+      .prepare(),
+  )
+  return ((await query.all({ slug })) as LinkWithStats[])[0] ?? null
 }
 
 /** Links newest first, with paid totals; `active` filters on the merchant's on/off switch. */

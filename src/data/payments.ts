@@ -1,8 +1,9 @@
 /** Payment reads. Writes live in payment-reserve.ts and payment-transitions.ts. */
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import { type Payment, type PaymentStatus, payments } from '../../db/schema.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
+import { prepared } from './prepared.js'
 
 export type { PaymentRequest, ReserveRefusal, ReserveResult } from './payment-reserve.js'
 export { reservePayment } from './payment-reserve.js'
@@ -15,19 +16,29 @@ export {
   scheduleNextCheck,
 } from './payment-transitions.js'
 
-async function onePayment(db: Db, where: SQL): Promise<Payment | null> {
-  const [row] = await db.select().from(payments).where(where).limit(1)
-  return row ?? null
+type PaymentKey = 'id' | 'receiptId' | 'cibTransactionId'
+
+/** One payment by a unique column, through a query prepared once per handle. */
+async function paymentBy(db: Db, column: PaymentKey, value: string): Promise<Payment | null> {
+  const query = prepared(db, `paymentBy:${column}`, (d) =>
+    d
+      .select()
+      .from(payments)
+      .where(eq(payments[column], sql.placeholder('value')))
+      .limit(1)
+      .prepare(),
+  )
+  return ((await query.all({ value })) as Payment[])[0] ?? null
 }
 
 /** A payment by its id (`pay_…`). */
 export function getPaymentById(db: Db, id: string): Promise<Payment | null> {
-  return onePayment(db, eq(payments.id, id))
+  return paymentBy(db, 'id', id)
 }
 
 /** A payment by the unguessable id of its receipt URL. */
 export function getPaymentByReceiptId(db: Db, receiptId: string): Promise<Payment | null> {
-  return onePayment(db, eq(payments.receiptId, receiptId))
+  return paymentBy(db, 'receiptId', receiptId)
 }
 
 /** A payment by the card network's transaction id (what webhooks and checks carry). */
@@ -35,7 +46,7 @@ export function getPaymentByCibTransactionId(
   db: Db,
   cibTransactionId: string,
 ): Promise<Payment | null> {
-  return onePayment(db, eq(payments.cibTransactionId, cibTransactionId))
+  return paymentBy(db, 'cibTransactionId', cibTransactionId)
 }
 
 export type PaymentFilters = {

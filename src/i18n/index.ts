@@ -48,6 +48,26 @@ export function pickLanguage(options: {
   return options.fallback
 }
 
+// Building an Intl formatter costs tens of microseconds; they are immutable, so one per language.
+const perLanguage = <T>(make: (locale: string) => T): Record<Language, T> => ({
+  ar: make(LOCALES.ar),
+  fr: make(LOCALES.fr),
+  en: make(LOCALES.en),
+})
+const NUMBER_FORMATS = perLanguage(
+  (locale) => new Intl.NumberFormat(locale, { numberingSystem: 'latn', useGrouping: true }),
+)
+const DATE_FORMATS = perLanguage(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      timeZone: 'Africa/Algiers',
+      dateStyle: 'long',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+    }),
+)
+
 /**
  * Formats centimes with two decimals and the currency per language, without floating point:
  * the whole dinars go through Intl for grouping, the centimes are appended as text.
@@ -57,10 +77,7 @@ export function formatAmount(centimes: Centimes, lang: Language): string {
   const abs = Math.abs(centimes)
   const whole = Math.trunc(abs / 100)
   const cents = String(abs % 100).padStart(2, '0')
-  const grouped = new Intl.NumberFormat(LOCALES[lang], {
-    numberingSystem: 'latn',
-    useGrouping: true,
-  }).format(whole)
+  const grouped = NUMBER_FORMATS[lang].format(whole)
   const decimal = lang === 'en' ? '.' : ','
   const number = `${negative ? '-' : ''}${grouped}${decimal}${cents}`
   // A no-break space keeps the amount and its currency on one line.
@@ -69,13 +86,7 @@ export function formatAmount(centimes: Centimes, lang: Language): string {
 
 /** Formats a time in Africa/Algiers for the language. */
 export function formatDateTime(ms: number, lang: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    timeZone: 'Africa/Algiers',
-    dateStyle: 'long',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-    numberingSystem: 'latn',
-  }).format(new Date(ms))
+  return DATE_FORMATS[lang].format(new Date(ms))
 }
 
 /**

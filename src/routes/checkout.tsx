@@ -6,7 +6,7 @@ import type { Link } from '../../db/schema.js'
 import { CheckoutPage, type CheckoutProps } from '../../views/checkout.js'
 import { MessagePage } from '../../views/message-page.js'
 import type { Language } from '../config.js'
-import { getLinkBySlug, linkPaymentCounts } from '../data/links.js'
+import { getLinkBySlug, type LinkWithStats } from '../data/links.js'
 import { hitRateLimit } from '../data/rate-limits.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { MIN_AMOUNT } from '../domain/link-input.js'
@@ -14,7 +14,7 @@ import { linkStatus } from '../domain/link-status.js'
 import type { AppEnv } from '../env.js'
 import { formatAmount, formatMinutes } from '../i18n/index.js'
 import { startCheckout } from '../payments/checkout.js'
-import { issueToken, verifyToken } from '../security/tokens.js'
+import { issueSharedToken, verifyToken } from '../security/tokens.js'
 import { pageContext, pageLanguage } from './page.js'
 
 const FORM_MAX_AGE_MS = 2 * 60 * 60_000
@@ -114,6 +114,11 @@ function pick(form: Record<string, unknown>): CheckoutProps['values'] {
   }
 }
 
+// Stand-ins rendered into a cached page and replaced per request: the CSP nonce must be new for
+// every response, and so must the captcha challenge.
+const NONCE_MARK = 'PaylinksNonceMark7q'
+const CHALLENGE_MARK = 'PaylinksChallengeMark7q'
+
 async function renderCheckout(
   c: Context<AppEnv>,
   link: Link,
@@ -121,46 +126,75 @@ async function renderCheckout(
   status: 200 | 400 | 403 | 429,
   state: Pick<CheckoutProps, 'values' | 'errors'>,
 ) {
-  const ctx = pageContext(c, lang)
-  const csrfToken = await issueToken(
+  const csrfToken = await issueSharedToken(
     c.var.secrets.sessionSecret,
     `checkout:${link.slug}`,
     c.var.clock(),
   )
-  const captcha = c.var.captcha ? await c.var.captcha.widget(c, ctx) : undefined
-  return c.html(
-    <CheckoutPage
-      ctx={ctx}
-      link={{
-        slug: link.slug,
-        title: link.title,
-        description: link.description,
-        amount: link.amount,
-        amountMin: link.amountMin,
-        amountMax: link.amountMax,
-        items: link.invoiceItems,
-      }}
-      values={state.values}
-      errors={state.errors}
-      csrfToken={csrfToken}
-      onlineTermsUrl={`/terms?lang=${lang}`}
-      merchantTermsUrl={c.var.config.merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
-      captcha={captcha}
-    />,
-    status,
-  )
+  const captcha = c.var.captcha
+  const nonce = c.get('secureHeadersNonce') ?? ''
+  const challenge = captcha ? escapeAttribute(await captcha.challenge(c)) : ''
+  // The plain form (no prefill, no errors) is the page every scan of a QR code asks for: render it
+  // once per link version, language and form token, then only swap the per-request parts in.
+  const plain =
+    status === 200 &&
+    Object.keys(state.errors).length === 0 &&
+    Object.values(state.values).every((v) => v === undefined) &&
+    new URL(c.req.url).search.replace(/^\?(lang=(ar|fr|en))?$/, '') === ''
+  const key = `${link.id}|${link.updatedAt}|${lang}|${csrfToken}`
+  let html = plain ? c.var.pageCache.get(key) : undefined
+  if (html === undefined) {
+    const ctx = { ...pageContext(c, lang), nonce: NONCE_MARK }
+    html = String(
+      await (
+        <CheckoutPage
+          ctx={ctx}
+          link={{
+            slug: link.slug,
+            title: link.title,
+            description: link.description,
+            amount: link.amount,
+            amountMin: link.amountMin,
+            amountMax: link.amountMax,
+            items: link.invoiceItems,
+          }}
+          values={state.values}
+          errors={state.errors}
+          csrfToken={csrfToken}
+          onlineTermsUrl={`/terms?lang=${lang}`}
+          merchantTermsUrl={c.var.config.merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
+          captcha={captcha ? captcha.widget(ctx, CHALLENGE_MARK) : undefined}
+        />
+      ).toString(),
+    )
+    if (plain) c.var.pageCache.set(key, html)
+  }
+  let page = html.split(NONCE_MARK).join(nonce)
+  if (captcha) page = page.replace(CHALLENGE_MARK, challenge)
+  return c.html(page, status)
+}
+
+/** Escapes text for a double-quoted HTML attribute, as the JSX renderer does. */
+function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ATTRIBUTE_ESCAPES[ch] ?? ch)
+}
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
 }
 
 /** The friendly page for a link that cannot take a payment now, or null when it can. */
 async function unavailablePage(
   c: Context<AppEnv>,
-  link: Link,
+  link: LinkWithStats,
   lang: Language,
   reason?: 'in_progress' | 'completed' | 'inactive' | 'expired',
   retryAfterMs?: number,
 ): Promise<Response | null> {
-  const status =
-    reason ?? linkStatus(link, await linkPaymentCounts(c.var.db, link.id), c.var.clock())
+  const status = reason ?? linkStatus(link, link, c.var.clock())
   if (status === 'active') return null
   const ctx = pageContext(c, lang)
   const t = ctx.t

@@ -5,34 +5,18 @@ import { Hono } from 'hono'
 import { PosterPage } from '../../views/poster.js'
 import { getLinkBySlug } from '../data/links.js'
 import type { AppEnv } from '../env.js'
+import { createLru, type Lru } from '../lru.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
 import { sha256Hex } from '../security/tokens.js'
 import { notFound } from './checkout.js'
 import { pageContext, pageLanguage } from './page.js'
 
 /** Rendered QR codes by link URL and format; links' URLs never change, so entries never go stale. */
-export interface QrCache {
-  get(key: string): { body: string | Uint8Array; etag: string } | undefined
-  set(key: string, value: { body: string | Uint8Array; etag: string }): void
-}
+export type QrCache = Lru<{ body: string | Uint8Array; etag: string }>
 
 /** A small LRU: enough for the links people are scanning right now. */
 export function createQrCache(limit = 500): QrCache {
-  const entries = new Map<string, { body: string | Uint8Array; etag: string }>()
-  return {
-    get(key) {
-      const hit = entries.get(key)
-      if (hit) {
-        entries.delete(key)
-        entries.set(key, hit)
-      }
-      return hit
-    },
-    set(key, value) {
-      entries.set(key, value)
-      if (entries.size > limit) entries.delete(entries.keys().next().value as string)
-    },
-  }
+  return createLru(limit)
 }
 
 export const qrRoutes = new Hono<AppEnv>()

@@ -18,17 +18,20 @@ const SOLVER = `(async function(){var e=document.getElementById('altcha');if(!e)
 /** The checkout captcha, keyed with the app's session secret. */
 export function altchaCaptcha(): Captcha {
   return {
-    async widget(c, ctx) {
+    async challenge(c) {
       const challenge = await createChallenge({
         hmacKey: c.var.secrets.sessionSecret,
         maxnumber: MAX_NUMBER,
         expires: new Date(c.var.clock() + LIFETIME_MS),
       })
+      return JSON.stringify(challenge)
+    },
+    widget(ctx, challengeJson) {
       const field = (
         <div
           id="altcha"
           class="captcha muted"
-          data-challenge={JSON.stringify(challenge)}
+          data-challenge={challengeJson}
           data-done={ctx.t('captchaDone')}
           data-fail={ctx.t('captchaFailed')}
         >

@@ -1,0 +1,25 @@
+/** A small least-recently-used map with a size limit. */
+export interface Lru<V> {
+  get(key: string): V | undefined
+  set(key: string, value: V): void
+}
+
+/** Creates an LRU holding at most `limit` entries. */
+export function createLru<V>(limit: number): Lru<V> {
+  const entries = new Map<string, V>()
+  return {
+    get(key) {
+      const hit = entries.get(key)
+      if (hit !== undefined) {
+        entries.delete(key)
+        entries.set(key, hit)
+      }
+      return hit
+    },
+    set(key, value) {
+      entries.delete(key)
+      entries.set(key, value)
+      if (entries.size > limit) entries.delete(entries.keys().next().value as string)
+    },
+  }
+}
