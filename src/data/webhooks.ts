@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { type WebhookEvent, type WebhookEventStatus, webhookEvents } from '../../db/schema.js'
 import { newWebhookEventId } from '../domain/ids.js'
 import type { Db } from './db.js'
+import { prepared } from './prepared.js'
 
 export type WebhookDelivery = {
   /** Chosen by the receiver, e.g. SHA-256 hex of the raw body. */
@@ -23,11 +24,27 @@ export async function recordWebhookEvent(
   delivery: WebhookDelivery,
   now: number,
 ): Promise<{ isNew: boolean; event: WebhookEvent }> {
-  const [inserted] = await db
-    .insert(webhookEvents)
-    .values({ ...delivery, id: newWebhookEventId(), receivedAt: now, status: 'received' })
-    .onConflictDoNothing({ target: webhookEvents.dedupeKey })
-    .returning()
+  const insert = prepared(db, 'recordWebhookEvent', (d) =>
+    d
+      .insert(webhookEvents)
+      .values({
+        id: sql.placeholder('id'),
+        dedupeKey: sql.placeholder('dedupeKey'),
+        cibTransactionId: sql.placeholder('cibTransactionId'),
+        paymentStatus: sql.placeholder('paymentStatus'),
+        payload: sql.placeholder('payload'),
+        receivedAt: sql.placeholder('receivedAt'),
+        status: 'received',
+      })
+      .onConflictDoNothing({ target: webhookEvents.dedupeKey })
+      .returning()
+      .prepare(),
+  )
+  const [inserted] = (await insert.all({
+    ...delivery,
+    id: newWebhookEventId(),
+    receivedAt: now,
+  })) as WebhookEvent[]
   if (inserted) return { isNew: true, event: inserted }
   const [existing] = await db
     .select()

@@ -28,7 +28,7 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandl
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new Database(path)
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
-  sqlite.pragma('journal_mode = WAL')
+  retrying(() => sqlite.pragma('journal_mode = WAL'))
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   const db = drizzle(sqlite, { schema })
@@ -37,14 +37,24 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandl
 }
 
 function applyMigrations(db: BetterSQLite3Database<typeof schema>): void {
-  try {
-    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  } catch (error) {
-    // Two processes opening a new file at once: drizzle's migrator reads the applied list before
-    // it takes the write lock, so the slower one replays a migration the faster one committed.
-    // Its transaction rolls back; running again sees the migration applied and does nothing.
-    const cause = (error as { cause?: { message?: unknown } })?.cause
-    if (!/already exists/.test(`${(error as Error)?.message} ${cause?.message}`)) throw error
-    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  // Two processes opening a new file at once: drizzle's migrator reads the applied list before
+  // it takes the write lock, so the slower one replays a migration the faster one committed (its
+  // transaction rolls back), or finds the lock taken in a way the busy timeout cannot wait out.
+  // Running again sees the migrations applied and does nothing.
+  retrying(() => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }))
+}
+
+/** Runs `task`, again (a few times) when another connection was doing the same at that moment. */
+function retrying<T>(task: () => T): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return task()
+    } catch (error) {
+      const cause = (error as { cause?: { message?: unknown; code?: unknown } })?.cause
+      const text = `${(error as Error)?.message} ${cause?.message} ${(error as { code?: unknown })?.code} ${cause?.code}`
+      if (attempt >= 5 || !/already exists|SQLITE_BUSY|database is locked/.test(text)) throw error
+      // Give the other connection a moment to commit (a synchronous pause: start-up only).
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25 * attempt)
+    }
   }
 }
