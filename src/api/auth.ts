@@ -19,7 +19,7 @@ export function presentedToken(c: Context<AppEnv>): string | undefined {
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = presentedToken(c)
-    if (token !== undefined && (await checkAdminToken(token, c.var.secrets.adminTokenHash))) {
+    if (token !== undefined && (await checkAdminToken(token, c.get('secrets').adminTokenHash))) {
       return next()
     }
     c.header('WWW-Authenticate', 'Bearer realm="paylinks"')

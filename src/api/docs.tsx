@@ -6,6 +6,6 @@ import { openApiDocument } from './openapi.js'
 
 /** Renders the docs page for this Paylinks' document. */
 export function apiDocsPage(c: Context<AppEnv>) {
-  const doc = openApiDocument(c.var.config.publicUrl)
+  const doc = openApiDocument(c.get('config').publicUrl)
   return c.html(<ApiDocsPage doc={doc} nonce={c.get('secureHeadersNonce') ?? ''} />)
 }

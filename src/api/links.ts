@@ -17,7 +17,7 @@ import { listLinksQuery } from './schemas.js'
 export const linkApiRoutes = new Hono<AppEnv>()
 
 const linkJson = (c: Context<AppEnv>, link: LinkWithStats) =>
-  toLinkObject(link, link, { publicUrl: c.var.config.publicUrl, now: c.var.clock() })
+  toLinkObject(link, link, { publicUrl: c.get('config').publicUrl, now: c.get('clock')() })
 
 const noSuchLink = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', 'No link has this id.')
 
@@ -25,7 +25,7 @@ const noSuchLink = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', 'No lin
 function answer(c: Context<AppEnv>, result: LinkResult, created: boolean) {
   if (result.ok) {
     if (created) {
-      const base = c.var.config.publicUrl.replace(/\/+$/, '')
+      const base = c.get('config').publicUrl.replace(/\/+$/, '')
       c.header('Location', `${base}/api/v1/links/${encodeURIComponent(result.link.id)}`)
     }
     return c.json(linkJson(c, result.link), created ? 201 : 200)
@@ -39,7 +39,7 @@ linkApiRoutes.get('/links', async (c) => {
   const query = parseQuery(c, listLinksQuery)
   if (!query.ok) return invalidFields(c, 'invalid_query', query.fields)
   const { limit, cursor, active } = query.value
-  const page = await listLinks(c.var.db, {
+  const page = await listLinks(c.get('db'), {
     ...(limit !== undefined ? { limit } : {}),
     ...(cursor ? { cursor } : {}),
     ...(active !== undefined ? { active } : {}),
@@ -58,7 +58,7 @@ linkApiRoutes.post('/links', limitLinkWrites(), jsonBodyLimit(), async (c) => {
 })
 
 linkApiRoutes.get('/links/:id', async (c) => {
-  const link = await getLinkById(c.var.db, c.req.param('id'))
+  const link = await getLinkById(c.get('db'), c.req.param('id'))
   return link ? c.json(linkJson(c, link)) : noSuchLink(c)
 })
 
@@ -71,8 +71,8 @@ linkApiRoutes.patch('/links/:id', limitLinkWrites(), jsonBodyLimit(), async (c) 
 linkApiRoutes.delete('/links/:id', limitLinkWrites(), async (c) => {
   const id = c.req.param('id')
   // One conditional DELETE: a payment started meanwhile keeps the link.
-  if (await deleteLinkIfUnused(c.var.db, id)) return c.body(null, 204)
-  if (!(await getLinkById(c.var.db, id))) return noSuchLink(c)
+  if (await deleteLinkIfUnused(c.get('db'), id)) return c.body(null, 204)
+  if (!(await getLinkById(c.get('db'), id))) return noSuchLink(c)
   return apiError(
     c,
     409,

@@ -37,12 +37,12 @@ paymentApiRoutes.get('/payments', async (c) => {
   const where = filters(query.value)
   if (!where.ok) return invalidFields(c, 'invalid_query', where.fields)
   const { limit, cursor } = query.value
-  const page = await listPayments(c.var.db, {
+  const page = await listPayments(c.get('db'), {
     ...where.value,
     ...(limit !== undefined ? { limit } : {}),
     ...(cursor ? { cursor } : {}),
   })
-  const opts = { publicUrl: c.var.config.publicUrl }
+  const opts = { publicUrl: c.get('config').publicUrl }
   return c.json({
     data: page.items.map((payment) => toPaymentObject(payment, opts)),
     has_more: page.nextCursor !== null,
@@ -51,7 +51,7 @@ paymentApiRoutes.get('/payments', async (c) => {
 })
 
 paymentApiRoutes.get('/payments/:id', async (c) => {
-  const payment = await getPaymentById(c.var.db, c.req.param('id'))
+  const payment = await getPaymentById(c.get('db'), c.req.param('id'))
   if (!payment) return apiError(c, 404, 'not_found', 'No payment has this id.')
-  return c.json(toPaymentObject(payment, { publicUrl: c.var.config.publicUrl }))
+  return c.json(toPaymentObject(payment, { publicUrl: c.get('config').publicUrl }))
 })

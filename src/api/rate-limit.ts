@@ -13,19 +13,19 @@ export const LINK_WRITE_LIMITS = { perIp: 60, perToken: 240, windowMs: 60_000 } 
 /** Counts every link write (valid or not) and answers 429 with `Retry-After` past a limit. */
 export function limitLinkWrites(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const now = c.var.clock()
+    const now = c.get('clock')()
     const { perIp, perToken, windowMs } = LINK_WRITE_LIMITS
     // There is one admin token; a prefix of its hash names it without storing the token.
-    const tokenKey = `api-links:token:${c.var.secrets.adminTokenHash.slice(0, 16)}`
+    const tokenKey = `api-links:token:${c.get('secrets').adminTokenHash.slice(0, 16)}`
     const byIp = await hitRateLimit(
-      c.var.db,
-      `api-links:ip:${c.var.clientIp(c)}`,
+      c.get('db'),
+      `api-links:ip:${c.get('clientIp')(c)}`,
       perIp,
       windowMs,
       now,
     )
     const byToken = byIp.allowed
-      ? await hitRateLimit(c.var.db, tokenKey, perToken, windowMs, now)
+      ? await hitRateLimit(c.get('db'), tokenKey, perToken, windowMs, now)
       : byIp
     if (byIp.allowed && byToken.allowed) return next()
     const resetAt = Math.max(byIp.allowed ? 0 : byIp.resetAt, byToken.allowed ? 0 : byToken.resetAt)

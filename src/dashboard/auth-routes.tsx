@@ -37,18 +37,18 @@ export const loginRoutes = new Hono<DashEnv>()
 
 loginRoutes.get('/login', async (c) => {
   if (await currentSession(c)) return c.redirect('/dashboard', 303)
-  const notice = c.req.query('out') !== undefined ? c.var.dt('loggedOut') : undefined
+  const notice = c.req.query('out') !== undefined ? c.get('dt')('loggedOut') : undefined
   return renderLogin(c, 200, { notice })
 })
 
 loginRoutes.post('/login', async (c) => {
-  const t = c.var.dt
-  const now = c.var.clock()
+  const t = c.get('dt')
+  const now = c.get('clock')()
   // Every attempt counts, right or wrong: ten a minute is plenty for a person, too few to guess.
   // (The dashboard context only adds variables to the app's, so it serves clientIp as it is.)
   const limit = await hitRateLimit(
-    c.var.db,
-    `dashboard-login:${c.var.clientIp(c as unknown as Context<AppEnv>)}`,
+    c.get('db'),
+    `dashboard-login:${c.get('clientIp')(c as unknown as Context<AppEnv>)}`,
     LOGIN_LIMIT.perWindow,
     LOGIN_LIMIT.windowMs,
     now,
@@ -61,12 +61,12 @@ loginRoutes.post('/login', async (c) => {
   if (!(await verifyLoginFormToken(c, form._csrf))) {
     return renderLogin(c, 403, { error: t('forbiddenText') })
   }
-  if (!(await checkAdminToken(form.token, c.var.secrets.adminTokenHash))) {
-    c.var.log({ level: 'warn', event: 'dashboard_login_failed', request_id: c.var.requestId })
+  if (!(await checkAdminToken(form.token, c.get('secrets').adminTokenHash))) {
+    c.get('log')({ level: 'warn', event: 'dashboard_login_failed', request_id: c.get('requestId') })
     return renderLogin(c, 401, { error: t('loginWrong') })
   }
   await startSession(c)
-  c.var.log({ level: 'info', event: 'dashboard_login', request_id: c.var.requestId })
+  c.get('log')({ level: 'info', event: 'dashboard_login', request_id: c.get('requestId') })
   return c.redirect('/dashboard', 303)
 })
 

@@ -29,12 +29,12 @@ export function dashContext(c: DashC): DashContext {
   url.searchParams.delete('done')
   url.searchParams.delete('out')
   return {
-    lang: c.var.dashLang,
-    t: c.var.dt,
+    lang: c.get('dashLang'),
+    t: c.get('dt'),
     nonce: c.get('secureHeadersNonce') ?? '',
-    testMode: c.var.config.gatewayMode !== 'live',
-    merchantName: c.var.config.merchantName,
+    testMode: c.get('config').gatewayMode !== 'live',
+    merchantName: c.get('config').merchantName,
     switchPath: url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams}` : ''),
-    csrf: c.var.csrf,
+    csrf: c.get('csrf'),
   }
 }

@@ -50,7 +50,7 @@ function afterSave(
   if (result.ok) return c.redirect(`/dashboard/links/${result.link.id}?done=${done}`, 303)
   if (result.kind === 'not_found') return linkNotFoundPage(c)
   if (result.kind === 'gateway') {
-    return renderForm(c, 502, { form, link: existing, alert: c.var.dt('gatewayError') })
+    return renderForm(c, 502, { form, link: existing, alert: c.get('dt')('gatewayError') })
   }
   return renderForm(c, 400, {
     form,
@@ -62,7 +62,7 @@ function afterSave(
 export const linkFormRoutes = new Hono<DashEnv>()
 
 linkFormRoutes.get('/links/new', (c) =>
-  renderForm(c, 200, { form: newLinkForm(c.var.config.defaultLanguage) }),
+  renderForm(c, 200, { form: newLinkForm(c.get('config').defaultLanguage) }),
 )
 
 linkFormRoutes.post('/links', async (c) => {
@@ -72,8 +72,8 @@ linkFormRoutes.post('/links', async (c) => {
     // Text that is not a number never reaches the service; the rules still run (they have no
     // side effects) so every other mistake is shown at once.
     const parsed = parseCreateLink(mapped.body, {
-      now: c.var.clock(),
-      defaultLanguage: c.var.config.defaultLanguage,
+      now: c.get('clock')(),
+      defaultLanguage: c.get('config').defaultLanguage,
     })
     const others = parsed.ok ? {} : serviceProblems(parsed.errors, mapped.itemLines)
     return renderForm(c, 400, { form, problems: { ...others, ...mapped.problems } })
@@ -83,20 +83,20 @@ linkFormRoutes.post('/links', async (c) => {
 })
 
 linkFormRoutes.get('/links/:id/edit', async (c) => {
-  const link = await getLinkById(c.var.db, c.req.param('id'))
+  const link = await getLinkById(c.get('db'), c.req.param('id'))
   if (!link) return linkNotFoundPage(c)
   return renderForm(c, 200, { form: linkToForm(link), link })
 })
 
 linkFormRoutes.post('/links/:id', async (c) => {
-  const link = await getLinkById(c.var.db, c.req.param('id'))
+  const link = await getLinkById(c.get('db'), c.req.param('id'))
   if (!link) return linkNotFoundPage(c)
   const form = readLinkForm(await c.req.parseBody())
   // Only what the merchant changed is sent, so an untouched past expiry or unchanged invoice
   // items (which would create a new gateway invoice) are left alone.
   const mapped = formToBody(form, linkToForm(link))
   if (Object.keys(mapped.problems).length > 0) {
-    const parsed = parseLinkUpdate(link, mapped.body, { now: c.var.clock() })
+    const parsed = parseLinkUpdate(link, mapped.body, { now: c.get('clock')() })
     const others = parsed.ok ? {} : serviceProblems(parsed.errors, mapped.itemLines)
     return renderForm(c, 400, { form, link, problems: { ...others, ...mapped.problems } })
   }

@@ -25,7 +25,7 @@ const DONE: Record<string, DashKey> = {
 
 function doneNotice(c: DashC): string | undefined {
   const key = DONE[c.req.query('done') ?? '']
-  return key ? c.var.dt(key) : undefined
+  return key ? c.get('dt')(key) : undefined
 }
 
 export const linkRoutes = new Hono<DashEnv>()
@@ -33,8 +33,8 @@ export const linkRoutes = new Hono<DashEnv>()
 async function listPage(c: DashC) {
   const cursorText = c.req.query('cursor')
   const cursor = cursorText ? (decodeCursor(cursorText) ?? undefined) : undefined
-  const page = await listLinks(c.var.db, { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) })
-  const now = c.var.clock()
+  const page = await listLinks(c.get('db'), { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) })
+  const now = c.get('clock')()
   return c.html(
     <LinksPage
       ctx={dashContext(c)}
@@ -60,9 +60,9 @@ async function detailPage(
     <LinkDetailPage
       ctx={dashContext(c)}
       link={link}
-      status={linkStatus(link, link, c.var.clock())}
-      url={linkUrls(c.var.config.publicUrl, link.slug).url}
-      hasPayments={await linkHasPayments(c.var.db, link.id)}
+      status={linkStatus(link, link, c.get('clock')())}
+      url={linkUrls(c.get('config').publicUrl, link.slug).url}
+      hasPayments={await linkHasPayments(c.get('db'), link.id)}
       notice={notice ?? (text ? { text } : undefined)}
     />,
     status,
@@ -70,7 +70,7 @@ async function detailPage(
 }
 
 linkRoutes.get('/links/:id', async (c) => {
-  const link = await getLinkById(c.var.db, c.req.param('id'))
+  const link = await getLinkById(c.get('db'), c.req.param('id'))
   return link ? detailPage(c, link) : linkNotFoundPage(c)
 })
 
@@ -90,8 +90,8 @@ linkRoutes.post('/links/:id/activate', (c) => setActive(c, true))
 linkRoutes.post('/links/:id/delete', async (c) => {
   const id = c.req.param('id')
   // One conditional DELETE: a payment started meanwhile keeps the link.
-  if (await deleteLinkIfUnused(c.var.db, id)) return c.redirect('/dashboard?done=deleted', 303)
-  const link = await getLinkById(c.var.db, id)
+  if (await deleteLinkIfUnused(c.get('db'), id)) return c.redirect('/dashboard?done=deleted', 303)
+  const link = await getLinkById(c.get('db'), id)
   if (!link) return linkNotFoundPage(c)
-  return detailPage(c, link, 409, { text: c.var.dt('cannotDelete'), kind: 'error' })
+  return detailPage(c, link, 409, { text: c.get('dt')('cannotDelete'), kind: 'error' })
 })

@@ -19,11 +19,11 @@ async function linkTitles(
   c: DashC,
   ids: Iterable<string>,
 ): Promise<{ id: string; title: string }[]> {
-  const recent = await listLinks(c.var.db, { limit: MAX_PAGE_SIZE })
+  const recent = await listLinks(c.get('db'), { limit: MAX_PAGE_SIZE })
   const out = new Map(recent.items.map((l) => [l.id, l.title]))
   for (const id of new Set(ids)) {
     if (out.has(id)) continue
-    const link = await getLinkById(c.var.db, id)
+    const link = await getLinkById(c.get('db'), id)
     if (link) out.set(id, link.title)
   }
   return [...out].map(([id, title]) => ({ id, title }))
@@ -35,7 +35,7 @@ paymentRoutes.get('/payments', async (c) => {
   const parsed = parsePaymentFilters(c.req.query())
   const valid = parsed.invalid.length === 0
   const page = valid
-    ? await listPayments(c.var.db, {
+    ? await listPayments(c.get('db'), {
         ...parsed.filters,
         limit: PAGE_SIZE,
         ...(parsed.cursor ? { cursor: parsed.cursor } : {}),
@@ -65,24 +65,24 @@ paymentRoutes.get('/payments', async (c) => {
 paymentRoutes.get('/payments.csv', async (c) => {
   const parsed = parsePaymentFilters(c.req.query())
   if (parsed.invalid.length > 0) {
-    return c.text(c.var.dt('badFilter', { field: parsed.invalid.join(', ') }), 400)
+    return c.text(c.get('dt')('badFilter', { field: parsed.invalid.join(', ') }), 400)
   }
   const titles = new Map<string, string>()
-  const publicUrl = c.var.config.publicUrl
+  const publicUrl = c.get('config').publicUrl
   // A byte order mark, so spreadsheet programs read the Arabic and French text as UTF-8.
   let csv = `\ufeff${csvLine(CSV_HEADER)}`
   // The export holds every matching payment, whatever page the list was showing.
   let cursor: Cursor | undefined
   let rows = 0
   do {
-    const page = await listPayments(c.var.db, {
+    const page = await listPayments(c.get('db'), {
       ...parsed.filters,
       limit: MAX_PAGE_SIZE,
       ...(cursor ? { cursor } : {}),
     })
     for (const payment of page.items) {
       if (!titles.has(payment.linkId)) {
-        const link = await getLinkById(c.var.db, payment.linkId)
+        const link = await getLinkById(c.get('db'), payment.linkId)
         titles.set(payment.linkId, link?.title ?? '')
       }
       csv += paymentCsvRow(payment, titles.get(payment.linkId), publicUrl)
@@ -90,7 +90,7 @@ paymentRoutes.get('/payments.csv', async (c) => {
     rows += page.items.length
     cursor = page.nextCursor ? (decodeCursor(page.nextCursor) ?? undefined) : undefined
   } while (cursor && rows < CSV_MAX_ROWS)
-  const day = toAlgiersIso(c.var.clock()).slice(0, 10)
+  const day = toAlgiersIso(c.get('clock')()).slice(0, 10)
   return c.body(csv, 200, {
     'Content-Type': 'text/csv; charset=utf-8; header=present',
     'Content-Disposition': `attachment; filename="paylinks-payments-${day}.csv"`,

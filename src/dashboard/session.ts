@@ -25,7 +25,7 @@ function cookieOptions(c: DashC, maxAgeMs: number): CookieOptions {
     path: '/dashboard',
     httpOnly: true,
     sameSite: 'Lax',
-    secure: c.var.config.publicUrl.startsWith('https://'),
+    secure: c.get('config').publicUrl.startsWith('https://'),
     maxAge: Math.floor(maxAgeMs / 1000),
   }
 }
@@ -42,7 +42,7 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
       query,
       link: getCookie(c, LANGUAGE_COOKIE),
       acceptLanguage: c.req.header('accept-language'),
-      fallback: c.var.config.defaultLanguage,
+      fallback: c.get('config').defaultLanguage,
     })
     if (query === lang) setCookie(c, LANGUAGE_COOKIE, lang, cookieOptions(c, 365 * 86_400_000))
     c.set('dashLang', lang)
@@ -56,10 +56,10 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
 export async function currentSession(c: DashC): Promise<string | null> {
   const token = getCookie(c, SESSION_COOKIE)
   const ok = await verifyToken(
-    c.var.secrets.sessionSecret,
+    c.get('secrets').sessionSecret,
     SESSION_SCOPE,
     token,
-    c.var.clock(),
+    c.get('clock')(),
     SESSION_MAX_AGE_MS,
   )
   return ok ? (token as string) : null
@@ -67,7 +67,7 @@ export async function currentSession(c: DashC): Promise<string | null> {
 
 /** Signs the merchant in: a fresh session cookie (12 hours). */
 export async function startSession(c: DashC): Promise<void> {
-  const token = await issueToken(c.var.secrets.sessionSecret, SESSION_SCOPE, c.var.clock())
+  const token = await issueToken(c.get('secrets').sessionSecret, SESSION_SCOPE, c.get('clock')())
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_MAX_AGE_MS))
 }
 
@@ -78,16 +78,16 @@ export function endSession(c: DashC): void {
 
 /** The login form's own token: it carries no session yet, only the time it was shown. */
 export function loginFormToken(c: DashC): Promise<string> {
-  return issueToken(c.var.secrets.sessionSecret, LOGIN_SCOPE, c.var.clock())
+  return issueToken(c.get('secrets').sessionSecret, LOGIN_SCOPE, c.get('clock')())
 }
 
 /** Whether a posted login form carries a token this dashboard issued. */
 export function verifyLoginFormToken(c: DashC, token: unknown): Promise<boolean> {
   return verifyToken(
-    c.var.secrets.sessionSecret,
+    c.get('secrets').sessionSecret,
     LOGIN_SCOPE,
     token,
-    c.var.clock(),
+    c.get('clock')(),
     SESSION_MAX_AGE_MS,
   )
 }
@@ -102,8 +102,8 @@ export function requireSession(
   return async (c, next) => {
     const session = await currentSession(c)
     if (!session) return c.redirect('/dashboard/login', 303)
-    const secret = c.var.secrets.sessionSecret
-    const now = c.var.clock()
+    const secret = c.get('secrets').sessionSecret
+    const now = c.get('clock')()
     if (c.req.method === 'POST') {
       const form = await c.req.parseBody()
       if (!(await verifyToken(secret, formScope(session), form._csrf, now, SESSION_MAX_AGE_MS)))

@@ -5,18 +5,18 @@ import type { AppEnv } from '../env.js'
 /** One structured line per request: time, request id, method, route, status, duration. */
 export function requestLog(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const started = c.var.clock()
+    const started = c.get('clock')()
     const requestId = randomBase62(12)
     c.set('requestId', requestId)
     await next()
     c.header('X-Request-Id', requestId)
-    c.var.log({
+    c.get('log')({
       time: new Date(started).toISOString(),
       request_id: requestId,
       method: c.req.method,
       route: c.req.routePath,
       status: c.res.status,
-      duration_ms: c.var.clock() - started,
+      duration_ms: c.get('clock')() - started,
     })
   }
 }

@@ -16,7 +16,7 @@ import type { AppEnv } from '../env.js'
 export const apiRoutes = new Hono<AppEnv>()
 
 // Registered before the token check, which therefore never runs for these two.
-apiRoutes.get('/v1/openapi.json', (c) => c.json(openApiDocument(c.var.config.publicUrl)))
+apiRoutes.get('/v1/openapi.json', (c) => c.json(openApiDocument(c.get('config').publicUrl)))
 apiRoutes.get('/docs', apiDocsPage)
 
 apiRoutes.use('/v1/*', requireApiKey())

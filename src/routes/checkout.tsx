@@ -23,7 +23,7 @@ const CHECKOUT_LIMIT = { perWindow: 10, windowMs: 60_000 }
 export const checkoutRoutes = new Hono<AppEnv>()
 
 checkoutRoutes.get('/l/:slug', async (c) => {
-  const link = await getLinkBySlug(c.var.db, c.req.param('slug'))
+  const link = await getLinkBySlug(c.get('db'), c.req.param('slug'))
   if (!link) return notFound(c)
   const lang = pageLanguage(c, link.language)
   const unavailable = await unavailablePage(c, link, lang)
@@ -36,16 +36,16 @@ checkoutRoutes.get('/l/:slug', async (c) => {
 })
 
 checkoutRoutes.post('/l/:slug', async (c) => {
-  const link = await getLinkBySlug(c.var.db, c.req.param('slug'))
+  const link = await getLinkBySlug(c.get('db'), c.req.param('slug'))
   if (!link) return notFound(c)
   const form = await c.req.parseBody()
   const lang = pageLanguage(c, typeof form.lang === 'string' ? form.lang : link.language)
   const t = pageContext(c, lang).t
   const values = pick(form)
-  const now = c.var.clock()
+  const now = c.get('clock')()
   const limit = await hitRateLimit(
-    c.var.db,
-    `checkout:${c.var.clientIp(c)}`,
+    c.get('db'),
+    `checkout:${c.get('clientIp')(c)}`,
     CHECKOUT_LIMIT.perWindow,
     CHECKOUT_LIMIT.windowMs,
     now,
@@ -56,7 +56,7 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   }
   if (
     !(await verifyToken(
-      c.var.secrets.sessionSecret,
+      c.get('secrets').sessionSecret,
       `checkout:${link.slug}`,
       form.csrf,
       now,
@@ -65,7 +65,8 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   ) {
     return renderCheckout(c, link, lang, 403, { values, errors: { form: t('errForm') } })
   }
-  if (c.var.captcha && !(await c.var.captcha.verify(c, form))) {
+  const captcha = c.get('captcha')
+  if (captcha && !(await captcha.verify(c, form))) {
     return renderCheckout(c, link, lang, 400, { values, errors: { form: t('errCaptcha') } })
   }
   const unavailable = await unavailablePage(c, link, lang)
@@ -127,11 +128,11 @@ async function renderCheckout(
   state: Pick<CheckoutProps, 'values' | 'errors'>,
 ) {
   const csrfToken = await issueSharedToken(
-    c.var.secrets.sessionSecret,
+    c.get('secrets').sessionSecret,
     `checkout:${link.slug}`,
-    c.var.clock(),
+    c.get('clock')(),
   )
-  const captcha = c.var.captcha
+  const captcha = c.get('captcha')
   const nonce = c.get('secureHeadersNonce') ?? ''
   const challenge = captcha ? escapeAttribute(await captcha.challenge(c)) : ''
   // The plain form (no prefill, no errors) is the page every scan of a QR code asks for: render it
@@ -142,7 +143,7 @@ async function renderCheckout(
     Object.values(state.values).every((v) => v === undefined) &&
     new URL(c.req.url).search.replace(/^\?(lang=(ar|fr|en))?$/, '') === ''
   const key = `${link.id}|${link.updatedAt}|${lang}|${csrfToken}`
-  let html = plain ? c.var.pageCache.get(key) : undefined
+  let html = plain ? c.get('pageCache').get(key) : undefined
   if (html === undefined) {
     const ctx = { ...pageContext(c, lang), nonce: NONCE_MARK }
     html = String(
@@ -162,12 +163,12 @@ async function renderCheckout(
           errors={state.errors}
           csrfToken={csrfToken}
           onlineTermsUrl={`/terms?lang=${lang}`}
-          merchantTermsUrl={c.var.config.merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
+          merchantTermsUrl={c.get('config').merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
           captcha={captcha ? captcha.widget(ctx, CHALLENGE_MARK) : undefined}
         />
       ).toString(),
     )
-    if (plain) c.var.pageCache.set(key, html)
+    if (plain) c.get('pageCache').set(key, html)
   }
   let page = html.split(NONCE_MARK).join(nonce)
   if (captcha) page = page.replace(CHALLENGE_MARK, challenge)
@@ -194,7 +195,7 @@ async function unavailablePage(
   reason?: 'in_progress' | 'completed' | 'inactive' | 'expired',
   retryAfterMs?: number,
 ): Promise<Response | null> {
-  const status = reason ?? linkStatus(link, link, c.var.clock())
+  const status = reason ?? linkStatus(link, link, c.get('clock')())
   if (status === 'active') return null
   const ctx = pageContext(c, lang)
   const t = ctx.t

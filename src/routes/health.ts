@@ -7,8 +7,8 @@ export const healthRoutes = new Hono<AppEnv>()
 
 healthRoutes.get('/healthz', async (c) => {
   try {
-    await c.var.db.run(sql`select 1`)
-    return c.json({ status: 'ok', mode: c.var.config.gatewayMode })
+    await c.get('db').run(sql`select 1`)
+    return c.json({ status: 'ok', mode: c.get('config').gatewayMode })
   } catch {
     return c.json({ status: 'error', database: 'unreachable' }, 503)
   }

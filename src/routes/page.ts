@@ -11,7 +11,7 @@ export function pageLanguage(c: Context<AppEnv>, linkLanguage?: string | null): 
     query: c.req.query('lang'),
     link: linkLanguage,
     acceptLanguage: c.req.header('accept-language'),
-    fallback: c.var.config.defaultLanguage,
+    fallback: c.get('config').defaultLanguage,
   })
 }
 
@@ -24,8 +24,8 @@ export function pageContext(c: Context<AppEnv>, lang: Language, switcher = true)
     lang,
     t: translator(lang),
     nonce: c.get('secureHeadersNonce') ?? '',
-    testMode: c.var.config.gatewayMode !== 'live',
-    merchantName: c.var.config.merchantName,
+    testMode: c.get('config').gatewayMode !== 'live',
+    merchantName: c.get('config').merchantName,
     ...(switcher ? { switchPath: path } : {}),
   }
 }

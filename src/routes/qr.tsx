@@ -25,16 +25,16 @@ qrRoutes.get('/l/:slug/qr.svg', (c) => serveQr(c, 'svg'))
 qrRoutes.get('/l/:slug/qr.png', (c) => serveQr(c, 'png'))
 
 async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
-  const link = await getLinkBySlug(c.var.db, c.req.param('slug') ?? '')
+  const link = await getLinkBySlug(c.get('db'), c.req.param('slug') ?? '')
   if (!link) return notFound(c)
-  const url = `${c.var.config.publicUrl}/l/${link.slug}`
+  const url = `${c.get('config').publicUrl}/l/${link.slug}`
   const key = `${format}:${url}`
-  let entry = c.var.qrCache.get(key)
+  let entry = c.get('qrCache').get(key)
   if (!entry) {
     const matrix = qrMatrix(url)
     const body = format === 'svg' ? qrSvg(matrix, { title: url }) : await qrPng(matrix, 10)
     entry = { body, etag: `"${(await sha256Hex(key)).slice(0, 32)}"` }
-    c.var.qrCache.set(key, entry)
+    c.get('qrCache').set(key, entry)
   }
   c.header('ETag', entry.etag)
   c.header('Cache-Control', 'public, max-age=86400')
@@ -47,10 +47,10 @@ async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
 }
 
 qrRoutes.get('/l/:slug/poster', async (c) => {
-  const link = await getLinkBySlug(c.var.db, c.req.param('slug'))
+  const link = await getLinkBySlug(c.get('db'), c.req.param('slug'))
   if (!link) return notFound(c)
   const lang = pageLanguage(c, link.language)
-  const url = `${c.var.config.publicUrl}/l/${link.slug}`
+  const url = `${c.get('config').publicUrl}/l/${link.slug}`
   const ctx = pageContext(c, lang)
   return c.html(
     <PosterPage

@@ -19,24 +19,24 @@ import { pageContext, pageLanguage } from './page.js'
 export const receiptRoutes = new Hono<AppEnv>()
 
 receiptRoutes.get('/r/:receiptId', async (c) => {
-  let payment = await getPaymentByReceiptId(c.var.db, c.req.param('receiptId'))
+  let payment = await getPaymentByReceiptId(c.get('db'), c.req.param('receiptId'))
   if (!payment) return notFound(c)
   const callback = parseReturnQuery(new URL(c.req.url).searchParams)
   if (callback.signature && callback.message) {
     const valid = await verifyGatewaySignature(
       callback.message,
       callback.signature,
-      c.var.gatewayPublicKey,
+      c.get('gatewayPublicKey'),
     )
     if (!valid)
-      c.var.log({ level: 'warn', event: 'return_signature_invalid', payment_id: payment.id })
+      c.get('log')({ level: 'warn', event: 'return_signature_invalid', payment_id: payment.id })
   }
   if (shouldConfirm(payment, callback.payment_status)) {
     try {
       payment = (await confirmPayment(c.var, payment)).payment
     } catch (error) {
       // The gateway is unreachable: show "being confirmed"; the webhook or reconciler will settle it.
-      c.var.log({
+      c.get('log')({
         level: 'warn',
         event: 'return_confirm_failed',
         payment_id: payment.id,
@@ -52,9 +52,9 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
  * (see docs/decisions/receipt-download.md for why not a PDF). Only for paid payments.
  */
 receiptRoutes.get('/r/:receiptId/download', async (c) => {
-  const payment = await getPaymentByReceiptId(c.var.db, c.req.param('receiptId'))
+  const payment = await getPaymentByReceiptId(c.get('db'), c.req.param('receiptId'))
   if (payment?.status !== 'paid') return notFound(c)
-  const link = await getLinkById(c.var.db, payment.linkId)
+  const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
   const ctx = { ...pageContext(c, lang, false), download: true }
   const view = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
@@ -71,7 +71,7 @@ function shouldConfirm(payment: Payment, claimed: string | undefined): boolean {
 }
 
 async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
-  const link = await getLinkById(c.var.db, payment.linkId)
+  const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
   const ctx = pageContext(c, lang)
   const view = receiptView(

@@ -16,6 +16,6 @@ webhookRoutes.post('/webhooks/gateway', async (c) => {
   if (raw.length > MAX_BODY_BYTES) {
     return c.json({ error: { code: 'too_large', message: 'The body is larger than 64 KiB.' } }, 413)
   }
-  const answer = await receiveWebhook(c.var, c.var.background, raw)
+  const answer = await receiveWebhook(c.var, c.get('background'), raw)
   return c.json(answer.body, answer.status)
 })

@@ -20,9 +20,9 @@ export function altchaCaptcha(): Captcha {
   return {
     async challenge(c) {
       const challenge = await createChallenge({
-        hmacKey: c.var.secrets.sessionSecret,
+        hmacKey: c.get('secrets').sessionSecret,
         maxnumber: MAX_NUMBER,
-        expires: new Date(c.var.clock() + LIFETIME_MS),
+        expires: new Date(c.get('clock')() + LIFETIME_MS),
       })
       return JSON.stringify(challenge)
     },
@@ -50,7 +50,7 @@ export function altchaCaptcha(): Captcha {
     async verify(c, form) {
       const payload = form.altcha
       if (typeof payload !== 'string' || payload.length === 0 || payload.length > 2000) return false
-      if (!(await verifySolution(payload, c.var.secrets.sessionSecret, true))) return false
+      if (!(await verifySolution(payload, c.get('secrets').sessionSecret, true))) return false
       // A solution is good for one submission: its signature is spent here.
       const decoded = fromBase64(payload)
       const signature = decoded
@@ -58,11 +58,11 @@ export function altchaCaptcha(): Captcha {
         : null
       if (typeof signature !== 'string') return false
       const spent = await hitRateLimit(
-        c.var.db,
+        c.get('db'),
         `altcha:${signature}`,
         1,
         LIFETIME_MS,
-        c.var.clock(),
+        c.get('clock')(),
       )
       return spent.allowed
     },
