@@ -8,8 +8,9 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     const started = c.get('clock')()
     const requestId = randomBase62(12)
     c.set('requestId', requestId)
-    await next()
+    // Set before the response exists, so it is built with its headers in one go (see below).
     c.header('X-Request-Id', requestId)
+    await next()
     c.get('log')({
       time: new Date(started).toISOString(),
       request_id: requestId,
