@@ -4,21 +4,21 @@
  */
 
 import { verifyGatewaySignature } from '../src/client/core/signature.js'
-import { getLinkBySlug, linkPaymentCounts } from '../src/data/links.js'
+import { getLinkBySlug } from '../src/data/links.js'
 import { getPaymentByCibTransactionId } from '../src/data/payments.js'
 import { recordWebhookEvent } from '../src/data/webhooks.js'
 import type { AppDeps } from '../src/env.js'
 import { formatAmount } from '../src/i18n/index.js'
 import type { SqliteHandle } from '../src/node/sqlite.js'
-import { issueToken, sha256Hex } from '../src/security/tokens.js'
+import { issueSharedToken, issueToken, sha256Hex } from '../src/security/tokens.js'
 
 export type Breakdown = Record<
   | 'page'
   | 'health'
   | 'linkBySlug'
   | 'linkBySlugPrepared'
-  | 'paymentCounts'
   | 'csrfToken'
+  | 'freshToken'
   | 'formatAmount'
   | 'verify'
   | 'sha256'
@@ -56,8 +56,10 @@ export async function breakdown(
     health: await micros(async () => (await app.request('/healthz')).text()),
     linkBySlug: await micros(() => getLinkBySlug(deps.db, slug)),
     linkBySlugPrepared: await micros(() => prepared.get(slug)),
-    paymentCounts: await micros(() => linkPaymentCounts(deps.db, link.id)),
-    csrfToken: await micros((i) => issueToken(deps.secrets.sessionSecret, `checkout:${slug}`, i)),
+    csrfToken: await micros(() =>
+      issueSharedToken(deps.secrets.sessionSecret, `checkout:${slug}`, Date.now()),
+    ),
+    freshToken: await micros((i) => issueToken(deps.secrets.sessionSecret, `checkout:${slug}`, i)),
     formatAmount: await micros((i) => formatAmount(150_000 + i, 'fr')),
     verify: await micros(() => verifyGatewaySignature(message, signature, deps.gatewayPublicKey)),
     sha256: await micros((i) => sha256Hex(`${raw}${i}`)),

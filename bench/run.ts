@@ -112,12 +112,12 @@ async function throughput(
         result: us(parts.page, parts.health),
       },
       {
-        what: '— link by slug: drizzle query / the same SQL as a prepared statement',
+        what: '— the link with its paid totals (prepared drizzle query) / the bare row (prepared better-sqlite3)',
         result: us(parts.linkBySlug, parts.linkBySlugPrepared),
       },
       {
-        what: "— the link's payment counts (drizzle) / CSRF token (WebCrypto HMAC)",
-        result: us(parts.paymentCounts, parts.csrfToken),
+        what: '— the shared form token / a fresh one (WebCrypto HMAC) / one amount formatted',
+        result: us(parts.csrfToken, parts.freshToken, parts.formatAmount),
       },
       {
         what: 'Webhook: RSA verify (WebCrypto) / SHA-256 of the body / inbox insert / payment lookup',

@@ -29,6 +29,13 @@ export interface CheckoutProps {
   captcha?: { head: unknown; field: unknown } | undefined
 }
 
+/** The customer's details, in the order the card network's rules list them. */
+const DETAILS = [
+  { name: 'name', label: 'fullName', type: 'text', autocomplete: 'name', maxlength: 100 },
+  { name: 'phone', label: 'phone', type: 'tel', autocomplete: 'tel', maxlength: 20 },
+  { name: 'email', label: 'email', type: 'email', autocomplete: 'email', maxlength: 254 },
+] as const
+
 /** The checkout page: merchant, title, items, the amount in DA, the customer's details. */
 export function CheckoutPage(props: CheckoutProps) {
   const { ctx, link, values, errors } = props
@@ -124,45 +131,23 @@ export function CheckoutPage(props: CheckoutProps) {
           </p>
         ) : null}
         <h2>{t('yourDetails')}</h2>
-        <label for="name">{t('fullName')}</label>
-        <input
-          id="name"
-          name="name"
-          type="text"
-          autocomplete="name"
-          required
-          maxlength={100}
-          value={values.name ?? ''}
-          aria-invalid={errors.name ? 'true' : undefined}
-          aria-describedby={describedBy('name')}
-        />
-        {fieldError('name')}
-        <label for="phone">{t('phone')}</label>
-        <input
-          id="phone"
-          name="phone"
-          type="tel"
-          autocomplete="tel"
-          required
-          maxlength={20}
-          value={values.phone ?? ''}
-          aria-invalid={errors.phone ? 'true' : undefined}
-          aria-describedby={describedBy('phone')}
-        />
-        {fieldError('phone')}
-        <label for="email">{t('email')}</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="email"
-          required
-          maxlength={254}
-          value={values.email ?? ''}
-          aria-invalid={errors.email ? 'true' : undefined}
-          aria-describedby={describedBy('email')}
-        />
-        {fieldError('email')}
+        {DETAILS.map((field) => (
+          <>
+            <label for={field.name}>{t(field.label)}</label>
+            <input
+              id={field.name}
+              name={field.name}
+              type={field.type}
+              autocomplete={field.autocomplete}
+              required
+              maxlength={field.maxlength}
+              value={values[field.name] ?? ''}
+              aria-invalid={errors[field.name] ? 'true' : undefined}
+              aria-describedby={describedBy(field.name)}
+            />
+            {fieldError(field.name)}
+          </>
+        ))}
         {values.ref ? <input type="hidden" name="ref" value={values.ref} /> : null}
         <input type="hidden" name="csrf" value={props.csrfToken} />
         <input type="hidden" name="lang" value={lang} />
