@@ -93,6 +93,7 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     sandbox: config.gatewayMode === 'sandbox',
     fetch: gatewayFetch,
     timeoutMs: parts.gatewayTimeoutMs ?? 15_000,
+    checkAmountUnit: config.checkAmountUnit,
     ...(parts.getWithBody ? { getWithBody: parts.getWithBody } : {}),
   })
   const { secrets, newAdminToken } = await resolveSecrets(db, config, clock())

@@ -46,6 +46,8 @@ const schema = z.object({
   MERCHANT_TERMS_URL: httpUrl('MERCHANT_TERMS_URL'),
   DEFAULT_LANGUAGE: optionalText.pipe(z.enum(LANGUAGES).default('ar')),
   CAPTCHA: optionalText.pipe(z.enum(['altcha', 'off']).default('altcha')),
+  // The unit of the check answer's `Amount` is inferred (gateway-facts.md), so it can be switched.
+  GATEWAY_CHECK_AMOUNT_UNIT: optionalText.pipe(z.enum(['centimes', 'dzd']).default('centimes')),
 })
 
 export type RawConfig = z.output<typeof schema>
@@ -67,6 +69,8 @@ export interface Config {
   merchantTermsUrl: string | undefined
   defaultLanguage: Language
   captcha: 'altcha' | 'off'
+  /** Unit of `Amount` in the card check answer. */
+  checkAmountUnit: 'centimes' | 'dzd'
 }
 
 /** Thrown when the configuration is unusable; `problems` names each bad setting. */
@@ -117,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     merchantTermsUrl: raw.MERCHANT_TERMS_URL,
     defaultLanguage: raw.DEFAULT_LANGUAGE,
     captcha: raw.CAPTCHA,
+    checkAmountUnit: raw.GATEWAY_CHECK_AMOUNT_UNIT,
   }
   const problems = liveProblems(config, env)
   if (problems.length > 0) throw new ConfigError(problems)
