@@ -65,16 +65,27 @@ export async function markWebhookEvent(
   },
   now: number,
 ): Promise<WebhookEvent | null> {
-  const [row] = await db
-    .update(webhookEvents)
-    .set({
-      status: result.status,
-      paymentId: result.paymentId,
-      lastError: result.error ?? null,
-      processedAt: now,
-      attempts: sql`${webhookEvents.attempts} + 1`,
-    })
-    .where(eq(webhookEvents.id, id))
-    .returning()
+  const update = prepared(db, 'markWebhookEvent', (d) =>
+    d
+      .update(webhookEvents)
+      .set({
+        status: sql`${sql.placeholder('status')}`,
+        // An absent payment id keeps the one already recorded.
+        paymentId: sql`coalesce(${sql.placeholder('paymentId')}, ${webhookEvents.paymentId})`,
+        lastError: sql`${sql.placeholder('lastError')}`,
+        processedAt: sql`${sql.placeholder('processedAt')}`,
+        attempts: sql`${webhookEvents.attempts} + 1`,
+      })
+      .where(eq(webhookEvents.id, sql.placeholder('id')))
+      .returning()
+      .prepare(),
+  )
+  const [row] = (await update.all({
+    id,
+    status: result.status,
+    paymentId: result.paymentId ?? null,
+    lastError: result.error ?? null,
+    processedAt: now,
+  })) as WebhookEvent[]
   return row ?? null
 }
