@@ -5,8 +5,11 @@
 
 import { describe } from '../background.js'
 import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
+import { purgeRateLimits } from '../data/rate-limits.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import { type ConfirmDeps, confirmPayment } from './confirm.js'
+
+const RATE_LIMIT_ROWS_KEPT_MS = 60 * 60_000
 
 /**
  * Ends payments a dead process left `initiated` (no gateway id), then re-checks up to `limit`
@@ -30,6 +33,8 @@ export async function reconcile(
       reason: 'gateway_timeout',
     })
   }
+  // Rate-limit windows (and spent captcha solutions) last an hour at most; drop older rows.
+  await purgeRateLimits(deps.db, now, RATE_LIMIT_ROWS_KEPT_MS)
   const due = await listPaymentsDueForCheck(deps.db, now, limit)
   let settled = stale.length
   for (const payment of due) {

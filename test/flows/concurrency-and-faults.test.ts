@@ -132,3 +132,19 @@ describe('restart with payments pending', () => {
     }
   })
 })
+
+describe('housekeeping', () => {
+  it('drops rate-limit rows older than an hour when the reconciler runs', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z')
+    p = await startPaylinks({ clock: () => now })
+    const { hitRateLimit } = await import('../../src/data/rate-limits.js')
+    const { rateLimits } = await import('../../db/schema.js')
+    await hitRateLimit(p.deps.db, 'checkout:10.0.0.1', 10, 60_000, now)
+    now += 30 * 60_000
+    await hitRateLimit(p.deps.db, 'checkout:10.0.0.2', 10, 60_000, now)
+    now += 31 * 60_000
+    await reconcile(p.deps)
+    const keys = (await p.deps.db.select().from(rateLimits)).map((r) => r.key)
+    expect(keys).toEqual(['checkout:10.0.0.2'])
+  })
+})
