@@ -11,7 +11,7 @@ import { apiRoutes } from './routes/api.js'
 import { checkoutRoutes, notFound } from './routes/checkout.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { healthRoutes } from './routes/health.js'
-import { createQrCache, qrRoutes } from './routes/qr.js'
+import { type QrCache, qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
 import { termsRoutes } from './routes/terms.js'
 import { webhookRoutes } from './routes/webhooks.js'
@@ -24,7 +24,8 @@ export interface Mountable {
 /** Builds the app. `simulator`, when given, is mounted at `/_sim`. */
 export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}) {
   const app = new Hono<AppEnv>()
-  const qrCache = createQrCache()
+  // Enough for the links people are scanning right now.
+  const qrCache: QrCache = createLru(500)
   const pageCache = createLru<string>(500)
   const gatewayOrigin = new URL(deps.config.gatewaySiteUrl).origin
 

@@ -13,7 +13,7 @@ import {
 import type { Config } from './config.js'
 import type { Db } from './data/db.js'
 import { setSettingIfAbsent } from './data/settings.js'
-import type { AppDeps, AppEnv, AppSecrets } from './env.js'
+import type { AppDeps, AppSecrets } from './env.js'
 import type { Logger } from './log.js'
 import { altchaCaptcha } from './security/captcha.js'
 import { sha256Hex } from './security/tokens.js'
@@ -31,7 +31,7 @@ export interface RuntimeParts {
   config: Config
   log: Logger
   clock?: () => number
-  clientIp: (c: Context<AppEnv>) => string
+  clientIp: (c: Context) => string
   waitUntil?: (promise: Promise<unknown>) => void
   /** Node's body-on-GET sender for the product listing; absent on Workers. */
   getWithBody?: GatewayClientOptions['getWithBody']

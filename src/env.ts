@@ -38,7 +38,7 @@ export interface AppDeps {
   /** Tracks work that runs after the response (webhook confirmation). */
   background: Background
   /** The client's address, as the runtime knows it, for rate limits. */
-  clientIp: (c: Context<AppEnv>) => string
+  clientIp: (c: Context) => string
   /** The checkout captcha, when it is on. */
   captcha?: Captcha | undefined
 }

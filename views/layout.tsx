@@ -49,7 +49,11 @@ export function Layout(props: {
             <header class="top">
               <span class="merchant">{ctx.merchantName}</span>
               {ctx.switchPath !== undefined ? (
-                <LanguageSwitcher ctx={ctx} path={ctx.switchPath} />
+                <LanguageSwitcher
+                  lang={ctx.lang}
+                  label={ctx.t('chooseLanguage')}
+                  path={ctx.switchPath}
+                />
               ) : null}
             </header>
             <main>{props.children}</main>
@@ -61,16 +65,17 @@ export function Layout(props: {
   )
 }
 
-function LanguageSwitcher(props: { ctx: PageContext; path: string }) {
+/** Links to the same page in each language (customer pages and the dashboard). */
+export function LanguageSwitcher(props: { lang: Language; label: string; path: string }) {
   const sep = props.path.includes('?') ? '&' : '?'
   return (
-    <nav class="lang" aria-label={props.ctx.t('chooseLanguage')}>
+    <nav class="lang" aria-label={props.label}>
       {(['ar', 'fr', 'en'] as const).map((lang) => (
         <a
           href={`${props.path}${sep}lang=${lang}`}
           lang={lang}
           hreflang={lang}
-          aria-current={lang === props.ctx.lang ? 'true' : undefined}
+          aria-current={lang === props.lang ? 'true' : undefined}
         >
           {MESSAGES[lang].languageName}
         </a>

@@ -1,8 +1,7 @@
 /** Signing in with the admin token (rate limited per address) and signing out. */
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
 import { hitRateLimit } from '../data/rate-limits.js'
-import type { AppEnv } from '../env.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import {
@@ -48,7 +47,7 @@ loginRoutes.post('/login', async (c) => {
   // (The dashboard context only adds variables to the app's, so it serves clientIp as it is.)
   const limit = await hitRateLimit(
     c.get('db'),
-    `dashboard-login:${c.get('clientIp')(c as unknown as Context<AppEnv>)}`,
+    `dashboard-login:${c.get('clientIp')(c)}`,
     LOGIN_LIMIT.perWindow,
     LOGIN_LIMIT.windowMs,
     now,

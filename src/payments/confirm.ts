@@ -7,6 +7,7 @@
 import type { Payment } from '../../db/schema.js'
 import { GatewayNotFoundError } from '../client/index.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
+import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import type { AppDeps } from '../env.js'
 
 /**
@@ -15,8 +16,6 @@ import type { AppDeps } from '../env.js'
  * practically impossible, so an expired payment can give its place back safely.
  */
 export const EXPIRE_UNANSWERED_AFTER_MS = 60 * 60_000
-/** A payment that never got a gateway id this long after it was written is an error. */
-export const INITIATED_TIMEOUT_MS = 2 * 60_000
 
 export type ConfirmDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log'>
 

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { PosterPage } from '../../views/poster.js'
 import { getLinkBySlug } from '../data/links.js'
 import type { AppEnv } from '../env.js'
-import { createLru, type Lru } from '../lru.js'
+import type { Lru } from '../lru.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
 import { sha256Hex } from '../security/tokens.js'
 import { notFound } from './checkout.js'
@@ -13,11 +13,6 @@ import { pageContext, pageLanguage } from './page.js'
 
 /** Rendered QR codes by link URL and format; links' URLs never change, so entries never go stale. */
 export type QrCache = Lru<{ body: string | Uint8Array; etag: string }>
-
-/** A small LRU: enough for the links people are scanning right now. */
-export function createQrCache(limit = 500): QrCache {
-  return createLru(limit)
-}
 
 export const qrRoutes = new Hono<AppEnv>()
 

@@ -2,6 +2,8 @@ import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import type { Language } from '../../src/config.js'
 import type { DashTranslate } from '../../src/dashboard/messages.js'
+import { MESSAGES } from '../../src/i18n/index.js'
+import { LanguageSwitcher } from '../layout.js'
 import { DASHBOARD_CSS } from './styles.js'
 
 /** What every dashboard page needs from the request. */
@@ -75,7 +77,11 @@ export function DashLayout(props: {
                   </form>
                 </nav>
               ) : null}
-              <LanguageSwitcher ctx={ctx} />
+              <LanguageSwitcher
+                lang={ctx.lang}
+                label={ctx.t('chooseLanguage')}
+                path={ctx.switchPath}
+              />
             </div>
           </header>
           <main class="wrap">{props.children}</main>
@@ -88,28 +94,9 @@ export function DashLayout(props: {
 
 /** Each language by its own name. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
-  ar: 'العربية',
-  fr: 'Français',
-  en: 'English',
-}
-
-function LanguageSwitcher(props: { ctx: DashContext }) {
-  const path = props.ctx.switchPath
-  const sep = path.includes('?') ? '&' : '?'
-  return (
-    <nav class="lang" aria-label={props.ctx.t('chooseLanguage')}>
-      {(['ar', 'fr', 'en'] as const).map((lang) => (
-        <a
-          href={`${path}${sep}lang=${lang}`}
-          lang={lang}
-          hreflang={lang}
-          aria-current={lang === props.ctx.lang ? 'true' : undefined}
-        >
-          {LANGUAGE_NAMES[lang]}
-        </a>
-      ))}
-    </nav>
-  )
+  ar: MESSAGES.ar.languageName,
+  fr: MESSAGES.fr.languageName,
+  en: MESSAGES.en.languageName,
 }
 
 /** A short page: a title, a text, a way on (refusals, not found, confirmations). */
