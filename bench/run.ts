@@ -4,7 +4,9 @@
  * start of `npm start`, the Worker bundle and the signature verifiers. Prints one markdown table
  * and writes it, with the machine, to docs/benchmarks.md.
  *
- * `npm run bench -- --quick` runs each load for 2 s instead of 8 (for trying the bench itself).
+ * `npm run bench -- --quick` runs each load for 2 s instead of 8 (for trying the bench itself);
+ * `--focus` measures only the baseline, the checkout page, submissions and webhooks, and prints
+ * them without writing docs/benchmarks.md (for working on those paths).
  */
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -22,6 +24,7 @@ import {
   checkoutPage,
   checkoutSubmit,
   measuredPath,
+  PHONE_HEADERS,
   qr,
   type Timing,
   webhookBodies,
@@ -31,6 +34,7 @@ import { compareVerifiers } from './verify.js'
 
 const DOC = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url))
 const quick = process.argv.includes('--quick')
+const focus = process.argv.includes('--focus')
 const timing: Timing = { seconds: quick ? 2 : 8, connections: 10 }
 const qrTiming: Timing = { seconds: quick ? 2 : 5, connections: 10 }
 
@@ -68,6 +72,8 @@ async function throughput(
     const bare1 = await bareHello(bare, timing)
     step('checkout page')
     const page = await checkoutPage(paylinks, pageSlug!, timing)
+    step('checkout page, as a phone asks (gzip)')
+    const pagePhone = await checkoutPage(paylinks, pageSlug!, timing, PHONE_HEADERS)
     step('health check')
     const health = await measuredPath(paylinks, '/healthz', timing)
     step('checkout submission')
@@ -85,12 +91,14 @@ async function throughput(
       webhookEvents: { status: string; n: number }[]
     }
     const rows: Row[] = []
-    for (const [format, cold] of [
-      ['svg', true],
-      ['svg', false],
-      ['png', true],
-      ['png', false],
-    ] as const) {
+    for (const [format, cold] of (focus
+      ? []
+      : [
+          ['svg', true],
+          ['svg', false],
+          ['png', true],
+          ['png', false],
+        ]) as Array<['svg' | 'png', boolean]>) {
       step(`QR ${format} ${cold ? 'cold' : 'cached'}`)
       const r = await qr(paylinks, qrSlugs, format, cold, qrTiming)
       rows.push(
@@ -148,6 +156,13 @@ async function throughput(
       },
       row('Checkout page `GET /l/:slug`', page, 'req/s', bareRps, 0.5),
       row(
+        'Checkout page, with the headers a phone sends (`Accept-Encoding: gzip, deflate, br`, `Accept-Language`): gzip',
+        pagePhone,
+        'req/s',
+        bareRps,
+        0.5,
+      ),
+      row(
         'Paylinks `GET /healthz` (middleware stack and `select 1`, for reference)',
         health,
         'req/s',
@@ -179,6 +194,10 @@ async function main() {
     'QR cold: 1,000 links cycled, more than the 500-entry cache holds, so every request renders; cached: one link.',
   ]
   const measured = await throughput(notes)
+  if (focus) {
+    process.stdout.write(`${table(measured.rows)}\n`)
+    return
+  }
   const rows = [...measured.rows, ...(await memoryRows(notes, LINK))]
   step('cold start (3 runs)')
   const cold = await coldStart(3)

@@ -29,9 +29,20 @@ export function bareHello(bare: BenchServer, t: Timing) {
   return measured({ url: bare.url, path: '/' }, t)
 }
 
-/** `GET /l/:slug`: the checkout page of a fixed-amount link. */
-export function checkoutPage(paylinks: BenchServer, slug: string, t: Timing) {
-  return measured({ url: paylinks.url, path: `/l/${slug}` }, t)
+/** What a phone's browser sends with a page request, beyond what autocannon sends by itself. */
+export const PHONE_HEADERS = {
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'fr-DZ,fr;q=0.9,ar;q=0.8',
+}
+
+/** `GET /l/:slug`: the checkout page of a fixed-amount link (as autocannon asks, or as a phone). */
+export function checkoutPage(
+  paylinks: BenchServer,
+  slug: string,
+  t: Timing,
+  headers?: Record<string, string>,
+) {
+  return measured({ url: paylinks.url, path: `/l/${slug}`, ...(headers ? { headers } : {}) }, t)
 }
 
 /** Any `GET` path. */

@@ -18,6 +18,8 @@ import { assemble } from '../src/bootstrap.js'
 import { parseConfig } from '../src/config.js'
 import { createLinkFromBody } from '../src/links/service.js'
 import { silentLogger } from '../src/log.js'
+import { startCheckpointer } from '../src/node/checkpointer.js'
+import { nodeRuntimeParts } from '../src/node/runtime.js'
 import { openSqlite } from '../src/node/sqlite.js'
 import type { Simulator } from '../src/simulator/index.js'
 import { breakdown } from './breakdown.js'
@@ -78,12 +80,14 @@ async function startPaylinks() {
     DEFAULT_LANGUAGE: 'fr',
   })
   const sqlite = openSqlite(config.databasePath)
+  const checkpointer = startCheckpointer(sqlite)
   const assembled = await assemble({
     db: sqlite.db,
     config,
     log: silentLogger,
     // Many customers behind one load generator: the rate limiter keys on the header when present.
     clientIp: (c) => c.req.header(CLIENT_HEADER) ?? getConnInfo(c).remote.address ?? 'unknown',
+    ...nodeRuntimeParts(sqlite),
   })
   const simulator = assembled.simulator as Simulator
   const app = createApp(assembled.deps, { simulator: simulator.app })
@@ -131,6 +135,7 @@ async function startPaylinks() {
     url,
     handlers: handlers as Record<string, (args: never) => unknown>,
     cleanup: () => {
+      checkpointer.stop()
       sqlite.close()
       rmSync(dir, { recursive: true, force: true })
     },

@@ -8,11 +8,12 @@ import { createLru } from './lru.js'
 import { requestLog } from './middleware/request-log.js'
 import { securityHeaders } from './middleware/security-headers.js'
 import { apiRoutes } from './routes/api.js'
-import { checkoutRoutes, notFound } from './routes/checkout.js'
+import { checkoutRoutes, notFound, preparedCheckoutPage } from './routes/checkout.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { healthRoutes } from './routes/health.js'
 import { type QrCache, qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
+import type { StaticPage } from './routes/static-page.js'
 import { termsRoutes } from './routes/terms.js'
 import { webhookRoutes } from './routes/webhooks.js'
 
@@ -26,13 +27,18 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   const app = new Hono<AppEnv>()
   // Enough for the links people are scanning right now.
   const qrCache: QrCache = createLru(500)
-  const pageCache = createLru<string>(500)
-  const gatewayOrigin = new URL(deps.config.gatewaySiteUrl).origin
+  const pageCache = createLru<StaticPage>(500)
+  // The checkout answers with a 303 to the card network's page, whose host the gateway chooses
+  // (its payment_url), so any https target is allowed after the gateway's own origin.
+  const formTargets = [new URL(deps.config.gatewaySiteUrl).origin, 'https:']
 
+  // Ahead of everything: the checkout page most visitors get, sent as prepared (see checkout.tsx).
+  app.get('/l/:slug', preparedCheckoutPage(deps, pageCache))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
     c.set('qrCache', qrCache)
     c.set('pageCache', pageCache)
+    c.set('formTargets', formTargets)
     await next()
   })
   app.use(requestLog())
@@ -44,9 +50,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
       return simulator.fetch(new Request(url, c.req.raw))
     })
   }
-  // The checkout answers with a 303 to the card network's page, whose host the gateway chooses
-  // (its payment_url), so any https target is allowed after the gateway's own origin.
-  app.use(securityHeaders([gatewayOrigin, 'https:']))
+  app.use(securityHeaders(formTargets))
   app.route('/', healthRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', qrRoutes)

@@ -9,12 +9,17 @@ import {
   createGatewayClient,
   GATEWAY_PUBLIC_KEY_PEM,
   type GatewayClientOptions,
+  verifyGatewaySignature,
 } from './client/index.js'
 import type { Config } from './config.js'
 import type { Db } from './data/db.js'
+import type { LinkWithStats } from './data/links.js'
+import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
+import { type RecordDelivery, recordWebhookEvent } from './data/webhooks.js'
 import type { AppDeps, AppSecrets } from './env.js'
 import type { Logger } from './log.js'
+import { createConfirmQueue } from './payments/confirm-queue.js'
 import { altchaCaptcha } from './security/captcha.js'
 import { sha256Hex } from './security/tokens.js'
 import {
@@ -39,6 +44,20 @@ export interface RuntimeParts {
   gatewayTimeoutMs?: number
   /** How the built-in simulator delivers webhooks; defaults to the app itself, in process. */
   deliver?: (request: Request) => Promise<Response>
+  /** The runtime's fastest check of a gateway signature (default: WebCrypto). */
+  verifySignature?: (
+    message: string,
+    signature: string,
+    publicKeyPem: string,
+  ) => boolean | Promise<boolean>
+  /** The runtime's fastest SHA-256, hex (default: WebCrypto). */
+  sha256Hex?: (text: string) => string | Promise<string>
+  /** How webhook deliveries reach the inbox (default: one write each, `recordWebhookEvent`). */
+  recordDelivery?: RecordDelivery
+  /** gzip for prepared pages (Node); without it they are sent uncompressed. */
+  gzip?: (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
+  /** A database change stamp; with it, link reads are cached between writes (see data/read-cache). */
+  changeStamp?: ChangeStamp
 }
 
 export interface Assembled {
@@ -97,15 +116,25 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     ...(parts.getWithBody ? { getWithBody: parts.getWithBody } : {}),
   })
   const { secrets, newAdminToken } = await resolveSecrets(db, config, clock())
+  const gatewayPublicKey =
+    config.gatewayPublicKey ?? (simulatorMode ? SIMULATOR_PUBLIC_KEY_PEM : GATEWAY_PUBLIC_KEY_PEM)
+  const verify = parts.verifySignature ?? verifyGatewaySignature
   const deps: AppDeps = {
     db,
     config,
     gateway,
     secrets,
     merchantAccount: config.merchantAccount ?? SIMULATOR_MERCHANT_ACCOUNT,
-    gatewayPublicKey:
-      config.gatewayPublicKey ??
-      (simulatorMode ? SIMULATOR_PUBLIC_KEY_PEM : GATEWAY_PUBLIC_KEY_PEM),
+    gatewayPublicKey,
+    verifySignature: (message, signature) => verify(message, signature, gatewayPublicKey),
+    sha256Hex: parts.sha256Hex ?? sha256Hex,
+    recordDelivery:
+      parts.recordDelivery ?? ((delivery, now) => recordWebhookEvent(db, delivery, now)),
+    confirmations: createConfirmQueue(),
+    gzip: parts.gzip,
+    linkCache: parts.changeStamp
+      ? createReadCache<LinkWithStats | null>(parts.changeStamp)
+      : undefined,
     clock,
     log,
     background: createBackground(log, parts.waitUntil),

@@ -10,10 +10,15 @@ import type { Background } from './background.js'
 import type { GatewayClient } from './client/index.js'
 import type { Config, Language } from './config.js'
 import type { Db } from './data/db.js'
+import type { LinkWithStats } from './data/links.js'
+import type { ReadCache } from './data/read-cache.js'
+import type { RecordDelivery } from './data/webhooks.js'
 import type { Translate } from './i18n/index.js'
 import type { Logger } from './log.js'
 import type { Lru } from './lru.js'
+import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { QrCache } from './routes/qr.js'
+import type { StaticPage } from './routes/static-page.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
 export interface AppSecrets {
@@ -33,6 +38,18 @@ export interface AppDeps {
   merchantAccount: string
   /** PEM of the key that signs callbacks and webhooks. */
   gatewayPublicKey: string
+  /** Checks a gateway signature against `gatewayPublicKey`, the runtime's fastest way. */
+  verifySignature: (message: string, signature: string) => boolean | Promise<boolean>
+  /** SHA-256 of UTF-8 text, lower-case hex, the runtime's fastest way. */
+  sha256Hex: (text: string) => string | Promise<string>
+  /** Writes a webhook delivery to the inbox (grouped commits on Node). */
+  recordDelivery: RecordDelivery
+  /** Webhook-triggered checks, coalesced per payment and limited in number. */
+  confirmations: ConfirmQueue
+  /** gzip, where the runtime does it better than the platform (Node); prepared pages keep both forms. */
+  gzip?: ((bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>) | undefined
+  /** Link reads by slug, cached between database writes (Node; absent on Workers). */
+  linkCache?: ReadCache<LinkWithStats | null> | undefined
   clock: () => number
   log: Logger
   /** Tracks work that runs after the response (webhook confirmation). */
@@ -47,16 +64,18 @@ export interface AppDeps {
 export interface Captcha {
   /** A fresh challenge, as the JSON text the widget carries. */
   challenge(c: Context<AppEnv>): Promise<string>
-  /** Head elements and the form field to render for a challenge. */
-  widget(ctx: PageContext, challengeJson: string): { head: unknown; field: unknown }
+  /** Head elements and the form field; the field's script fetches a challenge from the URL. */
+  widget(ctx: PageContext, challengeUrl: string): { head: unknown; field: unknown }
   /** True when the posted form carries a valid, unused solution. */
   verify(c: Context<AppEnv>, form: Record<string, unknown>): Promise<boolean>
 }
 
 export type AppVariables = AppDeps & {
   qrCache: QrCache
-  /** Rendered checkout pages, by link version, language and form token (see routes/checkout). */
-  pageCache: Lru<string>
+  /** Prepared checkout pages, by link version, language and form token (see routes/checkout). */
+  pageCache: Lru<StaticPage>
+  /** The origins the checkout form may end up at (the Content-Security-Policy's form-action). */
+  formTargets: string[]
   requestId: string
   secureHeadersNonce?: string
   lang: Language

@@ -8,7 +8,8 @@ import { createApp } from './app.js'
 import { assemble } from './bootstrap.js'
 import { ConfigError, parseConfig } from './config.js'
 import { consoleLogger } from './log.js'
-import { nodeGetWithBody } from './node/get-with-body.js'
+import { startCheckpointer } from './node/checkpointer.js'
+import { nodeRuntimeParts } from './node/runtime.js'
 import { openSqlite } from './node/sqlite.js'
 import { reconcile } from './payments/reconcile.js'
 
@@ -26,12 +27,13 @@ async function main() {
     throw error
   }
   const sqlite = openSqlite(config.databasePath)
+  const checkpointer = startCheckpointer(sqlite)
   const assembled = await assemble({
     db: sqlite.db,
     config,
     log: consoleLogger,
     clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
-    getWithBody: nodeGetWithBody,
+    ...nodeRuntimeParts(sqlite),
   })
   const app = createApp(
     assembled.deps,
@@ -70,6 +72,7 @@ async function main() {
     clearInterval(timer)
     server.close(async () => {
       await assembled.deps.background.idle()
+      checkpointer.stop()
       sqlite.close()
       process.exit(0)
     })

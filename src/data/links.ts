@@ -7,6 +7,7 @@ import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
 import { prepared } from './prepared.js'
+import type { ReadCache } from './read-cache.js'
 import { col, colIn } from './sql.js'
 
 /** What a link has collected: paid payments and their total in centimes. */
@@ -81,6 +82,22 @@ export async function getLinkBySlug(db: Db, slug: string): Promise<LinkWithStats
       .prepare(),
   )
   return ((await query.all({ slug })) as LinkWithStats[])[0] ?? null
+}
+
+/**
+ * `getLinkBySlug` through `cache` when the runtime has one (see read-cache.ts). A cached link is
+ * shared by every request that reads it, so it is frozen.
+ */
+export function readLinkBySlug(
+  db: Db,
+  slug: string,
+  cache: ReadCache<LinkWithStats | null> | undefined,
+): Promise<LinkWithStats | null> {
+  if (!cache) return getLinkBySlug(db, slug)
+  return cache.read(slug, async () => {
+    const link = await getLinkBySlug(db, slug)
+    return link && Object.freeze(link)
+  })
 }
 
 /** Links newest first, with paid totals; `active` filters on the merchant's on/off switch. */

@@ -49,6 +49,23 @@ export function getPaymentByCibTransactionId(
   return paymentBy(db, 'cibTransactionId', cibTransactionId)
 }
 
+/** Just the id and status of the payment with this card network transaction id. */
+export async function getPaymentStateByCibTransactionId(
+  db: Db,
+  cibTransactionId: string,
+): Promise<Pick<Payment, 'id' | 'status'> | null> {
+  const query = prepared(db, 'paymentStateByCib', (d) =>
+    d
+      .select({ id: payments.id, status: payments.status })
+      .from(payments)
+      .where(eq(payments.cibTransactionId, sql.placeholder('value')))
+      .limit(1)
+      .prepare(),
+  )
+  const rows = (await query.all({ value: cibTransactionId })) as Pick<Payment, 'id' | 'status'>[]
+  return rows[0] ?? null
+}
+
 export type PaymentFilters = {
   status?: PaymentStatus | readonly PaymentStatus[]
   linkId?: string

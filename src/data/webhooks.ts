@@ -12,7 +12,38 @@ export type WebhookDelivery = {
   paymentStatus: string | null
   /** The raw body as received (it carries no card data). */
   payload: string
+  /**
+   * Where the event starts: `received` (to be processed), or already `processed` / `ignored` when
+   * the receiver could tell at once (a payment already paid, no such payment).
+   */
+  status?: 'received' | 'processed' | 'ignored'
+  paymentId?: string | null
+  lastError?: string | null
 }
+
+/** An inbox row's values for a delivery received at `now`: what every recorder writes. */
+export function inboxRow(delivery: WebhookDelivery, now: number) {
+  const status = delivery.status ?? 'received'
+  return {
+    id: newWebhookEventId(),
+    dedupeKey: delivery.dedupeKey,
+    cibTransactionId: delivery.cibTransactionId,
+    paymentStatus: delivery.paymentStatus,
+    payload: delivery.payload,
+    receivedAt: now,
+    status,
+    paymentId: delivery.paymentId ?? null,
+    lastError: delivery.lastError ?? null,
+    processedAt: status === 'received' ? null : now,
+    attempts: status === 'received' ? 0 : 1,
+  }
+}
+
+/** What the webhook receiver needs back from recording a delivery. */
+export type RecordedDelivery = { isNew: boolean; event: Pick<WebhookEvent, 'id' | 'status'> }
+
+/** Writes a delivery to the inbox (see `recordWebhookEvent`); runtimes may group the writes. */
+export type RecordDelivery = (delivery: WebhookDelivery, now: number) => Promise<RecordedDelivery>
 
 /**
  * Records a delivery. `isNew` is false for a redelivery of a recorded event; its `event` then
@@ -34,22 +65,26 @@ export async function recordWebhookEvent(
         paymentStatus: sql.placeholder('paymentStatus'),
         payload: sql.placeholder('payload'),
         receivedAt: sql.placeholder('receivedAt'),
-        status: 'received',
+        status: sql.placeholder('status'),
+        paymentId: sql.placeholder('paymentId'),
+        lastError: sql.placeholder('lastError'),
+        processedAt: sql.placeholder('processedAt'),
+        attempts: sql.placeholder('attempts'),
       })
       .onConflictDoNothing({ target: webhookEvents.dedupeKey })
       .returning()
       .prepare(),
   )
-  const [inserted] = (await insert.all({
-    ...delivery,
-    id: newWebhookEventId(),
-    receivedAt: now,
-  })) as WebhookEvent[]
+  const [inserted] = (await insert.all(inboxRow(delivery, now))) as WebhookEvent[]
   if (inserted) return { isNew: true, event: inserted }
-  const [existing] = await db
-    .select()
-    .from(webhookEvents)
-    .where(eq(webhookEvents.dedupeKey, delivery.dedupeKey))
+  const byKey = prepared(db, 'webhookEventByKey', (d) =>
+    d
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.dedupeKey, sql.placeholder('dedupeKey')))
+      .prepare(),
+  )
+  const [existing] = (await byKey.all({ dedupeKey: delivery.dedupeKey })) as WebhookEvent[]
   if (!existing) throw new Error('Webhook event vanished between insert and read')
   return { isNew: false, event: existing }
 }

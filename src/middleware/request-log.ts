@@ -2,22 +2,48 @@ import type { MiddlewareHandler } from 'hono'
 import { randomBase62 } from '../client/core/bytes.js'
 import type { AppEnv } from '../env.js'
 
+/** A new request id (also sent back as `X-Request-Id`). */
+export function newRequestId(): string {
+  return randomBase62(12)
+}
+
+/** The structured line logged for every request. */
+export function requestLogEntry(request: {
+  started: number
+  finished: number
+  requestId: string
+  method: string
+  route: string
+  status: number
+}) {
+  return {
+    time: new Date(request.started).toISOString(),
+    request_id: request.requestId,
+    method: request.method,
+    route: request.route,
+    status: request.status,
+    duration_ms: request.finished - request.started,
+  }
+}
+
 /** One structured line per request: time, request id, method, route, status, duration. */
 export function requestLog(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = c.get('clock')()
-    const requestId = randomBase62(12)
+    const requestId = newRequestId()
     c.set('requestId', requestId)
     // Set before the response exists, so it is built with its headers in one go (see below).
     c.header('X-Request-Id', requestId)
     await next()
-    c.get('log')({
-      time: new Date(started).toISOString(),
-      request_id: requestId,
-      method: c.req.method,
-      route: c.req.routePath,
-      status: c.res.status,
-      duration_ms: c.get('clock')() - started,
-    })
+    c.get('log')(
+      requestLogEntry({
+        started,
+        finished: c.get('clock')(),
+        requestId,
+        method: c.req.method,
+        route: c.req.routePath,
+        status: c.res.status,
+      }),
+    )
   }
 }

@@ -2,32 +2,45 @@ import type { MiddlewareHandler } from 'hono'
 import { randomBytes, toBase64 } from '../client/core/bytes.js'
 import type { AppEnv } from '../env.js'
 
+/** The security headers every response carries besides the Content-Security-Policy. */
+export const FIXED_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+]
+
+/**
+ * The Content-Security-Policy: nothing from elsewhere; the page's own inline style and script only
+ * when they match `sources` (a nonce, or their SHA-256 hashes). `formTargets` are the origins a
+ * form may end up at: the checkout form answers with a 303 to the card network's page, and
+ * browsers apply `form-action` to that redirect too.
+ */
+export function contentSecurityPolicy(
+  formTargets: string[],
+  sources: { script: string; style: string },
+): string {
+  return `default-src 'none'; base-uri 'none'; script-src 'self' ${sources.script}; style-src 'self' ${sources.style}; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self' blob:; form-action ${["'self'", ...formTargets].join(' ')}; frame-ancestors 'none'; object-src 'none'`
+}
+
 /**
  * A strict Content-Security-Policy with a per-request nonce for the inline style and script of
- * each page, and the usual security headers. `formTargets` are the origins a form may end up at:
- * the checkout form answers with a 303 to the card network's page, and browsers apply
- * `form-action` to that redirect too. Everything but the nonce is built once.
+ * each page, and the usual security headers. Everything but the nonce is built once.
  */
 export function securityHeaders(formTargets: string[]): MiddlewareHandler<AppEnv> {
-  const [before, between, after] = [
-    "default-src 'none'; base-uri 'none'; script-src 'self' 'nonce-",
-    "'; style-src 'self' 'nonce-",
-    `'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self' blob:; form-action ${["'self'", ...formTargets].join(' ')}; frame-ancestors 'none'; object-src 'none'`,
-  ]
-  const fixed: Array<[string, string]> = [
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ['Origin-Agent-Cluster', '?1'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
-    ['Referrer-Policy', 'no-referrer'],
-    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['X-DNS-Prefetch-Control', 'off'],
-    ['X-Download-Options', 'noopen'],
-    ['X-Frame-Options', 'SAMEORIGIN'],
-    ['X-Permitted-Cross-Domain-Policies', 'none'],
-    ['X-XSS-Protection', '0'],
-  ]
+  const MARK = '\u0000'
+  const [before, between, after] = contentSecurityPolicy(formTargets, {
+    script: `'nonce-${MARK}'`,
+    style: `'nonce-${MARK}'`,
+  }).split(MARK) as [string, string, string]
   // The headers are set before the handler runs: Hono then builds the response with them, which
   // keeps @hono/node-server on its fast path; changing a finished response's headers makes it
   // materialise a full Response object, several times slower.
@@ -35,7 +48,7 @@ export function securityHeaders(formTargets: string[]): MiddlewareHandler<AppEnv
     const nonce = toBase64(randomBytes(16))
     c.set('secureHeadersNonce', nonce)
     c.header('Content-Security-Policy', before + nonce + between + nonce + after)
-    for (const [name, value] of fixed) c.header(name, value)
+    for (const [name, value] of FIXED_SECURITY_HEADERS) c.header(name, value)
     await next()
   }
 }

@@ -5,12 +5,10 @@
  */
 
 import { type Background, describe } from '../background.js'
-import { parseCardWebhook, verifyGatewaySignature } from '../client/index.js'
-import { getPaymentByCibTransactionId } from '../data/payments.js'
-import { markWebhookEvent, recordWebhookEvent } from '../data/webhooks.js'
+import { parseCardWebhook } from '../client/index.js'
+import { getPaymentStateByCibTransactionId } from '../data/payments.js'
+import { markWebhookEvent } from '../data/webhooks.js'
 import type { AppDeps } from '../env.js'
-import { sha256Hex } from '../security/tokens.js'
-import { confirmPayment } from './confirm.js'
 
 export type WebhookAnswer =
   | { status: 200; body: { received: true; duplicate?: true; ignored?: true } }
@@ -19,8 +17,18 @@ export type WebhookAnswer =
 
 type WebhookDeps = Pick<
   AppDeps,
-  'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log' | 'gatewayPublicKey'
+  | 'db'
+  | 'gateway'
+  | 'merchantAccount'
+  | 'clock'
+  | 'log'
+  | 'verifySignature'
+  | 'sha256Hex'
+  | 'recordDelivery'
+  | 'confirmations'
 >
+
+const NO_PAYMENT = 'no payment with this cib_transaction_id'
 
 /** Handles one delivery. Confirmation runs in `background`; the answer does not wait for it. */
 export async function receiveWebhook(
@@ -45,13 +53,7 @@ export async function receiveWebhook(
       },
     }
   }
-  if (
-    !(await verifyGatewaySignature(
-      event.message ?? '',
-      event.signature ?? '',
-      deps.gatewayPublicKey,
-    ))
-  ) {
+  if (!(await deps.verifySignature(event.message ?? '', event.signature ?? ''))) {
     deps.log({
       level: 'warn',
       event: 'webhook_forged',
@@ -62,34 +64,51 @@ export async function receiveWebhook(
       body: { error: { code: 'bad_signature', message: 'The signature does not verify.' } },
     }
   }
-  const now = deps.clock()
-  const recorded = await recordWebhookEvent(
-    deps.db,
+  const payment = event.cib_transaction_id
+    ? await getPaymentStateByCibTransactionId(deps.db, event.cib_transaction_id)
+    : null
+  // A delivery for a payment already paid needs no check (paid is final), and one for an unknown
+  // transaction none either: such events are recorded as done in the same write.
+  const settled = !payment ? 'ignored' : payment.status === 'paid' ? 'processed' : 'received'
+  const recorded = await deps.recordDelivery(
     {
-      dedupeKey: await sha256Hex(raw),
+      dedupeKey: await deps.sha256Hex(raw),
       cibTransactionId: event.cib_transaction_id ?? null,
       paymentStatus: event.payment_status ?? null,
       payload: raw,
+      status: settled,
+      paymentId: payment?.id ?? null,
+      lastError: payment ? null : NO_PAYMENT,
     },
-    now,
+    deps.clock(),
   )
   if (!recorded.isNew && recorded.event.status !== 'failed')
     return { status: 200, body: { received: true, duplicate: true } }
-  const payment = event.cib_transaction_id
-    ? await getPaymentByCibTransactionId(deps.db, event.cib_transaction_id)
-    : undefined
   if (!payment) {
-    await markWebhookEvent(
-      deps.db,
-      recorded.event.id,
-      { status: 'ignored', error: 'no payment with this cib_transaction_id' },
-      now,
-    )
+    if (!recorded.isNew) {
+      await markWebhookEvent(
+        deps.db,
+        recorded.event.id,
+        { status: 'ignored', error: NO_PAYMENT },
+        deps.clock(),
+      )
+    }
     return { status: 200, body: { received: true, ignored: true } }
+  }
+  if (settled === 'processed') {
+    if (!recorded.isNew) {
+      await markWebhookEvent(
+        deps.db,
+        recorded.event.id,
+        { status: 'processed', paymentId: payment.id },
+        deps.clock(),
+      )
+    }
+    return { status: 200, body: { received: true } }
   }
   background.run('webhook_confirm', async () => {
     try {
-      const result = await confirmPayment(deps, payment)
+      const result = await deps.confirmations.confirm(deps, payment.id)
       // Unconfirmed (gateway unreachable): `failed`, so a redelivery is processed again; the
       // reconciler re-checks the payment meanwhile.
       await markWebhookEvent(

@@ -1,21 +1,24 @@
 /** The customer's checkout: `GET /l/:slug` shows the link, `POST /l/:slug` starts the payment. */
 
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { Hono } from 'hono'
 import type { Link } from '../../db/schema.js'
 import { CheckoutPage, type CheckoutProps } from '../../views/checkout.js'
 import { MessagePage } from '../../views/message-page.js'
 import type { Language } from '../config.js'
-import { getLinkBySlug, type LinkWithStats } from '../data/links.js'
+import { type LinkWithStats, readLinkBySlug } from '../data/links.js'
 import { hitRateLimit } from '../data/rate-limits.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { MIN_AMOUNT } from '../domain/link-input.js'
 import { linkStatus } from '../domain/link-status.js'
-import type { AppEnv } from '../env.js'
-import { formatAmount, formatMinutes } from '../i18n/index.js'
+import type { AppDeps, AppEnv } from '../env.js'
+import { formatAmount, formatMinutes, pickLanguage } from '../i18n/index.js'
+import type { Lru } from '../lru.js'
+import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
 import { startCheckout } from '../payments/checkout.js'
 import { issueSharedToken, verifyToken } from '../security/tokens.js'
 import { pageContext, pageLanguage } from './page.js'
+import { acceptsGzip, prepareStaticPage, type StaticPage, sendStaticPage } from './static-page.js'
 
 const FORM_MAX_AGE_MS = 2 * 60 * 60_000
 const CHECKOUT_LIMIT = { perWindow: 10, windowMs: 60_000 }
@@ -23,7 +26,7 @@ const CHECKOUT_LIMIT = { perWindow: 10, windowMs: 60_000 }
 export const checkoutRoutes = new Hono<AppEnv>()
 
 checkoutRoutes.get('/l/:slug', async (c) => {
-  const link = await getLinkBySlug(c.get('db'), c.req.param('slug'))
+  const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFound(c)
   const lang = pageLanguage(c, link.language)
   const unavailable = await unavailablePage(c, link, lang)
@@ -35,8 +38,16 @@ checkoutRoutes.get('/l/:slug', async (c) => {
   })
 })
 
+// The captcha's challenge, fetched by the form's script (the page itself is the same for everyone).
+checkoutRoutes.get('/l/:slug/challenge', async (c) => {
+  const captcha = c.get('captcha')
+  if (!captcha) return c.json({ error: { code: 'not_found', message: 'No captcha.' } }, 404)
+  c.header('Cache-Control', 'no-store')
+  return c.body(await captcha.challenge(c), 200, { 'Content-Type': 'application/json' })
+})
+
 checkoutRoutes.post('/l/:slug', async (c) => {
-  const link = await getLinkBySlug(c.get('db'), c.req.param('slug'))
+  const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFound(c)
   const form = await c.req.parseBody()
   const lang = pageLanguage(c, typeof form.lang === 'string' ? form.lang : link.language)
@@ -115,10 +126,18 @@ function pick(form: Record<string, unknown>): CheckoutProps['values'] {
   }
 }
 
-// Stand-ins rendered into a cached page and replaced per request: the CSP nonce must be new for
-// every response, and so must the captcha challenge.
-const NONCE_MARK = 'PaylinksNonceMark7q'
-const CHALLENGE_MARK = 'PaylinksChallengeMark7q'
+/** The cache key of a link's plain checkout page: its version, the language and the form token. */
+function pageKey(link: Link, lang: Language, csrfToken: string): string {
+  return `${link.id}|${link.updatedAt}|${lang}|${csrfToken}`
+}
+
+/** The `?lang=` of a plain checkout request ('' for none), or null when it asks for more. */
+function plainQuery(url: string): string | null {
+  const q = url.indexOf('?')
+  if (q < 0) return ''
+  const m = /^lang=(ar|fr|en)$/.exec(url.slice(q + 1))
+  return m ? (m[1] as string) : null
+}
 
 async function renderCheckout(
   c: Context<AppEnv>,
@@ -133,58 +152,94 @@ async function renderCheckout(
     c.get('clock')(),
   )
   const captcha = c.get('captcha')
-  const nonce = c.get('secureHeadersNonce') ?? ''
-  const challenge = captcha ? escapeAttribute(await captcha.challenge(c)) : ''
-  // The plain form (no prefill, no errors) is the page every scan of a QR code asks for: render it
-  // once per link version, language and form token, then only swap the per-request parts in.
+  // The plain form (no prefill, no errors) is the page every scan of a QR code asks for: the same
+  // for every visitor of this link version, language and form token, so it is prepared once.
   const plain =
     status === 200 &&
     Object.keys(state.errors).length === 0 &&
     Object.values(state.values).every((v) => v === undefined) &&
-    new URL(c.req.url).search.replace(/^\?(lang=(ar|fr|en))?$/, '') === ''
-  const key = `${link.id}|${link.updatedAt}|${lang}|${csrfToken}`
-  let html = plain ? c.get('pageCache').get(key) : undefined
-  if (html === undefined) {
-    const ctx = { ...pageContext(c, lang), nonce: NONCE_MARK }
-    html = String(
-      await (
-        <CheckoutPage
-          ctx={ctx}
-          link={{
-            slug: link.slug,
-            title: link.title,
-            description: link.description,
-            amount: link.amount,
-            amountMin: link.amountMin,
-            amountMax: link.amountMax,
-            items: link.invoiceItems,
-          }}
-          values={state.values}
-          errors={state.errors}
-          csrfToken={csrfToken}
-          onlineTermsUrl={`/terms?lang=${lang}`}
-          merchantTermsUrl={c.get('config').merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
-          captcha={captcha ? captcha.widget(ctx, CHALLENGE_MARK) : undefined}
-        />
-      ).toString(),
+    plainQuery(c.req.url) !== null
+  const render = (nonce: string) => {
+    const ctx = { ...pageContext(c, lang), nonce }
+    return (
+      <CheckoutPage
+        ctx={ctx}
+        link={{
+          slug: link.slug,
+          title: link.title,
+          description: link.description,
+          amount: link.amount,
+          amountMin: link.amountMin,
+          amountMax: link.amountMax,
+          items: link.invoiceItems,
+        }}
+        values={state.values}
+        errors={state.errors}
+        csrfToken={csrfToken}
+        onlineTermsUrl={`/terms?lang=${lang}`}
+        merchantTermsUrl={c.get('config').merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
+        captcha={captcha ? captcha.widget(ctx, `/l/${link.slug}/challenge`) : undefined}
+      />
     )
-    if (plain) c.get('pageCache').set(key, html)
   }
-  let page = html.split(NONCE_MARK).join(nonce)
-  if (captcha) page = page.replace(CHALLENGE_MARK, challenge)
-  return c.html(page, status)
+  if (!plain) return c.html(render(c.get('secureHeadersNonce') ?? ''), status)
+  const key = pageKey(link, lang, csrfToken)
+  let page = c.get('pageCache').get(key)
+  if (!page) {
+    const html = String(await render('').toString()).replaceAll(' nonce=""', '')
+    page = await prepareStaticPage(html, {
+      formTargets: c.get('formTargets'),
+      gzip: c.get('gzip'),
+    })
+    c.get('pageCache').set(key, page)
+  }
+  const chosen = page.gzip && acceptsGzip(c.req.header('accept-encoding')) ? page.gzip : page
+  return c.body(chosen.body as Uint8Array<ArrayBuffer>, 200, chosen.headers)
 }
 
-/** Escapes text for a double-quoted HTML attribute, as the JSX renderer does. */
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ATTRIBUTE_ESCAPES[ch] ?? ch)
-}
-const ATTRIBUTE_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
+/**
+ * `GET /l/:slug` for a page already prepared: registered ahead of the middleware, it answers with
+ * the prepared bytes and headers (and its own log line) without building anything; any other
+ * request — an unknown or unavailable link, a prefilled form, a page not prepared yet — goes on
+ * to the full route.
+ */
+export function preparedCheckoutPage(
+  deps: AppDeps,
+  pageCache: Lru<StaticPage>,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = deps.clock()
+    const query = plainQuery(c.req.url)
+    if (query === null) return next()
+    const link = await readLinkBySlug(deps.db, c.req.param('slug') ?? '', deps.linkCache)
+    if (!link || linkStatus(link, link, started) !== 'active') return next()
+    const lang = pickLanguage({
+      query,
+      link: link.language,
+      acceptLanguage: c.req.header('accept-language'),
+      fallback: deps.config.defaultLanguage,
+    })
+    const token = await issueSharedToken(
+      deps.secrets.sessionSecret,
+      `checkout:${link.slug}`,
+      started,
+    )
+    const page = pageCache.get(pageKey(link, lang, token))
+    if (!page) return next()
+    const requestId = newRequestId()
+    const response = sendStaticPage(page, c.req.header('accept-encoding'), requestId)
+    deps.log(
+      requestLogEntry({
+        started,
+        finished: deps.clock(),
+        requestId,
+        method: c.req.method,
+        route: '/l/:slug',
+        status: 200,
+      }),
+    )
+    return response
+  }
 }
 
 /** The friendly page for a link that cannot take a payment now, or null when it can. */

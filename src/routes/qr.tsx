@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { PosterPage } from '../../views/poster.js'
-import { getLinkBySlug } from '../data/links.js'
+import { readLinkBySlug } from '../data/links.js'
 import type { AppEnv } from '../env.js'
 import type { Lru } from '../lru.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
@@ -20,7 +20,7 @@ qrRoutes.get('/l/:slug/qr.svg', (c) => serveQr(c, 'svg'))
 qrRoutes.get('/l/:slug/qr.png', (c) => serveQr(c, 'png'))
 
 async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
-  const link = await getLinkBySlug(c.get('db'), c.req.param('slug') ?? '')
+  const link = await readLinkBySlug(c.get('db'), c.req.param('slug') ?? '', c.get('linkCache'))
   if (!link) return notFound(c)
   const url = `${c.get('config').publicUrl}/l/${link.slug}`
   const key = `${format}:${url}`
@@ -42,7 +42,7 @@ async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
 }
 
 qrRoutes.get('/l/:slug/poster', async (c) => {
-  const link = await getLinkBySlug(c.get('db'), c.req.param('slug'))
+  const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFound(c)
   const lang = pageLanguage(c, link.language)
   const url = `${c.get('config').publicUrl}/l/${link.slug}`

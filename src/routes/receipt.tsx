@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { Payment } from '../../db/schema.js'
 import { PaymentOutcomePage, ReceiptPage, type ReceiptView } from '../../views/receipt.js'
-import { parseReturnQuery, verifyGatewaySignature } from '../client/index.js'
+import { parseReturnQuery } from '../client/index.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
 import type { AppEnv } from '../env.js'
@@ -23,11 +23,7 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
   if (!payment) return notFound(c)
   const callback = parseReturnQuery(new URL(c.req.url).searchParams)
   if (callback.signature && callback.message) {
-    const valid = await verifyGatewaySignature(
-      callback.message,
-      callback.signature,
-      c.get('gatewayPublicKey'),
-    )
+    const valid = await c.get('verifySignature')(callback.message, callback.signature)
     if (!valid)
       c.get('log')({ level: 'warn', event: 'return_signature_invalid', payment_id: payment.id })
   }

@@ -1,7 +1,9 @@
 /**
- * ALTCHA on the checkout form: a self-hosted proof of work, no third party. The page carries a
- * signed challenge; a few lines of script find the number whose SHA-256 matches; the server checks
- * the signature, the expiry and that the solution was not used before.
+ * ALTCHA on the checkout form: a self-hosted proof of work, no third party. A few lines of script
+ * fetch a signed challenge from the checkout's `/challenge` address (so the page itself stays the
+ * same for every visitor and can be served from cache), find the number whose SHA-256 matches, and
+ * fill the form field; the server checks the signature, the expiry and that the solution was not
+ * used before.
  */
 import { createChallenge, verifySolution } from 'altcha-lib/v1'
 import { raw } from 'hono/html'
@@ -12,8 +14,8 @@ import type { Captcha } from '../env.js'
 const MAX_NUMBER = 20_000
 const LIFETIME_MS = 30 * 60_000
 
-// Solves the challenge with WebCrypto and fills the hidden field (ALTCHA's payload format).
-const SOLVER = `(async function(){var e=document.getElementById('altcha');if(!e)return;var c=JSON.parse(e.getAttribute('data-challenge')),i=e.querySelector('input'),s=e.querySelector('.st'),x=new TextEncoder(),t=Date.now(),f=e.closest('form'),b=f&&f.querySelector('button[type=submit]');if(b)b.disabled=true;try{for(var n=0;n<=c.maxnumber;n++){var h=new Uint8Array(await crypto.subtle.digest('SHA-256',x.encode(c.salt+n))),o='';for(var k=0;k<h.length;k++)o+=(h[k]<16?'0':'')+h[k].toString(16);if(o===c.challenge){i.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature,took:Date.now()-t}));s.textContent=e.getAttribute('data-done');if(b)b.disabled=false;return}}}catch(_){}s.textContent=e.getAttribute('data-fail');if(b)b.disabled=false})()`
+// Fetches a challenge, solves it with WebCrypto and fills the hidden field (ALTCHA's payload format).
+const SOLVER = `(async function(){var e=document.getElementById('altcha');if(!e)return;var c,i=e.querySelector('input'),s=e.querySelector('.st'),x=new TextEncoder(),t=Date.now(),f=e.closest('form'),b=f&&f.querySelector('button[type=submit]');if(b)b.disabled=true;try{c=await(await fetch(e.getAttribute('data-url'),{cache:'no-store',credentials:'same-origin'})).json();for(var n=0;n<=c.maxnumber;n++){var h=new Uint8Array(await crypto.subtle.digest('SHA-256',x.encode(c.salt+n))),o='';for(var k=0;k<h.length;k++)o+=(h[k]<16?'0':'')+h[k].toString(16);if(o===c.challenge){i.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature,took:Date.now()-t}));s.textContent=e.getAttribute('data-done');if(b)b.disabled=false;return}}}catch(_){}s.textContent=e.getAttribute('data-fail');if(b)b.disabled=false})()`
 
 /** The checkout captcha, keyed with the app's session secret. */
 export function altchaCaptcha(): Captcha {
@@ -26,12 +28,12 @@ export function altchaCaptcha(): Captcha {
       })
       return JSON.stringify(challenge)
     },
-    widget(ctx, challengeJson) {
+    widget(ctx, challengeUrl) {
       const field = (
         <div
           id="altcha"
           class="captcha muted"
-          data-challenge={challengeJson}
+          data-url={challengeUrl}
           data-done={ctx.t('captchaDone')}
           data-fail={ctx.t('captchaFailed')}
         >

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { payments } from '../../db/schema.js'
@@ -16,8 +17,12 @@ afterEach(async () => {
 async function solvedForm(slug: string) {
   const html = await (await p.app.request(`/l/${slug}`)).text()
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
-  const attr = /data-challenge="([^"]+)"/.exec(html)?.[1] ?? ''
-  const challenge = JSON.parse(attr.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
+  // The page names where its script fetches a challenge; fetch it the same way.
+  const url = /data-url="([^"]+)"/.exec(html)?.[1] ?? ''
+  expect(url).toBe(`/l/${slug}/challenge`)
+  const answer = await p.app.request(url)
+  expect(answer.headers.get('cache-control')).toBe('no-store')
+  const challenge = await answer.json()
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
@@ -37,14 +42,31 @@ function post(slug: string, fields: Record<string, string>) {
 }
 
 describe('the checkout captcha (ALTCHA)', () => {
-  it('puts a signed challenge and its solver script, with the page nonce, on the form', async () => {
+  it('puts its solver script, allowed by hash, and the address of a challenge on the form', async () => {
     const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
     const res = await p.app.request(`/l/${link.slug}`)
-    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+    const csp = res.headers.get('content-security-policy') ?? ''
     const html = await res.text()
     expect(html).toContain('name="altcha"')
-    expect(html).toContain(`<script nonce="${nonce}">`)
+    expect(html).toContain(`data-url="/l/${link.slug}/challenge"`)
     expect(html).toContain('Checking that you are not a robot')
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(script).toContain('crypto.subtle.digest')
+    const hash = createHash('sha256').update(script).digest('base64')
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
+  })
+
+  it('answers a fresh signed challenge at each fetch, never cached', async () => {
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const [a, b] = await Promise.all([
+      p.app.request(`/l/${link.slug}/challenge`),
+      p.app.request(`/l/${link.slug}/challenge`),
+    ])
+    expect(a.headers.get('cache-control')).toBe('no-store')
+    const [x, y] = [await a.json(), await b.json()]
+    expect(x).toMatchObject({ algorithm: 'SHA-256', maxnumber: expect.any(Number) })
+    expect(typeof x.signature).toBe('string')
+    expect(x.salt).not.toBe(y.salt)
   })
 
   it('accepts a solved challenge once and refuses it replayed', async () => {

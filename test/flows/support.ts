@@ -43,8 +43,13 @@ export async function submitCheckout(
 }
 
 /** Starts a payment and returns the simulator transaction and the payment row. */
-export async function startPayment(p: Paylinks, slug: string, fields: Record<string, string> = {}) {
-  const res = await submitCheckout(p, slug, fields)
+export async function startPayment(
+  p: Paylinks,
+  slug: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
+  const res = await submitCheckout(p, slug, fields, headers)
   expect(res.status).toBe(303)
   const location = res.headers.get('location') ?? ''
   const tx = [...p.simulator.state.transactions.values()].find(

@@ -12,6 +12,7 @@ import { assemble } from '../../src/bootstrap.js'
 import { parseConfig } from '../../src/config.js'
 import type { AppDeps } from '../../src/env.js'
 import { silentLogger } from '../../src/log.js'
+import { nodeRuntimeParts } from '../../src/node/runtime.js'
 import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
 import {
   createSimulator,
@@ -109,6 +110,7 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
     config,
     log: options.log ?? silentLogger,
     clientIp: (c) => c.req.header('x-test-ip') ?? '127.0.0.1',
+    ...nodeRuntimeParts(sqlite),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.gatewayTimeoutMs ? { gatewayTimeoutMs: options.gatewayTimeoutMs } : {}),
   })

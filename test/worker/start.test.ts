@@ -68,8 +68,13 @@ describe('starting Paylinks on Workers', () => {
     expect(created.status).toBe(201)
     const { slug } = (await created.json()) as { slug: string }
     const html = await (await fetch(`${w.url}/l/${slug}`)).text()
-    const attr = /data-challenge="([^"]+)"/.exec(html)?.[1] ?? ''
-    const challenge = JSON.parse(attr.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
+    const url = /data-url="([^"]+)"/.exec(html)?.[1] ?? ''
+    const challenge = (await (await fetch(`${w.url}${url}`)).json()) as {
+      challenge: string
+      salt: string
+      algorithm: string
+      maxnumber: number
+    }
     const solution = await solveChallenge(
       challenge.challenge,
       challenge.salt,

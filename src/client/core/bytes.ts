@@ -67,10 +67,28 @@ export function toHex(bytes: Uint8Array): string {
   return out
 }
 
+// Asking the system for random bytes costs about a microsecond per call whatever the size, and a
+// request needs several small draws (request id, CSP nonce, ids): small draws are served from a
+// pool refilled 4 KiB at a time. Every byte is handed out once.
+const POOL_SIZE = 4096
+const SMALL = 256
+const pool = new Uint8Array(POOL_SIZE)
+let poolOffset = POOL_SIZE
+
 /** Cryptographically random bytes. */
 export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(length)
-  crypto.getRandomValues(out)
+  if (length > SMALL) {
+    crypto.getRandomValues(out)
+    return out
+  }
+  if (poolOffset + length > POOL_SIZE) {
+    crypto.getRandomValues(pool)
+    poolOffset = 0
+  }
+  out.set(pool.subarray(poolOffset, poolOffset + length))
+  pool.fill(0, poolOffset, poolOffset + length)
+  poolOffset += length
   return out
 }
 

@@ -1,0 +1,58 @@
+/**
+ * The webhook inbox with group commit. Each SQLite commit costs tens of microseconds (its pages go
+ * to the WAL), far more than the row: deliveries that arrive in the same turn of the event loop are
+ * written in one transaction, and each is answered only once that transaction has committed — so
+ * a 2xx still means the row is stored. A failed transaction fails every delivery in it (the gateway
+ * then retries them).
+ */
+import { inboxRow, type RecordDelivery, type RecordedDelivery } from '../data/webhooks.js'
+import type { SqliteHandle } from './sqlite.js'
+
+type Pending = {
+  row: ReturnType<typeof inboxRow>
+  resolve: (recorded: RecordedDelivery) => void
+  reject: (error: unknown) => void
+}
+type Row = RecordedDelivery['event']
+
+/** A `RecordDelivery` that groups the writes of deliveries arriving together. */
+export function groupCommitInbox(handle: SqliteHandle): RecordDelivery {
+  const insert = handle.sqlite.prepare(
+    `INSERT INTO webhook_events (id, dedupe_key, cib_transaction_id, payment_status, payload,
+       received_at, status, payment_id, last_error, processed_at, attempts)
+     VALUES (@id, @dedupeKey, @cibTransactionId, @paymentStatus, @payload,
+       @receivedAt, @status, @paymentId, @lastError, @processedAt, @attempts)
+     ON CONFLICT (dedupe_key) DO NOTHING
+     RETURNING id, status`,
+  )
+  const existing = handle.sqlite.prepare(
+    'SELECT id, status FROM webhook_events WHERE dedupe_key = ?',
+  )
+  const write = handle.sqlite.transaction((batch: Pending[]) =>
+    batch.map(({ row }): RecordedDelivery => {
+      const inserted = insert.get(row) as Row | undefined
+      if (inserted) return { isNew: true, event: inserted }
+      const found = existing.get(row.dedupeKey) as Row | undefined
+      if (!found) throw new Error('Webhook event vanished between insert and read')
+      return { isNew: false, event: found }
+    }),
+  )
+  let queue: Pending[] = []
+  const flush = () => {
+    const batch = queue
+    queue = []
+    let results: RecordedDelivery[]
+    try {
+      results = write(batch)
+    } catch (error) {
+      for (const pending of batch) pending.reject(error)
+      return
+    }
+    for (const [i, pending] of batch.entries()) pending.resolve(results[i] as RecordedDelivery)
+  }
+  return (delivery, now) =>
+    new Promise((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush)
+      queue.push({ row: inboxRow(delivery, now), resolve, reject })
+    })
+}

@@ -1,0 +1,58 @@
+/**
+ * The pieces of Paylinks that Node does faster than the Web APIs the shared code uses: the
+ * gateway's RSA signatures checked with node:crypto on the event loop, SHA-256 without a promise,
+ * a change stamp for the read cache from SQLite itself, webhook inbox writes grouped into shared
+ * commits, gzip for prepared pages, and the body-on-GET sender.
+ */
+import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import type { RuntimeParts } from '../bootstrap.js'
+import type { ChangeStamp } from '../data/read-cache.js'
+import { nodeGetWithBody } from './get-with-body.js'
+import { groupCommitInbox } from './inbox.js'
+import { verifyGatewaySignatureSync } from './signature.js'
+import type { SqliteHandle } from './sqlite.js'
+
+/** SHA-256 of the UTF-8 text, lower-case hex. */
+export function sha256HexSync(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex')
+}
+
+/**
+ * A stamp that changes with every row this connection writes (`total_changes()`, which reads no
+ * file) and with every commit by another connection to the same file (`PRAGMA data_version`, which
+ * takes the file's read locks: a few microseconds, so it is read at most every `otherWritersMs`).
+ * Paylinks writes through one connection, so its own changes show at once; a change made by another
+ * process on the same file shows within `otherWritersMs`.
+ */
+export function sqliteChangeStamp(handle: SqliteHandle, otherWritersMs = 100): ChangeStamp {
+  const changes = handle.sqlite.prepare('SELECT total_changes()').pluck()
+  const version = handle.sqlite.prepare('PRAGMA data_version').pluck()
+  let knownVersion = 0
+  let readAt = Number.NEGATIVE_INFINITY
+  return () => {
+    const now = performance.now()
+    if (now - readAt >= otherWritersMs) {
+      knownVersion = version.get() as number
+      readAt = now
+    }
+    return [changes.get() as number, knownVersion]
+  }
+}
+
+/** What `assemble` takes from Node beyond the database, configuration and logger. */
+export function nodeRuntimeParts(
+  handle: SqliteHandle,
+): Pick<
+  RuntimeParts,
+  'getWithBody' | 'verifySignature' | 'sha256Hex' | 'changeStamp' | 'recordDelivery' | 'gzip'
+> {
+  return {
+    gzip: (bytes) => gzipSync(bytes, { level: 9 }),
+    recordDelivery: groupCommitInbox(handle),
+    getWithBody: nodeGetWithBody,
+    verifySignature: verifyGatewaySignatureSync,
+    sha256Hex: sha256HexSync,
+    changeStamp: sqliteChangeStamp(handle),
+  }
+}

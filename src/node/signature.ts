@@ -1,0 +1,46 @@
+/**
+ * The gateway's signatures verified with node:crypto: the same check as the client's WebCrypto
+ * `verifyGatewaySignature` (RSASSA-PKCS1-v1_5, SHA-256, base64url or base64 with or without
+ * padding), done synchronously on the event loop. On Node it is about three times the throughput
+ * of an awaited WebCrypto call, which pays for a hop to the thread pool and back.
+ *
+ *   import { verifyGatewaySignatureSync } from 'paylinks/client/node'
+ */
+import { createPublicKey, type KeyObject, verify } from 'node:crypto'
+import { fromBase64 } from '../client/core/bytes.js'
+import { GATEWAY_PUBLIC_KEY_PEM } from '../client/core/gateway-key.js'
+
+// Parsing a PEM costs far more than a verification; keys are immutable, so memoise by PEM.
+const keys = new Map<string, KeyObject | null>()
+
+function publicKey(pem: string): KeyObject | null {
+  let key = keys.get(pem)
+  if (key === undefined) {
+    try {
+      key = createPublicKey(pem)
+      if (key.asymmetricKeyType !== 'rsa') key = null
+    } catch {
+      key = null
+    }
+    keys.set(pem, key)
+  }
+  return key
+}
+
+/** True when `signature` is the gateway's over `message`; false, never a throw, otherwise. */
+export function verifyGatewaySignatureSync(
+  message: string,
+  signature: string,
+  publicKeyPem: string = GATEWAY_PUBLIC_KEY_PEM,
+): boolean {
+  try {
+    if (typeof message !== 'string' || typeof signature !== 'string') return false
+    const sig = fromBase64(signature)
+    if (!sig || sig.length === 0) return false
+    const key = publicKey(publicKeyPem)
+    if (!key) return false
+    return verify('sha256', Buffer.from(message, 'utf8'), key, sig)
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,43 @@
+import { statSync } from 'node:fs'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startCheckpointer } from '../../src/node/checkpointer.js'
+import { openTestDb, type TestDb } from '../data/helpers.js'
+
+let t: TestDb | undefined
+afterEach(() => t?.cleanup())
+
+const until = async (done: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('WAL checkpoints on a worker thread', () => {
+  it('copies the log into the database while the main connection never checkpoints', async () => {
+    t = openTestDb()
+    const seen: Array<{ log: number; checkpointed: number }> = []
+    const checkpointer = startCheckpointer(t, { everyMs: 20, onCheckpoint: (i) => seen.push(i) })
+    expect(t.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
+    const before = statSync(t.path).size
+    const insert = t.sqlite.prepare(
+      `INSERT INTO webhook_events (id, dedupe_key, payload, received_at) VALUES (?, ?, ?, ?)`,
+    )
+    const body = 'x'.repeat(1000)
+    for (let i = 0; i < 3000; i++) insert.run(`evt_${i}`, `key_${i}`, body, i)
+    // More than SQLite's own 1,000-page threshold went to the log, yet the main connection
+    // never copied it: the worker did, so the database file itself grows.
+    await until(() => statSync(t!.path).size > before + 3_000_000)
+    await until(() => seen.some((s) => s.log > 0 && s.checkpointed === s.log))
+    checkpointer.stop()
+    await until(() => t!.sqlite.pragma('wal_autocheckpoint', { simple: true }) === 1000)
+    const other = new Database(t.path, { readonly: true })
+    try {
+      expect(other.prepare('SELECT count(*) FROM webhook_events').pluck().get()).toBe(3000)
+    } finally {
+      other.close()
+    }
+  })
+})
