@@ -4,25 +4,26 @@
  */
 
 import { verifyGatewaySignature } from '../src/client/core/signature.js'
-import { getLinkBySlug } from '../src/data/links.js'
-import { getPaymentByCibTransactionId } from '../src/data/payments.js'
-import { recordWebhookEvent } from '../src/data/webhooks.js'
+import { getLinkBySlug, readLinkBySlug } from '../src/data/links.js'
+import { getPaymentStateByCibTransactionId } from '../src/data/payments.js'
 import type { AppDeps } from '../src/env.js'
 import { formatAmount } from '../src/i18n/index.js'
 import type { SqliteHandle } from '../src/node/sqlite.js'
-import { issueSharedToken, issueToken, sha256Hex } from '../src/security/tokens.js'
+import { issueSharedToken, issueToken } from '../src/security/tokens.js'
 
 export type Breakdown = Record<
   | 'page'
   | 'health'
   | 'linkBySlug'
+  | 'linkCached'
   | 'linkBySlugPrepared'
   | 'csrfToken'
   | 'freshToken'
   | 'formatAmount'
   | 'verify'
+  | 'verifyWebCrypto'
   | 'sha256'
-  | 'inboxInsert'
+  | 'inboxRecord'
   | 'paymentLookup',
   number
 >
@@ -55,17 +56,20 @@ export async function breakdown(
     page: await micros(async () => (await app.request(`/l/${slug}`)).text()),
     health: await micros(async () => (await app.request('/healthz')).text()),
     linkBySlug: await micros(() => getLinkBySlug(deps.db, slug)),
+    linkCached: await micros(() => readLinkBySlug(deps.db, slug, deps.linkCache)),
     linkBySlugPrepared: await micros(() => prepared.get(slug)),
     csrfToken: await micros(() =>
       issueSharedToken(deps.secrets.sessionSecret, `checkout:${slug}`, Date.now()),
     ),
     freshToken: await micros((i) => issueToken(deps.secrets.sessionSecret, `checkout:${slug}`, i)),
     formatAmount: await micros((i) => formatAmount(150_000 + i, 'fr')),
-    verify: await micros(() => verifyGatewaySignature(message, signature, deps.gatewayPublicKey)),
-    sha256: await micros((i) => sha256Hex(`${raw}${i}`)),
-    inboxInsert: await micros((i) =>
-      recordWebhookEvent(
-        deps.db,
+    verify: await micros(() => deps.verifySignature(message, signature)),
+    verifyWebCrypto: await micros(() =>
+      verifyGatewaySignature(message, signature, deps.gatewayPublicKey),
+    ),
+    sha256: await micros((i) => deps.sha256Hex(`${raw}${i}`)),
+    inboxRecord: await micros((i) =>
+      deps.recordDelivery(
         {
           dedupeKey: `breakdown-${i}`,
           cibTransactionId: cib,
@@ -75,6 +79,6 @@ export async function breakdown(
         Date.now(),
       ),
     ),
-    paymentLookup: await micros(() => getPaymentByCibTransactionId(deps.db, cib)),
+    paymentLookup: await micros(() => getPaymentStateByCibTransactionId(deps.db, cib)),
   }
 }

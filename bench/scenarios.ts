@@ -91,14 +91,19 @@ export function webhookBodies(payloads: Record<string, unknown>[], count: number
 }
 
 /** `POST /webhooks/gateway`: parse, verify the RSA signature, write the inbox row, 200. */
-export function webhooks(paylinks: BenchServer, bodies: string[], t: Timing) {
+export function webhooks(
+  server: BenchServer,
+  bodies: string[],
+  t: Timing,
+  path = '/webhooks/gateway',
+) {
   let i = 0
   const next = () => ({ body: bodies[i++ % bodies.length] as string })
   return measured(
     {
-      url: paylinks.url,
+      url: server.url,
       method: 'POST',
-      path: '/webhooks/gateway',
+      path,
       headers: { 'content-type': 'application/json' },
       each: next,
     },

@@ -19,9 +19,11 @@ import { parseConfig } from '../src/config.js'
 import { createLinkFromBody } from '../src/links/service.js'
 import { silentLogger } from '../src/log.js'
 import { startCheckpointer } from '../src/node/checkpointer.js'
-import { nodeRuntimeParts } from '../src/node/runtime.js'
+import { groupCommitInbox } from '../src/node/inbox.js'
+import { nodeRuntimeParts, sha256HexSync } from '../src/node/runtime.js'
+import { verifyGatewaySignatureSync } from '../src/node/signature.js'
 import { openSqlite } from '../src/node/sqlite.js'
-import type { Simulator } from '../src/simulator/index.js'
+import { SIMULATOR_PUBLIC_KEY_PEM, type Simulator } from '../src/simulator/index.js'
 import { breakdown } from './breakdown.js'
 import { BENCH_ADMIN_TOKEN, CLIENT_HEADER, type ServerMode } from './constants.js'
 
@@ -32,10 +34,12 @@ export interface ServerCommands {
   seedLinks: { count: number; body: Record<string, unknown> }
   /** Approves every unfinished simulator transaction with webhooks switched off; answers their payloads. */
   completeAll: Record<string, never>
-  /** Waits for background confirmations and simulator deliveries. */
+  /** Waits for background confirmations and simulator deliveries, then checkpoints the log. */
   idle: Record<string, never>
   /** Row counts by table and status. */
   counts: Record<string, never>
+  /** Bare server: the page `GET /page` sends (base64 body). */
+  setPage: { body: string; headers: Record<string, string> }
   /** Times the pieces of the checkout page and of a webhook (see bench/breakdown.ts). */
   breakdown: { slug: string; payload: Record<string, unknown> }
 }
@@ -58,12 +62,66 @@ function memory(args: ServerCommands['memory']) {
   return process.memoryUsage()
 }
 
+/**
+ * The bare baseline, plus two references that do only what cannot be avoided: `GET /page` sends a
+ * fixed copy of a checkout page (bytes and headers, set with `setPage`), and `POST /ingest` takes a
+ * webhook the shortest correct way — parse, RSA check, one durable inbox row (the same group
+ * commit and checkpointing as Paylinks on Node), 200.
+ */
 async function startBare() {
   const app = new Hono()
   app.get('/', (c) => c.text('Hello Hono!'))
+  let page: { body: Uint8Array; headers: Record<string, string> } = {
+    body: new Uint8Array(),
+    headers: {},
+  }
+  app.get(
+    '/page',
+    () => new Response(page.body as Uint8Array<ArrayBuffer>, { headers: page.headers }),
+  )
+  const dir = mkdtempSync(join(tmpdir(), 'paylinks-bench-bare-'))
+  const sqlite = openSqlite(join(dir, 'inbox.db'))
+  const checkpointer = startCheckpointer(sqlite)
+  const record = groupCommitInbox(sqlite)
+  app.post('/ingest', async (c) => {
+    const raw = await c.req.text()
+    const event = JSON.parse(raw) as Record<string, string>
+    if (
+      !verifyGatewaySignatureSync(
+        event.message ?? '',
+        event.signature ?? '',
+        SIMULATOR_PUBLIC_KEY_PEM,
+      )
+    )
+      return c.json({ error: 'bad_signature' }, 401)
+    await record(
+      {
+        dedupeKey: sha256HexSync(raw),
+        cibTransactionId: event.cib_transaction_id ?? null,
+        paymentStatus: event.payment_status ?? null,
+        payload: raw,
+      },
+      Date.now(),
+    )
+    return c.json({ received: true })
+  })
   const url = await listen(app.fetch)
-  const handlers = { memory } as Record<string, (args: never) => unknown>
-  return { url, handlers, cleanup: () => {} }
+  const handlers = {
+    memory,
+    setPage(args: ServerCommands['setPage']) {
+      page = { body: Buffer.from(args.body, 'base64'), headers: args.headers }
+      return true
+    },
+  } as Record<string, (args: never) => unknown>
+  return {
+    url,
+    handlers,
+    cleanup: () => {
+      checkpointer.stop()
+      sqlite.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 async function startPaylinks() {
@@ -95,7 +153,9 @@ async function startPaylinks() {
   appFetch = app.fetch
   const deps = assembled.deps
 
-  const handlers: { [K in keyof ServerCommands]: (args: ServerCommands[K]) => unknown } = {
+  const handlers: {
+    [K in Exclude<keyof ServerCommands, 'setPage'>]: (args: ServerCommands[K]) => unknown
+  } = {
     memory,
     async seedLinks({ count, body }) {
       const slugs: string[] = []
@@ -119,6 +179,9 @@ async function startPaylinks() {
     async idle() {
       await simulator.flush()
       await deps.background.idle()
+      // Copy the write-ahead log into the database now, so the next measurement does not share the
+      // machine with the checkpoint of what came before (seeding 1,000 links, say).
+      sqlite.sqlite.pragma('wal_checkpoint(TRUNCATE)')
       return true
     },
     breakdown: ({ slug, payload }) => breakdown(app, deps, sqlite, slug, payload),

@@ -15,7 +15,7 @@ import { type QrCache, qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
 import type { StaticPage } from './routes/static-page.js'
 import { termsRoutes } from './routes/terms.js'
-import { webhookRoutes } from './routes/webhooks.js'
+import { webhookEndpoint } from './routes/webhooks.js'
 
 /** Something that answers requests under `/_sim` (the built-in gateway simulator). */
 export interface Mountable {
@@ -32,8 +32,10 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   // (its payment_url), so any https target is allowed after the gateway's own origin.
   const formTargets = [new URL(deps.config.gatewaySiteUrl).origin, 'https:']
 
-  // Ahead of everything: the checkout page most visitors get, sent as prepared (see checkout.tsx).
+  // Ahead of everything: the checkout page most visitors get, sent as prepared (see checkout.tsx),
+  // and the gateway's webhooks (see webhooks.ts).
   app.get('/l/:slug', preparedCheckoutPage(deps, pageCache))
+  app.post('/webhooks/gateway', webhookEndpoint(deps, formTargets))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
     c.set('qrCache', qrCache)
@@ -55,7 +57,6 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   app.route('/', checkoutRoutes)
   app.route('/', qrRoutes)
   app.route('/', receiptRoutes)
-  app.route('/', webhookRoutes)
   app.route('/', termsRoutes)
   app.route('/dashboard', dashboardRoutes)
   app.route('/api', apiRoutes)

@@ -16,7 +16,7 @@ import type { Db } from './data/db.js'
 import type { LinkWithStats } from './data/links.js'
 import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
-import { type RecordDelivery, recordWebhookEvent } from './data/webhooks.js'
+import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import type { AppDeps, AppSecrets } from './env.js'
 import type { Logger } from './log.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
@@ -52,7 +52,7 @@ export interface RuntimeParts {
   ) => boolean | Promise<boolean>
   /** The runtime's fastest SHA-256, hex (default: WebCrypto). */
   sha256Hex?: (text: string) => string | Promise<string>
-  /** How webhook deliveries reach the inbox (default: one write each, `recordWebhookEvent`). */
+  /** How webhook deliveries reach the inbox (default: a lookup and a write each). */
   recordDelivery?: RecordDelivery
   /** gzip for prepared pages (Node); without it they are sent uncompressed. */
   gzip?: (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
@@ -128,8 +128,7 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     gatewayPublicKey,
     verifySignature: (message, signature) => verify(message, signature, gatewayPublicKey),
     sha256Hex: parts.sha256Hex ?? sha256Hex,
-    recordDelivery:
-      parts.recordDelivery ?? ((delivery, now) => recordWebhookEvent(db, delivery, now)),
+    recordDelivery: parts.recordDelivery ?? recordDelivery(db),
     confirmations: createConfirmQueue(),
     gzip: parts.gzip,
     linkCache: parts.changeStamp

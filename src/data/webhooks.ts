@@ -1,8 +1,14 @@
 /** The gateway's webhook deliveries, each recorded once whatever the number of redeliveries. */
 import { eq, sql } from 'drizzle-orm'
-import { type WebhookEvent, type WebhookEventStatus, webhookEvents } from '../../db/schema.js'
+import {
+  type Payment,
+  type WebhookEvent,
+  type WebhookEventStatus,
+  webhookEvents,
+} from '../../db/schema.js'
 import { newWebhookEventId } from '../domain/ids.js'
 import type { Db } from './db.js'
+import { getPaymentStateByCibTransactionId } from './payments.js'
 import { prepared } from './prepared.js'
 
 export type WebhookDelivery = {
@@ -25,7 +31,7 @@ export type WebhookDelivery = {
 export function inboxRow(delivery: WebhookDelivery, now: number) {
   const status = delivery.status ?? 'received'
   return {
-    id: newWebhookEventId(),
+    id: newWebhookEventId(now),
     dedupeKey: delivery.dedupeKey,
     cibTransactionId: delivery.cibTransactionId,
     paymentStatus: delivery.paymentStatus,
@@ -39,11 +45,48 @@ export function inboxRow(delivery: WebhookDelivery, now: number) {
   }
 }
 
-/** What the webhook receiver needs back from recording a delivery. */
-export type RecordedDelivery = { isNew: boolean; event: Pick<WebhookEvent, 'id' | 'status'> }
+/** The payment a delivery is about, as far as its recording needs it. */
+export type DeliveryPayment = Pick<Payment, 'id' | 'status'> | null
 
-/** Writes a delivery to the inbox (see `recordWebhookEvent`); runtimes may group the writes. */
-export type RecordDelivery = (delivery: WebhookDelivery, now: number) => Promise<RecordedDelivery>
+/**
+ * Where a delivery's event starts, from its payment: none known → `ignored`; already paid (final,
+ * so nothing to check) → `processed`; otherwise `received`, to be confirmed with a check.
+ */
+export function startingState(
+  payment: DeliveryPayment,
+): Pick<WebhookDelivery, 'status' | 'paymentId' | 'lastError'> {
+  if (!payment) return { status: 'ignored', paymentId: null, lastError: NO_PAYMENT }
+  return { status: payment.status === 'paid' ? 'processed' : 'received', paymentId: payment.id }
+}
+const NO_PAYMENT = 'no payment with this cib_transaction_id'
+
+/** What the webhook receiver needs back from recording a delivery. */
+export type RecordedDelivery = {
+  isNew: boolean
+  event: Pick<WebhookEvent, 'id' | 'status'>
+  payment: DeliveryPayment
+}
+
+/**
+ * Finds a delivery's payment and writes its inbox row in the state it starts in (see
+ * `startingState`). Runtimes may do it differently (Node groups the writes of deliveries that
+ * arrive together, src/node/inbox.ts); the default reads, then writes.
+ */
+export type RecordDelivery = (
+  delivery: Omit<WebhookDelivery, 'status' | 'paymentId' | 'lastError'>,
+  now: number,
+) => Promise<RecordedDelivery>
+
+/** The default `RecordDelivery`: the payment lookup, then `recordWebhookEvent`. */
+export function recordDelivery(db: Db): RecordDelivery {
+  return async (delivery, now) => {
+    const payment = delivery.cibTransactionId
+      ? await getPaymentStateByCibTransactionId(db, delivery.cibTransactionId)
+      : null
+    const recorded = await recordWebhookEvent(db, { ...delivery, ...startingState(payment) }, now)
+    return { ...recorded, payment }
+  }
+}
 
 /**
  * Records a delivery. `isNew` is false for a redelivery of a recorded event; its `event` then

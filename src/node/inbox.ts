@@ -1,22 +1,34 @@
 /**
- * The webhook inbox with group commit. Each SQLite commit costs tens of microseconds (its pages go
- * to the WAL), far more than the row: deliveries that arrive in the same turn of the event loop are
- * written in one transaction, and each is answered only once that transaction has committed — so
- * a 2xx still means the row is stored. A failed transaction fails every delivery in it (the gateway
- * then retries them).
+ * The webhook inbox with group commit. Each SQLite statement outside a transaction takes the file's
+ * locks, and each commit writes its pages to the log: deliveries that arrive in the same turn of
+ * the event loop are recorded in one transaction — each one's payment looked up, its row written in
+ * the state it starts in (`startingState`) — and each is answered only once that transaction has
+ * committed, so a 2xx still means the row is stored. A failed transaction fails every delivery in
+ * it (the gateway then retries them).
  */
-import { inboxRow, type RecordDelivery, type RecordedDelivery } from '../data/webhooks.js'
+import {
+  type DeliveryPayment,
+  inboxRow,
+  type RecordDelivery,
+  type RecordedDelivery,
+  startingState,
+} from '../data/webhooks.js'
 import type { SqliteHandle } from './sqlite.js'
 
+type Delivery = Parameters<RecordDelivery>[0]
 type Pending = {
-  row: ReturnType<typeof inboxRow>
+  delivery: Delivery
+  now: number
   resolve: (recorded: RecordedDelivery) => void
   reject: (error: unknown) => void
 }
 type Row = RecordedDelivery['event']
 
-/** A `RecordDelivery` that groups the writes of deliveries arriving together. */
+/** A `RecordDelivery` that groups the lookups and writes of deliveries arriving together. */
 export function groupCommitInbox(handle: SqliteHandle): RecordDelivery {
+  const payment = handle.sqlite.prepare(
+    'SELECT id, status FROM payments WHERE cib_transaction_id = ? LIMIT 1',
+  )
   const insert = handle.sqlite.prepare(
     `INSERT INTO webhook_events (id, dedupe_key, cib_transaction_id, payment_status, payload,
        received_at, status, payment_id, last_error, processed_at, attempts)
@@ -29,12 +41,16 @@ export function groupCommitInbox(handle: SqliteHandle): RecordDelivery {
     'SELECT id, status FROM webhook_events WHERE dedupe_key = ?',
   )
   const write = handle.sqlite.transaction((batch: Pending[]) =>
-    batch.map(({ row }): RecordedDelivery => {
+    batch.map(({ delivery, now }): RecordedDelivery => {
+      const found = delivery.cibTransactionId
+        ? ((payment.get(delivery.cibTransactionId) as DeliveryPayment | undefined) ?? null)
+        : null
+      const row = inboxRow({ ...delivery, ...startingState(found) }, now)
       const inserted = insert.get(row) as Row | undefined
-      if (inserted) return { isNew: true, event: inserted }
-      const found = existing.get(row.dedupeKey) as Row | undefined
-      if (!found) throw new Error('Webhook event vanished between insert and read')
-      return { isNew: false, event: found }
+      if (inserted) return { isNew: true, event: inserted, payment: found }
+      const event = existing.get(row.dedupeKey) as Row | undefined
+      if (!event) throw new Error('Webhook event vanished between insert and read')
+      return { isNew: false, event, payment: found }
     }),
   )
   let queue: Pending[] = []
@@ -53,6 +69,6 @@ export function groupCommitInbox(handle: SqliteHandle): RecordDelivery {
   return (delivery, now) =>
     new Promise((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush)
-      queue.push({ row: inboxRow(delivery, now), resolve, reject })
+      queue.push({ delivery, now, resolve, reject })
     })
 }

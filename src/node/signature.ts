@@ -7,8 +7,9 @@
  *   import { verifyGatewaySignatureSync } from 'paylinks/client/node'
  */
 import { createPublicKey, type KeyObject, verify } from 'node:crypto'
-import { fromBase64 } from '../client/core/bytes.js'
 import { GATEWAY_PUBLIC_KEY_PEM } from '../client/core/gateway-key.js'
+
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/
 
 // Parsing a PEM costs far more than a verification; keys are immutable, so memoise by PEM.
 const keys = new Map<string, KeyObject | null>()
@@ -35,8 +36,10 @@ export function verifyGatewaySignatureSync(
 ): boolean {
   try {
     if (typeof message !== 'string' || typeof signature !== 'string') return false
-    const sig = fromBase64(signature)
-    if (!sig || sig.length === 0) return false
+    // base64url or base64, padded or not (Node's decoder reads both alphabets).
+    const text = signature.trim()
+    if (!BASE64.test(text)) return false
+    const sig = Buffer.from(text, 'base64')
     const key = publicKey(publicKeyPem)
     if (!key) return false
     return verify('sha256', Buffer.from(message, 'utf8'), key, sig)

@@ -6,7 +6,6 @@
 
 import { type Background, describe } from '../background.js'
 import { parseCardWebhook } from '../client/index.js'
-import { getPaymentStateByCibTransactionId } from '../data/payments.js'
 import { markWebhookEvent } from '../data/webhooks.js'
 import type { AppDeps } from '../env.js'
 
@@ -27,8 +26,6 @@ type WebhookDeps = Pick<
   | 'recordDelivery'
   | 'confirmations'
 >
-
-const NO_PAYMENT = 'no payment with this cib_transaction_id'
 
 /** Handles one delivery. Confirmation runs in `background`; the answer does not wait for it. */
 export async function receiveWebhook(
@@ -64,24 +61,18 @@ export async function receiveWebhook(
       body: { error: { code: 'bad_signature', message: 'The signature does not verify.' } },
     }
   }
-  const payment = event.cib_transaction_id
-    ? await getPaymentStateByCibTransactionId(deps.db, event.cib_transaction_id)
-    : null
-  // A delivery for a payment already paid needs no check (paid is final), and one for an unknown
-  // transaction none either: such events are recorded as done in the same write.
-  const settled = !payment ? 'ignored' : payment.status === 'paid' ? 'processed' : 'received'
+  // The inbox row starts `processed` for a payment already paid (final: nothing to check) and
+  // `ignored` for an unknown transaction, in the same write (see startingState).
   const recorded = await deps.recordDelivery(
     {
       dedupeKey: await deps.sha256Hex(raw),
       cibTransactionId: event.cib_transaction_id ?? null,
       paymentStatus: event.payment_status ?? null,
       payload: raw,
-      status: settled,
-      paymentId: payment?.id ?? null,
-      lastError: payment ? null : NO_PAYMENT,
     },
     deps.clock(),
   )
+  const payment = recorded.payment
   if (!recorded.isNew && recorded.event.status !== 'failed')
     return { status: 200, body: { received: true, duplicate: true } }
   if (!payment) {
@@ -89,13 +80,13 @@ export async function receiveWebhook(
       await markWebhookEvent(
         deps.db,
         recorded.event.id,
-        { status: 'ignored', error: NO_PAYMENT },
+        { status: 'ignored', error: 'no payment with this cib_transaction_id' },
         deps.clock(),
       )
     }
     return { status: 200, body: { received: true, ignored: true } }
   }
-  if (settled === 'processed') {
+  if (payment.status === 'paid') {
     if (!recorded.isNew) {
       await markWebhookEvent(
         deps.db,

@@ -1,21 +1,52 @@
-/** `POST /webhooks/gateway`: the gateway's signed `cib.payment.updated` deliveries. */
-import { Hono } from 'hono'
-import type { AppEnv } from '../env.js'
+/**
+ * `POST /webhooks/gateway`: the gateway's signed `cib.payment.updated` deliveries. Registered
+ * ahead of the middleware (it needs no session, page or nonce): it answers with its headers in
+ * one plain object and writes its own log line, so a storm of deliveries costs as little as it can.
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { AppDeps, AppEnv } from '../env.js'
+import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
+import { contentSecurityPolicy, FIXED_SECURITY_HEADERS } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
 const MAX_BODY_BYTES = 64 * 1024
+const TOO_LARGE = { error: { code: 'too_large', message: 'The body is larger than 64 KiB.' } }
 
-export const webhookRoutes = new Hono<AppEnv>()
-
-webhookRoutes.post('/webhooks/gateway', async (c) => {
-  const length = Number(c.req.header('content-length') ?? 0)
-  if (length > MAX_BODY_BYTES) {
-    return c.json({ error: { code: 'too_large', message: 'The body is larger than 64 KiB.' } }, 413)
+/** The webhook endpoint for `deps`; `formTargets` complete the policy every response carries. */
+export function webhookEndpoint(deps: AppDeps, formTargets: string[]): MiddlewareHandler<AppEnv> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Content-Security-Policy': contentSecurityPolicy(formTargets, { script: '', style: '' }),
   }
-  const raw = await c.req.text()
-  if (raw.length > MAX_BODY_BYTES) {
-    return c.json({ error: { code: 'too_large', message: 'The body is larger than 64 KiB.' } }, 413)
+  for (const [name, value] of FIXED_SECURITY_HEADERS) headers[name] = value
+  return async (c) => {
+    const started = deps.clock()
+    const requestId = newRequestId()
+    let status: number
+    let body: unknown
+    const length = Number(c.req.header('content-length') ?? 0)
+    const raw = length > MAX_BODY_BYTES ? '' : await c.req.text()
+    if (length > MAX_BODY_BYTES || raw.length > MAX_BODY_BYTES) {
+      status = 413
+      body = TOO_LARGE
+    } else {
+      const answer = await receiveWebhook(deps, deps.background, raw)
+      status = answer.status
+      body = answer.body
+    }
+    deps.log(
+      requestLogEntry({
+        started,
+        finished: deps.clock(),
+        requestId,
+        method: 'POST',
+        route: '/webhooks/gateway',
+        status,
+      }),
+    )
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { ...headers, 'X-Request-Id': requestId },
+    })
   }
-  const answer = await receiveWebhook(c.var, c.get('background'), raw)
-  return c.json(answer.body, answer.status)
-})
+}

@@ -12,6 +12,7 @@ import {
   newPaymentId,
   newReceiptId,
   newSlug,
+  newWebhookEventId,
 } from '../../src/domain/ids.js'
 
 describe('ids', () => {
@@ -20,6 +21,17 @@ describe('ids', () => {
     expect(newPaymentId()).toMatch(/^pay_[0-9A-Za-z]{16}$/)
     expect(newSlug()).toMatch(/^[0-9A-Za-z]{12}$/)
     expect(newReceiptId()).toMatch(/^[0-9A-Za-z]{22}$/)
+  })
+
+  it('give webhook events ids that sort by time and do not repeat', () => {
+    const t = Date.UTC(2026, 10, 22, 5, 0, 0)
+    expect(newWebhookEventId(t)).toMatch(/^evt_[0-9A-Za-z]{16}$/)
+    const times = [0, 61, 62, 3843, t - 1, t, t + 1, t + 60_000, 62 ** 8 - 1]
+    const ids = times.map((time) => newWebhookEventId(time))
+    expect([...ids].sort()).toEqual(ids)
+    const same = Array.from({ length: 2000 }, () => newWebhookEventId(t))
+    expect(new Set(same).size).toBe(2000)
+    expect(same.every((id) => id.slice(0, 12) === ids[5]?.slice(0, 12))).toBe(true)
   })
 
   it('do not repeat', () => {

@@ -1,0 +1,70 @@
+/** The two ways a delivery reaches the inbox — read-then-write, and Node's group commit — agree. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { webhookEvents } from '../../db/schema.js'
+import { reservePayment } from '../../src/data/payment-reserve.js'
+import { type RecordDelivery, recordDelivery } from '../../src/data/webhooks.js'
+import { groupCommitInbox } from '../../src/node/inbox.js'
+import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+
+let t: TestDb
+beforeEach(() => {
+  t = openTestDb()
+})
+afterEach(() => t.cleanup())
+
+async function payment(cib: string, status: string) {
+  const link = await makeLink(t.db)
+  const reserved = await reservePayment(t.db, paymentRequest(link), T0)
+  if (!reserved.ok) throw new Error('not reserved')
+  t.sqlite
+    .prepare('UPDATE payments SET cib_transaction_id = ?, status = ? WHERE id = ?')
+    .run(cib, status, reserved.payment.id)
+  return reserved.payment.id
+}
+
+const delivery = (key: string, cib: string | null) => ({
+  dedupeKey: key,
+  cibTransactionId: cib,
+  paymentStatus: 'success',
+  payload: `{"k":"${key}"}`,
+})
+
+describe.each([
+  ['read, then write', (d: TestDb): RecordDelivery => recordDelivery(d.db)],
+  ['group commit (Node)', (d: TestDb): RecordDelivery => groupCommitInbox(d)],
+])('recording a delivery: %s', (_name, make) => {
+  it('starts each event in the state its payment calls for', async () => {
+    const record = make(t)
+    const pending = await payment('cib-pending', 'pending')
+    const paid = await payment('cib-paid', 'paid')
+    const [a, b, c, d] = await Promise.all([
+      record(delivery('a', 'cib-pending'), T0),
+      record(delivery('b', 'cib-paid'), T0),
+      record(delivery('c', 'cib-unknown'), T0),
+      record(delivery('d', null), T0),
+    ])
+    expect(a).toMatchObject({ isNew: true, payment: { id: pending, status: 'pending' } })
+    expect(b).toMatchObject({ isNew: true, payment: { id: paid, status: 'paid' } })
+    expect(c).toMatchObject({ isNew: true, payment: null })
+    expect(d).toMatchObject({ isNew: true, payment: null })
+    const rows = await t.db.select().from(webhookEvents)
+    const byKey = Object.fromEntries(rows.map((r) => [r.dedupeKey, r]))
+    expect(byKey.a).toMatchObject({ status: 'received', paymentId: pending, attempts: 0 })
+    expect(byKey.b).toMatchObject({ status: 'processed', paymentId: paid, processedAt: T0 })
+    expect(byKey.c).toMatchObject({ status: 'ignored', paymentId: null, attempts: 1 })
+    expect(byKey.d?.lastError).toBe('no payment with this cib_transaction_id')
+  })
+
+  it('records 60 simultaneous deliveries with duplicates once per key', async () => {
+    const record = make(t)
+    await payment('cib-1', 'pending')
+    const keys = Array.from({ length: 60 }, (_, i) => `key-${i % 20}`)
+    const results = await Promise.all(keys.map((k) => record(delivery(k, 'cib-1'), T0)))
+    expect(results.filter((r) => r.isNew)).toHaveLength(20)
+    const rows = await t.db.select().from(webhookEvents)
+    expect(rows).toHaveLength(20)
+    // Every answer names the row of its key.
+    const idByKey = new Map(rows.map((r) => [r.dedupeKey, r.id]))
+    for (const [i, r] of results.entries()) expect(r.event.id).toBe(idByKey.get(keys[i] as string))
+  })
+})
