@@ -7,7 +7,7 @@ import { makeLink, startPayment } from '../test/flows/support.js'
 import { startPaylinks } from '../test/support/harness.js'
 
 const p = await startPaylinks()
-if (!process.env.NOCKPT) startCheckpointer(p.sqlite)
+startCheckpointer(p.sqlite)
 p.simulator.faults.set({ webhooks: { never: true } })
 const link = await makeLink(p, { title: 'Bench', amount: 1500 })
 for (let i = 0; i < 300; i++) {

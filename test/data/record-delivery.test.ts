@@ -68,3 +68,24 @@ describe.each([
     for (const [i, r] of results.entries()) expect(r.event.id).toBe(idByKey.get(keys[i] as string))
   })
 })
+
+describe('group commit when the transaction fails', () => {
+  it('fails every delivery of the batch, writes none of them, and takes the next batch', async () => {
+    const record = groupCommitInbox(t)
+    const broken = { ...delivery('bad', null), payload: null as unknown as string }
+    const results = await Promise.allSettled([
+      record(delivery('ok-1', null), T0),
+      record(broken, T0),
+      record(delivery('ok-2', null), T0),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    expect(await t.db.select().from(webhookEvents)).toHaveLength(0)
+    // Redelivered (as the gateway does after a 5xx), the good ones are recorded.
+    const again = await Promise.all([
+      record(delivery('ok-1', null), T0 + 1),
+      record(delivery('ok-2', null), T0 + 1),
+    ])
+    expect(again.every((r) => r.isNew)).toBe(true)
+    expect(await t.db.select().from(webhookEvents)).toHaveLength(2)
+  })
+})
