@@ -8,7 +8,7 @@ import { createApp } from './app.js'
 import { assemble } from './bootstrap.js'
 import { ConfigError, parseConfig } from './config.js'
 import { consoleLogger } from './log.js'
-import { startCheckpointer } from './node/checkpointer.js'
+import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
 import { nodeRuntimeParts } from './node/runtime.js'
 import { openSqlite } from './node/sqlite.js'
 import { reconcile } from './payments/reconcile.js'
@@ -27,7 +27,9 @@ async function main() {
     throw error
   }
   const sqlite = openSqlite(config.databasePath)
-  const checkpointer = startCheckpointer(sqlite)
+  // Started once serving (its thread would only slow the start down); until then SQLite
+  // checkpoints by itself.
+  let checkpointer: Checkpointer | undefined
   const assembled = await assemble({
     db: sqlite.db,
     config,
@@ -42,6 +44,7 @@ async function main() {
   assembled.bindApp(app)
 
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    checkpointer = startCheckpointer(sqlite)
     const url = config.publicUrl
     console.log(`Paylinks is listening on port ${info.port} (${config.gatewayMode} mode)`)
     console.log(`  Dashboard: ${url}/dashboard`)
@@ -72,7 +75,7 @@ async function main() {
     clearInterval(timer)
     server.close(async () => {
       await assembled.deps.background.idle()
-      checkpointer.stop()
+      checkpointer?.stop()
       sqlite.close()
       process.exit(0)
     })
