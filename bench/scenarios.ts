@@ -9,6 +9,8 @@ import { type LoadResult, load } from './load.js'
 export interface Timing {
   seconds: number
   connections: number
+  /** A 1 s run first (default); off for the later rounds of an interleaved measurement. */
+  warmUp?: boolean
 }
 
 const CUSTOMER = {
@@ -20,7 +22,7 @@ const CUSTOMER = {
 
 /** A short run first so the JIT and the SQLite page cache are warm for the measured one. */
 async function measured(options: Parameters<typeof load>[0], t: Timing): Promise<LoadResult> {
-  await load({ ...options, duration: 1, connections: t.connections })
+  if (t.warmUp !== false) await load({ ...options, duration: 1, connections: t.connections })
   return load({ ...options, duration: t.seconds, connections: t.connections })
 }
 
@@ -96,9 +98,10 @@ export function webhooks(
   bodies: string[],
   t: Timing,
   path = '/webhooks/gateway',
+  cursor = { i: 0 },
 ) {
-  let i = 0
-  const next = () => ({ body: bodies[i++ % bodies.length] as string })
+  // The cursor carries over between rounds, so every delivery stays a new one.
+  const next = () => ({ body: bodies[cursor.i++ % bodies.length] as string })
   return measured(
     {
       url: server.url,
@@ -129,4 +132,68 @@ export function qr(
     },
     t,
   )
+}
+
+/** Rounds of several measurements taken in turn, and what they add up to. */
+export interface Interleaved<K extends string> {
+  /** Per measurement: requests and failures summed; rate the mean; p50 and p99 the medians. */
+  combined: Record<K, LoadResult>
+  /** The median over rounds of `name`'s rate over `base`'s in the same round. */
+  ratio(name: K, base: K): number
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+/**
+ * Runs each measurement for `t.seconds / rounds` in turn, `rounds` times: on a shared machine the
+ * speed drifts over seconds, and a baseline taken in the same round as what it is compared with
+ * drifts with it.
+ */
+export async function interleaved<K extends string>(
+  rounds: number,
+  t: Timing,
+  scenarios: Record<K, (t: Timing) => Promise<LoadResult>>,
+): Promise<Interleaved<K>> {
+  const names = Object.keys(scenarios) as K[]
+  const results = Object.fromEntries(names.map((n) => [n, [] as LoadResult[]])) as Record<
+    K,
+    LoadResult[]
+  >
+  const seconds = Math.max(1, t.seconds / rounds)
+  for (let r = 0; r < rounds; r++) {
+    for (const name of names) {
+      results[name].push(await scenarios[name]({ ...t, seconds, warmUp: r === 0 }))
+    }
+  }
+  const combined = Object.fromEntries(
+    names.map((name) => {
+      const all = results[name]
+      const statuses: Record<string, number> = {}
+      for (const one of all)
+        for (const [code, n] of Object.entries(one.statuses))
+          statuses[code] = (statuses[code] ?? 0) + n
+      return [
+        name,
+        {
+          requests: all.reduce((sum, one) => sum + one.requests, 0),
+          rps: all.reduce((sum, one) => sum + one.rps, 0) / all.length,
+          p50: median(all.map((one) => one.p50)),
+          p99: median(all.map((one) => one.p99)),
+          bad: all.reduce((sum, one) => sum + one.bad, 0),
+          statuses,
+        } satisfies LoadResult,
+      ]
+    }),
+  ) as Record<K, LoadResult>
+  return {
+    combined,
+    ratio: (name, base) =>
+      median(results[name].map((one, i) => one.rps / (results[base][i] as LoadResult).rps)),
+  }
 }

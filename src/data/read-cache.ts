@@ -14,6 +14,8 @@ export type ChangeStamp = () => readonly [number, number]
 export interface ReadCache<V> {
   /** The cached value for `key`, or what `read` returns (then cached unless null). */
   read(key: string, read: () => Promise<V>): Promise<V>
+  /** The cached value for `key` if it is still current, without reading anything else. */
+  peek(key: string): V | undefined
 }
 
 type Entry<V> = { a: number; b: number; value: V }
@@ -22,6 +24,12 @@ type Entry<V> = { a: number; b: number; value: V }
 export function createReadCache<V>(stamp: ChangeStamp, limit = 1000): ReadCache<V> {
   const entries = new Map<string, Entry<V>>()
   return {
+    peek(key) {
+      const hit = entries.get(key)
+      if (!hit) return undefined
+      const [a, b] = stamp()
+      return hit.a === a && hit.b === b ? hit.value : undefined
+    },
     async read(key, read) {
       const [a, b] = stamp()
       const hit = entries.get(key)

@@ -16,7 +16,7 @@ import { formatAmount, formatMinutes, pickLanguage } from '../i18n/index.js'
 import type { Lru } from '../lru.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
 import { startCheckout } from '../payments/checkout.js'
-import { issueSharedToken, verifyToken } from '../security/tokens.js'
+import { issueSharedToken, sharedTokenWindow, verifyToken } from '../security/tokens.js'
 import { pageContext, pageLanguage } from './page.js'
 import { acceptsGzip, prepareStaticPage, type StaticPage, sendStaticPage } from './static-page.js'
 
@@ -126,9 +126,12 @@ function pick(form: Record<string, unknown>): CheckoutProps['values'] {
   }
 }
 
-/** The cache key of a link's plain checkout page: its version, the language and the form token. */
-function pageKey(link: Link, lang: Language, csrfToken: string): string {
-  return `${link.id}|${link.updatedAt}|${lang}|${csrfToken}`
+/**
+ * The cache key of a link's plain checkout page: its version, the language and the window of its
+ * shared form token (which the window and the link name fully).
+ */
+function pageKey(link: Link, lang: Language, now: number): string {
+  return `${link.id}|${link.updatedAt}|${lang}|${sharedTokenWindow(now)}`
 }
 
 /** The `?lang=` of a plain checkout request ('' for none), or null when it asks for more. */
@@ -146,10 +149,11 @@ async function renderCheckout(
   status: 200 | 400 | 403 | 429,
   state: Pick<CheckoutProps, 'values' | 'errors'>,
 ) {
+  const now = c.get('clock')()
   const csrfToken = await issueSharedToken(
     c.get('secrets').sessionSecret,
     `checkout:${link.slug}`,
-    c.get('clock')(),
+    now,
   )
   const captcha = c.get('captcha')
   // The plain form (no prefill, no errors) is the page every scan of a QR code asks for: the same
@@ -183,7 +187,7 @@ async function renderCheckout(
     )
   }
   if (!plain) return c.html(render(c.get('secureHeadersNonce') ?? ''), status)
-  const key = pageKey(link, lang, csrfToken)
+  const key = pageKey(link, lang, now)
   let page = c.get('pageCache').get(key)
   if (!page) {
     const html = String(await render('').toString()).replaceAll(' nonce=""', '')
@@ -199,19 +203,19 @@ async function renderCheckout(
 
 /**
  * `GET /l/:slug` for a page already prepared: registered ahead of the middleware, it answers with
- * the prepared bytes and headers (and its own log line) without building anything; any other
- * request — an unknown or unavailable link, a prefilled form, a page not prepared yet — goes on
- * to the full route.
+ * the prepared bytes and headers (and its own log line) from memory alone, without a promise;
+ * any other request — a link not in the read cache or changed since, unavailable, a prefilled
+ * form, a page not prepared yet, Workers (no read cache) — goes on to the full route.
  */
 export function preparedCheckoutPage(
   deps: AppDeps,
   pageCache: Lru<StaticPage>,
 ): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const started = deps.clock()
     const query = plainQuery(c.req.url)
-    if (query === null) return next()
-    const link = await readLinkBySlug(deps.db, c.req.param('slug') ?? '', deps.linkCache)
+    if (query === null || !deps.linkCache) return next()
+    const link = deps.linkCache.peek(c.req.param('slug') ?? '')
     if (!link || linkStatus(link, link, started) !== 'active') return next()
     const lang = pickLanguage({
       query,
@@ -219,12 +223,7 @@ export function preparedCheckoutPage(
       acceptLanguage: c.req.header('accept-language'),
       fallback: deps.config.defaultLanguage,
     })
-    const token = await issueSharedToken(
-      deps.secrets.sessionSecret,
-      `checkout:${link.slug}`,
-      started,
-    )
-    const page = pageCache.get(pageKey(link, lang, token))
+    const page = pageCache.get(pageKey(link, lang, started))
     if (!page) return next()
     const requestId = newRequestId()
     const response = sendStaticPage(page, c.req.header('accept-encoding'), requestId)
@@ -238,7 +237,7 @@ export function preparedCheckoutPage(
         status: 200,
       }),
     )
-    return response
+    return Promise.resolve(response)
   }
 }
 

@@ -36,13 +36,18 @@ export async function issueToken(secret: string, scope: string, now: number): Pr
 const BUCKET_MS = 10 * 60_000
 const bucketed = new Map<string, Promise<string>>()
 
+/** The start of the ten-minute window a shared token issued at `now` belongs to (and names). */
+export function sharedTokenWindow(now: number): number {
+  return now - (now % BUCKET_MS)
+}
+
 /**
  * A token for a public form, the same for every visitor of `scope` during a ten-minute window.
  * Such a token binds nothing to a visitor (anyone can load the form), so sharing it loses
  * nothing, and it spares a MAC per page view. Verified with `verifyToken` like any other.
  */
 export function issueSharedToken(secret: string, scope: string, now: number): Promise<string> {
-  const issued = now - (now % BUCKET_MS)
+  const issued = sharedTokenWindow(now)
   const key = `${secret}|${scope}|${issued}`
   let token = bucketed.get(key)
   if (!token) {
