@@ -87,8 +87,9 @@ async function load(env: WorkerEnv): Promise<Paylinks> {
 /**
  * Binds the app's background work (webhook confirmation) to this request's `ctx.waitUntil`.
  * createApp's first middleware copies every dependency into `c.var` synchronously when the
- * request enters the app, before anything is awaited, so the request keeps the tracker set here
- * even when another request replaces it a moment later.
+ * request enters the app, before anything is awaited (and the webhook endpoint, which runs ahead
+ * of it, takes the tracker the same way), so the request keeps the tracker set here even when
+ * another request replaces it a moment later.
  */
 function useContext({ assembled }: Paylinks, ctx: ExecutionContext): void {
   latest = ctx

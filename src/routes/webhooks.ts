@@ -20,6 +20,9 @@ export function webhookEndpoint(deps: AppDeps, formTargets: string[]): Middlewar
   }
   for (const [name, value] of FIXED_SECURITY_HEADERS) headers[name] = value
   return async (c) => {
+    // Taken before anything is awaited: on Workers each request binds its own tracker to its own
+    // `ctx.waitUntil` (src/worker.ts), and another request may replace it a moment later.
+    const background = deps.background
     const started = deps.clock()
     const requestId = newRequestId()
     let status: number
@@ -30,7 +33,7 @@ export function webhookEndpoint(deps: AppDeps, formTargets: string[]): Middlewar
       status = 413
       body = TOO_LARGE
     } else {
-      const answer = await receiveWebhook(deps, deps.background, raw)
+      const answer = await receiveWebhook(deps, background, raw)
       status = answer.status
       body = answer.body
     }
