@@ -6,7 +6,7 @@ import type { JsonObject } from '../core/parse.js'
 import { objectBody } from '../core/response.js'
 import type { CallOptions } from '../core/transport.js'
 import { encodePath } from '../core/url.js'
-import { count, identifier, validate } from '../core/validate.js'
+import { count, idInput, validate } from '../core/validate.js'
 
 const date = () => z.iso.date({ error: 'must be a date (YYYY-MM-DD)' })
 
@@ -50,7 +50,7 @@ export function v1Operations(ctx: ClientContext): V1Operations {
       return objectBody(res, 'operations')
     },
     async get(operationId, options) {
-      const { id } = validate(z.object({ id: identifier() }), { id: operationId })
+      const { id } = validate(idInput, { id: operationId })
       const res = await sendV1(ctx, 'GET', encodePath`operations/${id}`, {
         idempotent: true,
         options,

@@ -10,7 +10,7 @@ import { type Centimes, parseDzd } from '../core/money.js'
 import { asInteger, asString, isObject, type JsonObject } from '../core/parse.js'
 import { objectBody } from '../core/response.js'
 import type { CallOptions } from '../core/transport.js'
-import { accountId, identifier, validate } from '../core/validate.js'
+import { accountId, idInput, validate } from '../core/validate.js'
 import { cardPath } from './create.js'
 
 export type CardOutcome = 'paid' | 'pending' | 'failed' | 'canceled' | 'expired'
@@ -131,7 +131,7 @@ export async function checkCardTransaction(
   expect: CardCheckExpectation = {},
   options?: CallOptions,
 ): Promise<CardCheckResult> {
-  const { id } = validate(z.object({ id: identifier() }), { id: cibTransactionId })
+  const { id } = validate(idInput, { id: cibTransactionId })
   const expected = validate(expectationSchema, expect, 'Invalid expectation')
   const path = cardPath(ctx, 'cib-transaction-check')
   let raw: JsonObject

@@ -54,6 +54,12 @@ export const identifier = () =>
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, 'must not be empty'))
 
+/**
+ * `{ id }` for the calls that take one identifier. Built once: a zod object schema compiles itself
+ * on first use, so one built per call costs far more than the check.
+ */
+export const idInput = z.object({ id: identifier() })
+
 /** A string of exactly `n` digits. */
 export const digits = (n: number) =>
   z.string({ error: 'must be a string' }).regex(new RegExp(`^\\d{${n}}$`), `must be ${n} digits`)

@@ -9,7 +9,7 @@ import type { JsonObject } from '../core/parse.js'
 import { objectBody } from '../core/response.js'
 import type { CallOptions } from '../core/transport.js'
 import { encodePath } from '../core/url.js'
-import { count, identifier, validate } from '../core/validate.js'
+import { count, idInput, validate } from '../core/validate.js'
 import { type OperationHistory, parseOperationHistory } from './history.js'
 import {
   type BillOperationRequest,
@@ -92,7 +92,7 @@ export function directOperations(ctx: ClientContext): DirectOperations {
       return parseOperationHistory(objectBody(res, 'services/operation-history/'))
     },
     async get(operationId, options) {
-      const { id } = validate(z.object({ id: identifier() }), { id: operationId })
+      const { id } = validate(idInput, { id: operationId })
       const sk = encryptedSk(ctx)
       const path =
         ctx.operationDetailPath === 'operation-details'
