@@ -2,11 +2,12 @@
  * Payment state changes. Each is one UPDATE … WHERE status IN (the states the rules allow), so a
  * duplicate or concurrent delivery changes the row once and the others see `changed: false`.
  */
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { type Payment, type PaymentStatus, payments } from '../../db/schema.js'
 import { nextCheckAt } from '../domain/check-schedule.js'
 import { type Outcome, TRANSITIONS_INTO } from '../domain/payment-state.js'
 import type { Db } from './db.js'
+import { prepared } from './prepared.js'
 
 /** `changed` tells whether this call moved the row; `payment` is the row as it now stands. */
 export type TransitionResult = { changed: boolean; payment: Payment | null }
@@ -20,13 +21,41 @@ async function transition(
   changes: Changes,
   now: number,
 ): Promise<TransitionResult> {
-  const [row] = await db
-    .update(payments)
-    .set({ ...changes, status: to, updatedAt: now })
-    .where(and(eq(payments.id, id), inArray(payments.status, [...TRANSITIONS_INTO[to]])))
-    .returning()
+  // Absent (undefined) fields are kept: one statement per target state and set of fields given,
+  // prepared once (building a drizzle query costs far more than running it).
+  const given = Object.keys(changes)
+    .filter((key) => changes[key as keyof Changes] !== undefined)
+    .sort() as Array<keyof Changes>
+  const update = prepared(db, `transition:${to}:${given.join(',')}`, (d) =>
+    d
+      .update(payments)
+      .set({
+        ...Object.fromEntries(given.map((key) => [key, sql.placeholder(key)])),
+        status: to,
+        updatedAt: sql.placeholder('updatedAt'),
+      } as never)
+      .where(
+        and(
+          eq(payments.id, sql.placeholder('id')),
+          inArray(payments.status, [...TRANSITIONS_INTO[to]]),
+        ),
+      )
+      .returning()
+      .prepare(),
+  )
+  const values: Record<string, unknown> = { id, updatedAt: now }
+  for (const key of given) values[key] = changes[key]
+  const [row] = (await update.all(values)) as Payment[]
   if (row) return { changed: true, payment: row }
-  const [current] = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
+  const byId = prepared(db, 'transition:current', (d) =>
+    d
+      .select()
+      .from(payments)
+      .where(eq(payments.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(),
+  )
+  const [current] = (await byId.all({ id })) as Payment[]
   return { changed: false, payment: current ?? null }
 }
 
