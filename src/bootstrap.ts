@@ -20,6 +20,7 @@ import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import type { AppDeps, AppSecrets } from './env.js'
 import type { Logger } from './log.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
+import type { Gzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
 import { sha256Hex } from './security/tokens.js'
 import {
@@ -55,7 +56,7 @@ export interface RuntimeParts {
   /** How webhook deliveries reach the inbox (default: a lookup and a write each). */
   recordDelivery?: RecordDelivery
   /** gzip for prepared pages (Node); without it they are sent uncompressed. */
-  gzip?: (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
+  gzip?: Gzip
   /** A database change stamp; with it, link reads are cached between writes (see data/read-cache). */
   changeStamp?: ChangeStamp
 }

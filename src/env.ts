@@ -18,7 +18,7 @@ import type { Logger } from './log.js'
 import type { Lru } from './lru.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { QrCache } from './routes/qr.js'
-import type { StaticPage } from './routes/static-page.js'
+import type { Gzip, StaticPage } from './routes/static-page.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
 export interface AppSecrets {
@@ -47,7 +47,7 @@ export interface AppDeps {
   /** Webhook-triggered checks, coalesced per payment and limited in number. */
   confirmations: ConfirmQueue
   /** gzip, where the runtime does it better than the platform (Node); prepared pages keep both forms. */
-  gzip?: ((bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>) | undefined
+  gzip?: Gzip | undefined
   /** Link reads by slug, cached between database writes (Node; absent on Workers). */
   linkCache?: ReadCache<LinkWithStats | null> | undefined
   clock: () => number

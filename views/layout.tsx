@@ -8,6 +8,7 @@ import { BASE_CSS } from './styles.js'
 export interface PageContext {
   lang: Language
   t: Translate
+  /** The response's CSP nonce; '' for a page allowed by hashes instead (no attribute). */
   nonce: string
   testMode: boolean
   merchantName: string
@@ -36,7 +37,7 @@ export function Layout(props: {
           <meta name="robots" content="noindex" />
           <meta name="color-scheme" content="light" />
           <title>{`${props.title} · ${ctx.merchantName}`}</title>
-          <style nonce={ctx.nonce}>{raw(BASE_CSS + (props.extraCss ?? ''))}</style>
+          <style nonce={ctx.nonce || undefined}>{raw(BASE_CSS + (props.extraCss ?? ''))}</style>
           {props.head}
         </head>
         <body>

@@ -64,7 +64,7 @@ export function ReceiptPage(props: { ctx: PageContext; receipt: ReceiptView }) {
                 {t('download')}
               </a>
             </div>
-            <script nonce={ctx.nonce}>{raw(PRINT_SCRIPT)}</script>
+            <script nonce={ctx.nonce || undefined}>{raw(PRINT_SCRIPT)}</script>
           </>
         )}
       </section>
@@ -161,7 +161,7 @@ export function PaymentOutcomePage(props: {
           )}
         </div>
       </section>
-      {pending ? <script nonce={ctx.nonce}>{raw(PENDING_SCRIPT)}</script> : null}
+      {pending ? <script nonce={ctx.nonce || undefined}>{raw(PENDING_SCRIPT)}</script> : null}
     </Layout>
   )
 }

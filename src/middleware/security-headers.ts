@@ -31,6 +31,18 @@ export function contentSecurityPolicy(
   return `default-src 'none'; base-uri 'none'; script-src 'self' ${sources.script}; style-src 'self' ${sources.style}; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self' blob:; form-action ${["'self'", ...formTargets].join(' ')}; frame-ancestors 'none'; object-src 'none'`
 }
 
+/** Every security header, with the policy for `sources`, as one plain record (built once by callers). */
+export function securityHeaderRecord(
+  formTargets: string[],
+  sources: { script: string; style: string },
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(formTargets, sources),
+  }
+  for (const [name, value] of FIXED_SECURITY_HEADERS) headers[name] = value
+  return headers
+}
+
 /**
  * A strict Content-Security-Policy with a per-request nonce for the inline style and script of
  * each page, and the usual security headers. Everything but the nonce is built once.

@@ -6,7 +6,7 @@
 
 import { type Background, describe } from '../background.js'
 import { parseCardWebhook } from '../client/index.js'
-import { markWebhookEvent } from '../data/webhooks.js'
+import { markWebhookEvent, startingState } from '../data/webhooks.js'
 import type { AppDeps } from '../env.js'
 
 export type WebhookAnswer =
@@ -75,27 +75,23 @@ export async function receiveWebhook(
   const payment = recorded.payment
   if (!recorded.isNew && recorded.event.status !== 'failed')
     return { status: 200, body: { received: true, duplicate: true } }
-  if (!payment) {
+  // Settled at once (no payment, or already paid): the row was written so; a redelivery of a
+  // failed event is brought to the same state.
+  const start = startingState(payment)
+  if (!payment || start.status !== 'received') {
     if (!recorded.isNew) {
       await markWebhookEvent(
         deps.db,
         recorded.event.id,
-        { status: 'ignored', error: 'no payment with this cib_transaction_id' },
+        {
+          status: start.status === 'ignored' ? 'ignored' : 'processed',
+          paymentId: start.paymentId,
+          error: start.lastError,
+        },
         deps.clock(),
       )
     }
-    return { status: 200, body: { received: true, ignored: true } }
-  }
-  if (payment.status === 'paid') {
-    if (!recorded.isNew) {
-      await markWebhookEvent(
-        deps.db,
-        recorded.event.id,
-        { status: 'processed', paymentId: payment.id },
-        deps.clock(),
-      )
-    }
-    return { status: 200, body: { received: true } }
+    return { status: 200, body: payment ? { received: true } : { received: true, ignored: true } }
   }
   background.run('webhook_confirm', async () => {
     try {

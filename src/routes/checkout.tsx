@@ -18,7 +18,7 @@ import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
 import { startCheckout } from '../payments/checkout.js'
 import { issueSharedToken, sharedTokenWindow, verifyToken } from '../security/tokens.js'
 import { pageContext, pageLanguage } from './page.js'
-import { acceptsGzip, prepareStaticPage, type StaticPage, sendStaticPage } from './static-page.js'
+import { pageVariant, prepareStaticPage, type StaticPage, sendStaticPage } from './static-page.js'
 
 const FORM_MAX_AGE_MS = 2 * 60 * 60_000
 const CHECKOUT_LIMIT = { perWindow: 10, windowMs: 60_000 }
@@ -190,14 +190,14 @@ async function renderCheckout(
   const key = pageKey(link, lang, now)
   let page = c.get('pageCache').get(key)
   if (!page) {
-    const html = String(await render('').toString()).replaceAll(' nonce=""', '')
+    const html = String(await render('').toString())
     page = await prepareStaticPage(html, {
       formTargets: c.get('formTargets'),
       gzip: c.get('gzip'),
     })
     c.get('pageCache').set(key, page)
   }
-  const chosen = page.gzip && acceptsGzip(c.req.header('accept-encoding')) ? page.gzip : page
+  const chosen = pageVariant(page, c.req.header('accept-encoding'))
   return c.body(chosen.body as Uint8Array<ArrayBuffer>, 200, chosen.headers)
 }
 

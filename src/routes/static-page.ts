@@ -5,7 +5,10 @@
  * then costs a header object and a write.
  */
 import { toBase64 } from '../client/core/bytes.js'
-import { contentSecurityPolicy, FIXED_SECURITY_HEADERS } from '../middleware/security-headers.js'
+import { securityHeaderRecord } from '../middleware/security-headers.js'
+
+/** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */
+export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
 
 export interface StaticPage {
   headers: Readonly<Record<string, string>>
@@ -35,7 +38,7 @@ export async function prepareStaticPage(
   html: string,
   options: {
     formTargets: string[]
-    gzip?: ((bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>) | undefined
+    gzip?: Gzip | undefined
   },
 ): Promise<StaticPage> {
   if (/<(style|script)\s[^>]*>/.test(html)) throw new Error('An inline element has attributes')
@@ -43,12 +46,11 @@ export async function prepareStaticPage(
     (await Promise.all(inline(html, tag).map(sha256Source))).join(' ')
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=UTF-8',
-    'Content-Security-Policy': contentSecurityPolicy(options.formTargets, {
+    ...securityHeaderRecord(options.formTargets, {
       script: await hashes('script'),
       style: await hashes('style'),
     }),
   }
-  for (const [name, value] of FIXED_SECURITY_HEADERS) headers[name] = value
   const body = encoder.encode(html)
   if (!options.gzip) return { headers, body }
   headers.Vary = 'Accept-Encoding'
@@ -75,13 +77,21 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return false
 }
 
-/** The response for a prepared page: gzip when asked for and available, with its request id. */
+/** The form of a prepared page to send: gzip when asked for and available. */
+export function pageVariant(
+  page: StaticPage,
+  acceptEncoding: string | undefined,
+): { headers: Readonly<Record<string, string>>; body: Uint8Array } {
+  return page.gzip && acceptsGzip(acceptEncoding) ? page.gzip : page
+}
+
+/** The response for a prepared page, in the form asked for, with its request id. */
 export function sendStaticPage(
   page: StaticPage,
   acceptEncoding: string | undefined,
   requestId: string,
 ): Response {
-  const chosen = page.gzip && acceptsGzip(acceptEncoding) ? page.gzip : page
+  const chosen = pageVariant(page, acceptEncoding)
   return new Response(chosen.body as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: { ...chosen.headers, 'X-Request-Id': requestId },

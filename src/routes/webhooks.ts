@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../env.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
-import { contentSecurityPolicy, FIXED_SECURITY_HEADERS } from '../middleware/security-headers.js'
+import { securityHeaderRecord } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
 const MAX_BODY_BYTES = 64 * 1024
@@ -14,11 +14,10 @@ const TOO_LARGE = { error: { code: 'too_large', message: 'The body is larger tha
 
 /** The webhook endpoint for `deps`; `formTargets` complete the policy every response carries. */
 export function webhookEndpoint(deps: AppDeps, formTargets: string[]): MiddlewareHandler<AppEnv> {
-  const headers: Record<string, string> = {
+  const headers = {
     'Content-Type': 'application/json',
-    'Content-Security-Policy': contentSecurityPolicy(formTargets, { script: '', style: '' }),
+    ...securityHeaderRecord(formTargets, { script: '', style: '' }),
   }
-  for (const [name, value] of FIXED_SECURITY_HEADERS) headers[name] = value
   return async (c) => {
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
     // `ctx.waitUntil` (src/worker.ts), and another request may replace it a moment later.

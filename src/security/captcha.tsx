@@ -44,7 +44,7 @@ export function altchaCaptcha(): Captcha {
           <noscript>
             <p>{ctx.t('captchaNoScript')}</p>
           </noscript>
-          <script nonce={ctx.nonce}>{raw(SOLVER)}</script>
+          <script nonce={ctx.nonce || undefined}>{raw(SOLVER)}</script>
         </div>
       )
       return { head: null, field }
