@@ -2,13 +2,23 @@
  * WAL checkpoints on a worker thread. SQLite normally checkpoints inside whichever commit pushes the
  * write-ahead log past 1,000 pages, and a checkpoint syncs both files to disk: on the event loop
  * that is a pause of milliseconds every few hundred writes. Here the main connection never
- * checkpoints; a second connection on a worker thread copies the log into the database (PASSIVE:
- * it never waits for, nor blocks, readers and writers) a few times a second while the log has grown.
- * Durability is unchanged: commits still go to the log first, and the log is replayed on open.
+ * checkpoints on its own; a second connection on a worker thread copies the log into the database
+ * (PASSIVE: it never waits for, nor blocks, readers and writers) a few times a second whenever
+ * another connection has committed (`PRAGMA data_version`).
+ *
+ * SQLite starts the log again from its beginning only when a write finds every frame of it copied,
+ * which a copy running beside a steady stream of writes never achieves: under sustained load the
+ * log would grow without end (hundreds of megabytes a minute), and every write would extend the
+ * file. So once the worker reports a log of `catchUpFrames` or more, the main connection copies
+ * the few frames written since (a short pause: the worker has done the rest), and the next write
+ * rewinds the log. Durability is unchanged: commits still go to the log first, and the log is
+ * replayed on open.
  */
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import type { SqliteHandle } from './sqlite.js'
+
+type CheckpointRow = { busy: number; log: number; checkpointed: number }
 
 export interface Checkpointer {
   /** Stops the worker (the main connection then checkpoints on its own again). */
@@ -22,16 +32,15 @@ const Database = require(workerData.driver)
 const db = new Database(workerData.path)
 db.pragma('busy_timeout = 1000')
 db.pragma('synchronous = NORMAL')
-const sizeOf = () => { try { return require('node:fs').statSync(workerData.path + '-wal').size } catch { return 0 } }
-let last = -1
+// Changes whenever another connection commits (the worker's own checkpoints do not change it).
+let seen = -1
 const tick = () => {
   try {
-    const size = sizeOf()
-    if (size !== last) {
-      const [row] = db.pragma('wal_checkpoint(PASSIVE)')
-      parentPort.postMessage({ checkpointed: row.checkpointed, log: row.log })
-      last = sizeOf()
-    }
+    const version = db.pragma('data_version', { simple: true })
+    if (version === seen) return
+    seen = version
+    const [row] = db.pragma('wal_checkpoint(PASSIVE)')
+    parentPort.postMessage({ checkpointed: row.checkpointed, log: row.log })
   } catch (error) {
     parentPort.postMessage({ error: String(error) })
   }
@@ -47,7 +56,9 @@ export function startCheckpointer(
   handle: SqliteHandle,
   options: {
     everyMs?: number
-    onCheckpoint?: (info: { log: number; checkpointed: number }) => void
+    /** Log length (frames) from which the main connection copies what the worker has not. */
+    catchUpFrames?: number
+    onCheckpoint?: (info: { log: number; checkpointed: number; by: 'worker' | 'main' }) => void
   } = {},
 ): Checkpointer {
   const path = handle.sqlite.name
@@ -58,9 +69,21 @@ export function startCheckpointer(
   })
   worker.unref()
   const restore = () => handle.sqlite.open && handle.sqlite.pragma('wal_autocheckpoint = 1000')
+  const catchUpFrames = options.catchUpFrames ?? 16_384
   worker.on('message', (message: { checkpointed?: number; log?: number }) => {
-    if (message.log !== undefined)
-      options.onCheckpoint?.({ log: message.log, checkpointed: message.checkpointed ?? 0 })
+    if (message.log === undefined) return
+    options.onCheckpoint?.({
+      log: message.log,
+      checkpointed: message.checkpointed ?? 0,
+      by: 'worker',
+    })
+    if (message.log < catchUpFrames || !handle.sqlite.open) return
+    try {
+      const [row] = handle.sqlite.pragma('wal_checkpoint(PASSIVE)') as CheckpointRow[]
+      if (row) options.onCheckpoint?.({ log: row.log, checkpointed: row.checkpointed, by: 'main' })
+    } catch {
+      // The next report tries again; meanwhile the log only grows.
+    }
   })
   // Without the worker, SQLite's own checkpoints take over again.
   worker.on('error', restore)

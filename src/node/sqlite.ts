@@ -17,6 +17,9 @@ export type SqliteHandle = {
 }
 
 /** Options for tests and tools; production uses the defaults. */
+/** The size the write-ahead log file is truncated to when it starts over. */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
+
 export type OpenOptions = { busyTimeoutMs?: number; migrate?: boolean }
 
 /**
@@ -30,6 +33,8 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandl
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
   retrying(() => sqlite.pragma('journal_mode = WAL'))
   sqlite.pragma('synchronous = NORMAL')
+  // A log that grew (a long burst of writes) is cut back to 64 MiB when it next starts over.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
   sqlite.pragma('foreign_keys = ON')
   const db = drizzle(sqlite, { schema })
   if (options.migrate !== false) applyMigrations(db)

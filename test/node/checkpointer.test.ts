@@ -40,4 +40,49 @@ describe('WAL checkpoints on a worker thread', () => {
       other.close()
     }
   })
+
+  it('checkpoints again after the log starts over at the same length', async () => {
+    t = openTestDb()
+    const seen: Array<{ log: number; checkpointed: number; by: string }> = []
+    const checkpointer = startCheckpointer(t, { everyMs: 20, onCheckpoint: (i) => seen.push(i) })
+    const insert = t.sqlite.prepare(
+      `INSERT INTO webhook_events (id, dedupe_key, payload, received_at) VALUES (?, ?, ?, ?)`,
+    )
+    for (let i = 0; i < 500; i++) insert.run(`evt_${i}`, `key_${i}`, 'x'.repeat(1000), i)
+    await until(() => seen.some((s) => s.log > 100 && s.checkpointed === s.log))
+    const walSize = statSync(`${t.path}-wal`).size
+    // Every frame is copied: this write starts the log over, so the file keeps its length.
+    insert.run('evt_again', 'key_again', 'y', 1)
+    expect(statSync(`${t.path}-wal`).size).toBe(walSize)
+    await until(() => seen.some((s) => s.log > 0 && s.log < 20 && s.checkpointed === s.log))
+    checkpointer.stop()
+  })
+
+  it('keeps the log short under a steady stream of writes: the main connection catches up', async () => {
+    t = openTestDb()
+    const seen: Array<{ log: number; checkpointed: number; by: string }> = []
+    const checkpointer = startCheckpointer(t, {
+      everyMs: 10,
+      catchUpFrames: 256,
+      onCheckpoint: (i) => seen.push(i),
+    })
+    const insert = t.sqlite.prepare(
+      `INSERT INTO webhook_events (id, dedupe_key, payload, received_at) VALUES (?, ?, ?, ?)`,
+    )
+    const batch = t.sqlite.transaction((from: number) => {
+      for (let i = from; i < from + 5; i++) insert.run(`evt_${i}`, `key_${i}`, 'x'.repeat(100), i)
+    })
+    let largest = 0
+    // Small commits for about two seconds, pausing between them as a server does: the worker's
+    // copies run beside the writes, so without the main connection the log would never start over.
+    for (let from = 0; from < 7500; from += 5) {
+      batch(from)
+      largest = Math.max(largest, statSync(`${t.path}-wal`).size)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    checkpointer.stop()
+    expect(seen.some((s) => s.by === 'main' && s.checkpointed === s.log)).toBe(true)
+    expect(largest).toBeLessThan(4 * 1024 * 1024)
+    expect(t.sqlite.prepare('SELECT count(*) FROM webhook_events').pluck().get()).toBe(7500)
+  })
 })
