@@ -59,7 +59,9 @@ export function groupCommitInbox(handle: SqliteHandle): RecordDelivery {
     queue = []
     let results: RecordedDelivery[]
     try {
-      results = write(batch)
+      // IMMEDIATE: the write lock first (waiting for it if another process holds it), then the
+      // reads; a transaction that read first could be refused its write outright.
+      results = write.immediate(batch)
     } catch (error) {
       for (const pending of batch) pending.reject(error)
       return

@@ -1,4 +1,6 @@
 /** The two ways a delivery reaches the inbox — read-then-write, and Node's group commit — agree. */
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { webhookEvents } from '../../db/schema.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
@@ -7,6 +9,7 @@ import { groupCommitInbox } from '../../src/node/inbox.js'
 import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 let t: TestDb
+const driver = createRequire(import.meta.url).resolve('better-sqlite3')
 beforeEach(() => {
   t = openTestDb()
 })
@@ -87,5 +90,34 @@ describe('group commit when the transaction fails', () => {
     ])
     expect(again.every((r) => r.isNew)).toBe(true)
     expect(await t.db.select().from(webhookEvents)).toHaveLength(2)
+  })
+})
+
+describe('group commit beside another process writing to the same file', () => {
+  it('waits for the write lock before reading, so its batch is not refused mid-way', async () => {
+    const record = groupCommitInbox(t)
+    await payment('cib-1', 'pending')
+    // Another process takes the write lock, holds it 300 ms, writes and commits. A transaction that
+    // read first would find its snapshot stale when it came to write, and SQLite refuses that
+    // upgrade at once (SQLITE_BUSY_SNAPSHOT) instead of waiting.
+    const other = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require(${JSON.stringify(driver)}))(${JSON.stringify(t.path)})
+         db.pragma('busy_timeout = 5000')
+         db.exec('BEGIN IMMEDIATE')
+         process.stdout.write('locked\\n')
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)
+         db.prepare("INSERT INTO settings (key, value, created_at) VALUES ('other', 'x', 1)").run()
+         db.exec('COMMIT')`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    await new Promise<void>((resolve) => other.stdout.once('data', () => resolve()))
+    const recorded = await record(delivery('during-lock', 'cib-1'), T0)
+    await new Promise((resolve) => other.once('exit', resolve))
+    expect(recorded.isNew).toBe(true)
+    expect(await t.db.select().from(webhookEvents)).toHaveLength(1)
   })
 })
