@@ -127,8 +127,8 @@ export const webhookEvents = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
+  // Looked up by dedupe key and id only: every other index would cost each delivery's write.
   (t) => [
-    index('webhook_events_cib_transaction_idx').on(t.cibTransactionId),
     check('webhook_events_status_known', sql`${t.status} IN ${sqlList(WEBHOOK_EVENT_STATUSES)}`),
   ],
 )

@@ -12,7 +12,7 @@ import {
 } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
-import { MIGRATIONS_FOLDER, openSqlite } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER, openSqlite, WAL_SIZE_LIMIT_BYTES } from '../../src/node/sqlite.js'
 import { runContenders } from './contenders.js'
 import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
@@ -42,6 +42,18 @@ describe('openSqlite', () => {
     expect(tables).toEqual(
       expect.arrayContaining(['links', 'payments', 'rate_limits', 'settings', 'webhook_events']),
     )
+  })
+
+  it('indexes the webhook inbox only by what it is looked up by, and caps the log file', () => {
+    // Every index is one more page written by each delivery; the inbox is read by id and key.
+    const indexes = t.sqlite
+      .prepare('SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name = ? AND sql IS NOT NULL')
+      .pluck()
+      .all('index', 'webhook_events')
+    expect(indexes).toEqual([
+      'CREATE UNIQUE INDEX `webhook_events_dedupe_key_unique` ON `webhook_events` (`dedupe_key`)',
+    ])
+    expect(t.sqlite.pragma('journal_size_limit', { simple: true })).toBe(WAL_SIZE_LIMIT_BYTES)
   })
 
   it('reopens an existing file without applying the migrations again', async () => {

@@ -1,0 +1,1 @@
+DROP INDEX `webhook_events_cib_transaction_idx`;
