@@ -8,7 +8,7 @@ import { createLru } from './lru.js'
 import { requestLog } from './middleware/request-log.js'
 import { securityHeaders } from './middleware/security-headers.js'
 import { apiRoutes } from './routes/api.js'
-import { checkoutRoutes, notFound, preparedCheckoutPage } from './routes/checkout.js'
+import { checkoutRoutes, notFound, preparedCheckoutPage, serverError } from './routes/checkout.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { healthRoutes } from './routes/health.js'
 import { type QrCache, qrRoutes } from './routes/qr.js'
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
         500,
       )
     }
-    return c.text('Something went wrong; it has been logged. Please try again.', 500)
+    return serverError(c)
   })
   return app
 }

@@ -58,6 +58,10 @@ export const en = {
   notFoundTitle: 'Page not found',
   notFoundText: 'This address does not lead to a payment link or a receipt.',
   // Gateway trouble
+  serverErrorTitle: 'Something went wrong',
+  serverErrorText:
+    'This page could not be shown. The problem has been logged. Please try again in a moment.',
+  serverErrorRef: 'Error reference: {ref}',
   gatewayErrorTitle: 'The payment could not be started',
   gatewayErrorText:
     'The payment service did not answer as expected. No money has been taken. Please try again.',

@@ -57,6 +57,10 @@ export const fr: Messages = {
     'Quelqu’un paie avec ce lien en ce moment. Si ce paiement n’aboutit pas, le lien sera de nouveau disponible. Réessayez dans {minutes}.',
   notFoundTitle: 'Page introuvable',
   notFoundText: 'Cette adresse ne mène à aucun lien de paiement ni reçu.',
+  serverErrorTitle: 'Une erreur est survenue',
+  serverErrorText:
+    'Cette page n’a pas pu être affichée. Le problème a été enregistré. Veuillez réessayer dans un instant.',
+  serverErrorRef: 'Référence de l’erreur : {ref}',
   gatewayErrorTitle: 'Le paiement n’a pas pu démarrer',
   gatewayErrorText:
     'Le service de paiement n’a pas répondu comme prévu. Aucun montant n’a été débité. Veuillez réessayer.',

@@ -284,3 +284,29 @@ export function notFound(c: Context<AppEnv>) {
     404,
   )
 }
+
+/**
+ * The customer-facing 500 page, in the visitor's language, with the request id to quote. Should
+ * even that fail to render, a line of plain text in the three languages.
+ */
+export function serverError(c: Context<AppEnv>) {
+  try {
+    const ctx = pageContext(c, pageLanguage(c))
+    const ref = c.get('requestId')
+    return c.html(
+      <MessagePage
+        ctx={ctx}
+        icon="alert"
+        title={ctx.t('serverErrorTitle')}
+        text={ctx.t('serverErrorText')}
+      >
+        {ref ? <p class="muted">{ctx.t('serverErrorRef', { ref })}</p> : null}
+      </MessagePage>,
+      500,
+    )
+  } catch {
+    return c.text(PLAIN_SERVER_ERROR, 500)
+  }
+}
+const PLAIN_SERVER_ERROR =
+  'حدث خطأ. يرجى المحاولة مرة أخرى. / Une erreur est survenue ; veuillez réessayer. / Something went wrong; please try again.'
