@@ -2,6 +2,7 @@ import type { Centimes } from '../src/client/core/money.js'
 import { formatAmount } from '../src/i18n/index.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
+import { CHECKOUT_CSS } from './styles.js'
 
 export interface CheckoutItem {
   description: string
@@ -53,7 +54,7 @@ export function CheckoutPage(props: CheckoutProps) {
     ? t('payWith', { amount: '' }).trim()
     : t('payWith', { amount: formatAmount(link.amount!, lang) })
   return (
-    <Layout ctx={ctx} title={link.title} head={props.captcha?.head as never}>
+    <Layout ctx={ctx} title={link.title} css={CHECKOUT_CSS} head={props.captcha?.head as never}>
       <form method="post" action={`/l/${link.slug}`} class="card" novalidate>
         <h1>{link.title}</h1>
         {link.description ? <p class="muted">{link.description}</p> : null}

@@ -24,6 +24,8 @@ export function Layout(props: {
   title: string
   children: Child
   head?: Child
+  /** The page's rules: all of the customer stylesheet unless the page needs less. */
+  css?: string
   extraCss?: string
 }) {
   const { ctx } = props
@@ -37,7 +39,9 @@ export function Layout(props: {
           <meta name="robots" content="noindex" />
           <meta name="color-scheme" content="light" />
           <title>{`${props.title} · ${ctx.merchantName}`}</title>
-          <style nonce={ctx.nonce || undefined}>{raw(BASE_CSS + (props.extraCss ?? ''))}</style>
+          <style nonce={ctx.nonce || undefined}>
+            {raw((props.css ?? BASE_CSS) + (props.extraCss ?? ''))}
+          </style>
           {props.head}
         </head>
         <body>

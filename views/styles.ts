@@ -1,10 +1,11 @@
 /**
- * The one stylesheet of the customer pages, inlined (with the CSP nonce) so a page is a single
- * request on a slow phone. Logical properties (inline-start/end, block-start/end) mirror the
+ * The stylesheet of the customer pages, inlined (with the CSP nonce, or hashed) so a page is a
+ * single request on a slow phone. Logical properties (inline-start/end, block-start/end) mirror the
  * layout for Arabic without a second stylesheet. Fonts are the phone's own: no font is downloaded.
  * The dashboard builds on it, so class names here are shared.
  */
-export const BASE_CSS = `
+/** The rules the checkout form uses, and every page with it. */
+export const CHECKOUT_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",Tahoma,sans-serif;color:#1b1f24;background:#f3f5f7}
@@ -34,10 +35,8 @@ input[type=tel],input[type=email],input[inputmode=decimal]{direction:ltr}
 .check input{inline-size:1.35rem;block-size:1.35rem;margin:.1rem 0 0;flex:none}
 .err{color:#b42318;font-size:.9rem;margin:.25rem 0 0}
 .alert{background:#fdecea;color:#7a1d14;border-radius:8px;padding:.75rem;margin-block:0 1rem}
-.ok{background:#e6f4ea;color:#14532d}
 button,.btn{display:inline-flex;align-items:center;justify-content:center;gap:.6rem;font:inherit;font-weight:700;border:0;border-radius:10px;padding:.85rem 1.1rem;background:#0b5cad;color:#fff;text-decoration:none;cursor:pointer}
 button.pay{inline-size:100%;font-size:1.1rem;margin-block-start:.5rem;flex-wrap:wrap}
-.btn.secondary,button.secondary{background:#e3e8ed;color:#1b1f24}
 button:disabled{opacity:.6;cursor:wait}
 .marks{display:inline-flex;gap:.3rem;direction:ltr}
 .marks svg{block-size:1.5rem;inline-size:auto;border-radius:3px;background:#fff}
@@ -45,13 +44,19 @@ table{inline-size:100%;border-collapse:collapse;font-size:.95rem}
 th,td{text-align:start;padding:.45rem .25rem;border-block-end:1px solid #e5e8eb;vertical-align:top}
 td.num,th.num{text-align:end;white-space:nowrap}
 caption{text-align:start}
+.support{font-size:.9rem;color:#57606a;text-align:center;padding-block:.5rem 1.5rem;margin:0}
+.hint{font-size:.85rem;margin-block-end:0}
+.captcha{font-size:.9rem;margin-block:.5rem}
+`
+
+/** The rest: receipts, messages, actions, print. They come after, so the cascade is unchanged. */
+const RESULT_CSS = `
+.ok{background:#e6f4ea;color:#14532d}
+.btn.secondary,button.secondary{background:#e3e8ed;color:#1b1f24}
 dl.kv{display:grid;grid-template-columns:minmax(6rem,auto) 1fr;gap:.4rem 1rem;margin:0}
 dl.kv dt{color:#57606a}
 dl.kv dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-.support{font-size:.9rem;color:#57606a;text-align:center;padding-block:.5rem 1.5rem;margin:0}
 .actions{display:flex;flex-wrap:wrap;gap:.6rem;margin-block-start:1rem}
-.hint{font-size:.85rem;margin-block-end:0}
-.captcha{font-size:.9rem;margin-block:.5rem}
 svg.status{display:block;inline-size:3.25rem;block-size:3.25rem;margin:.25rem auto .75rem}
 .message,.outcome{text-align:center}
 .message .actions,.outcome .actions,.actions.next{justify-content:center}
@@ -65,3 +70,6 @@ nav.lang,.actions,.no-print{display:none!important}
 a{color:inherit;text-decoration:none}
 }
 `
+
+/** Every customer rule, for every page but the checkout form (the dashboard builds on it). */
+export const BASE_CSS = CHECKOUT_CSS + RESULT_CSS

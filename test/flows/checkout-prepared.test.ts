@@ -130,3 +130,17 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip('')).toBe(false)
   })
 })
+
+describe('the checkout page weight', () => {
+  it('carries only the rules a checkout form uses; message pages get the rest', async () => {
+    const link = await makeLink(p, { title: 'Light', amount: 1500 })
+    const checkout = await (await p.app.request(`/l/${link.slug}`)).text()
+    for (const unused of ['@media print', 'dl.kv', 'svg.status', '.outcome']) {
+      expect(checkout).not.toContain(unused)
+    }
+    expect(checkout).toContain('button.pay{')
+    const missing = await (await p.app.request('/l/no-such-link')).text()
+    expect(missing).toContain('@media print')
+    expect(missing).toContain('.message,.outcome{')
+  })
+})
