@@ -35,7 +35,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   // Ahead of everything: the checkout page most visitors get, sent as prepared (see checkout.tsx),
   // and the gateway's webhooks (see webhooks.ts).
   app.get('/l/:slug', preparedCheckoutPage(deps, pageCache))
-  app.post('/webhooks/gateway', webhookEndpoint(deps, formTargets))
+  app.post('/webhooks/gateway', webhookEndpoint(deps))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
     c.set('qrCache', qrCache)

@@ -44,6 +44,20 @@ export function securityHeaderRecord(
 }
 
 /**
+ * The headers of a JSON reply to another server (the gateway's webhook deliveries), after OWASP's
+ * REST cheat sheet: never cached, never sniffed, framed or run as a page should a browser open it.
+ * The page-oriented headers above would only lengthen every reply of a delivery storm.
+ */
+export const MACHINE_REPLY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+}
+
+/**
  * A strict Content-Security-Policy with a per-request nonce for the inline style and script of
  * each page, and the usual security headers. Everything but the nonce is built once.
  */

@@ -6,18 +6,14 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../env.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
-import { securityHeaderRecord } from '../middleware/security-headers.js'
+import { MACHINE_REPLY_HEADERS } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
 const MAX_BODY_BYTES = 64 * 1024
 const TOO_LARGE = { error: { code: 'too_large', message: 'The body is larger than 64 KiB.' } }
 
-/** The webhook endpoint for `deps`; `formTargets` complete the policy every response carries. */
-export function webhookEndpoint(deps: AppDeps, formTargets: string[]): MiddlewareHandler<AppEnv> {
-  const headers = {
-    'Content-Type': 'application/json',
-    ...securityHeaderRecord(formTargets, { script: '', style: '' }),
-  }
+/** The webhook endpoint for `deps`; its replies carry the headers of a reply to a server. */
+export function webhookEndpoint(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c) => {
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
     // `ctx.waitUntil` (src/worker.ts), and another request may replace it a moment later.
@@ -48,7 +44,7 @@ export function webhookEndpoint(deps: AppDeps, formTargets: string[]): Middlewar
     )
     return new Response(JSON.stringify(body), {
       status,
-      headers: { ...headers, 'X-Request-Id': requestId },
+      headers: { ...MACHINE_REPLY_HEADERS, 'X-Request-Id': requestId },
     })
   }
 }

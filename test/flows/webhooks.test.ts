@@ -105,6 +105,18 @@ describe('the gateway webhook', () => {
     expect(await p.deps.db.select().from(webhookEvents)).toHaveLength(0)
   })
 
+  it('answers with the headers of a reply to a server: JSON, never cached, sniffed or framed', async () => {
+    const res = await postWebhook('{not json')
+    expect(Object.fromEntries(res.headers)).toMatchObject({
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    })
+    expect(res.headers.get('x-request-id')).toMatch(/^\w{8,}$/)
+  })
+
   it('answers 400 to a body that is not JSON or not the event', async () => {
     expect((await postWebhook('{not json')).status).toBe(400)
     expect((await postWebhook(JSON.stringify({ hello: 'world' }))).status).toBe(400)
