@@ -73,6 +73,17 @@ async function pageCopy(url: string, slug: string) {
   return { body: Buffer.from(await res.arrayBuffer()).toString('base64'), headers }
 }
 
+/** What the checkout page weighs, plain and gzip-compressed, for the notes. */
+async function pageSizes(url: string, slug: string, copy: Awaited<ReturnType<typeof pageCopy>>) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  const html = Buffer.from(copy.body, 'base64').length
+  const headers = Object.entries(copy.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0)
+  const phone = await fetch(`${url}/l/${slug}`, { headers: PHONE_HEADERS })
+  await phone.arrayBuffer()
+  const gzip = Number(phone.headers.get('content-length') ?? 0)
+  return `Checkout page sizes: ${kb(html)} of HTML (inline CSS included) and ${kb(headers)} of headers; ${kb(gzip)} gzip-compressed.`
+}
+
 async function seed(server: BenchServer, count: number, body = LINK): Promise<string[]> {
   return (await server.call('seedLinks', { count, body })) as string[]
 }
@@ -88,7 +99,9 @@ async function throughput(
     const [submitSlug] = await seed(paylinks, 1)
     const qrSlugs = await seed(paylinks, 1000)
     await paylinks.call('idle')
-    await bare.call('setPage', await pageCopy(paylinks.url, pageSlug!))
+    const copy = await pageCopy(paylinks.url, pageSlug!)
+    await bare.call('setPage', copy)
+    notes.push(await pageSizes(paylinks.url, pageSlug!, copy))
     step(`checkout page, beside bare Hono, in ${ROUNDS} rounds`)
     const pages = await interleaved(ROUNDS, timing, {
       bare: (t) => bareHello(bare, t),
@@ -243,7 +256,7 @@ async function main() {
     'Checkout submission: one form token fetched first (tokens are stateless and reusable); each request carries its own `x-bench-client` header, which the bench server uses as the client address, so the 10-a-minute-per-address limit sees distinct customers and still runs (one rate-limit row each). The card transaction is created on the built-in simulator in the same process.',
     'Webhooks: the simulator approves every payment the submissions created (webhooks switched off); each request posts one of those signed `cib.payment.updated` payloads with its own `sent_at` (outside the signed `message`), so each is a new inbox row and the signature is verified every time. Confirmation (check endpoint, in process) runs after the 200, in the same process.',
     'QR cold: 1,000 links cycled, more than the 500-entry cache holds, so every request renders; cached: one link.',
-    "Checkout page: autocannon's requests carry no Accept-Encoding, so the page goes uncompressed (about 7 KB of HTML and 1 KB of headers); the second row adds the headers a phone's browser sends (`Accept-Encoding: gzip, deflate, br`, `Accept-Language: fr-DZ,fr;q=0.9,ar;q=0.8`) and gets the gzip form (about 3 KB).",
+    "Checkout page: autocannon's requests carry no Accept-Encoding, so the page goes uncompressed; the second row adds the headers a phone's browser sends (`Accept-Encoding: gzip, deflate, br`, `Accept-Language: fr-DZ,fr;q=0.9,ar;q=0.8`) and gets the gzip form.",
     'References: the bare Hono process also sends a copy of the checkout page exactly as Paylinks sent it (`GET /page`), and takes the same webhook bodies with only parsing, the node:crypto RSA check and one inbox row written with the same group commit and checkpointing to its own SQLite file (`POST /ingest`, bench/server.ts).',
   ]
   const measured = await throughput(notes)
