@@ -1,6 +1,6 @@
 /**
- * Signing in to the dashboard: a stateless session cookie signed with the session secret, a form
- * token bound to that session on every POST, and the page language. Tokens are HMACs compared in
+ * Signing in to the dashboard: a stateless session cookie signed with the session secret (and for
+ * the current admin token), a form token bound to that session on every POST, and the page language. Tokens are HMACs compared in
  * constant time (src/security/tokens.ts); nothing about a session is stored server-side.
  */
 import type { MiddlewareHandler } from 'hono'
@@ -14,7 +14,11 @@ import { dashTranslator } from './messages.js'
 export const SESSION_COOKIE = 'paylinks_session'
 export const LANGUAGE_COOKIE = 'paylinks_dashboard_lang'
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000
-const SESSION_SCOPE = 'session'
+/**
+ * Sessions are signed for the admin token they were opened with (its hash is part of what is
+ * signed): replacing a leaked ADMIN_TOKEN ends every session at once, with nothing stored.
+ */
+const sessionScope = (c: DashC) => `session:${c.get('secrets').adminTokenHash}`
 const LOGIN_SCOPE = 'dashboard:login'
 
 /** The scope of the form tokens of one session: a token is worthless with another session. */
@@ -57,7 +61,7 @@ export async function currentSession(c: DashC): Promise<string | null> {
   const token = getCookie(c, SESSION_COOKIE)
   const ok = await verifyToken(
     c.get('secrets').sessionSecret,
-    SESSION_SCOPE,
+    sessionScope(c),
     token,
     c.get('clock')(),
     SESSION_MAX_AGE_MS,
@@ -67,7 +71,7 @@ export async function currentSession(c: DashC): Promise<string | null> {
 
 /** Signs the merchant in: a fresh session cookie (12 hours). */
 export async function startSession(c: DashC): Promise<void> {
-  const token = await issueToken(c.get('secrets').sessionSecret, SESSION_SCOPE, c.get('clock')())
+  const token = await issueToken(c.get('secrets').sessionSecret, sessionScope(c), c.get('clock')())
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_MAX_AGE_MS))
 }
 

@@ -1,4 +1,7 @@
 /** Signing in and out of the dashboard, the session cookie, form tokens, language and banner. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SIMULATOR_MERCHANT_ACCOUNT } from '../../src/simulator/index.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
@@ -108,6 +111,28 @@ describe('signing in', () => {
     const response = await browser.get('/dashboard')
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/dashboard/login')
+  })
+
+  it('keeps sessions across a restart, and signs everyone out when the admin token changes', async () => {
+    const databasePath = join(mkdtempSync(join(tmpdir(), 'paylinks-rotate-')), 'paylinks.db')
+    const first = await startPaylinks({ databasePath })
+    const cookie = (await signedIn(first)).jar.cookies.get('paylinks_session')!
+    await first.close()
+    const visit = async (p: Paylinks) => {
+      const browser = new Browser(p)
+      browser.jar.cookies.set('paylinks_session', cookie)
+      return (await browser.get('/dashboard')).status
+    }
+    const restarted = await startPaylinks({ databasePath })
+    expect(await visit(restarted)).toBe(200)
+    await restarted.close()
+    // A leaked token is replaced: every session signed in with the old one ends with it.
+    paylinks = await start({
+      databasePath,
+      env: { ADMIN_TOKEN: 'a-brand-new-admin-token-9876543210' },
+    })
+    expect(await visit(paylinks)).toBe(303)
+    rmSync(dirname(databasePath), { recursive: true, force: true })
   })
 
   it('does not accept a forged or altered session cookie', async () => {
