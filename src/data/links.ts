@@ -3,12 +3,11 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import { type Link, links, payments } from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
 import type { LinkValues } from '../domain/link-rules.js'
-import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
 import { prepared } from './prepared.js'
 import type { ReadCache } from './read-cache.js'
-import { col, colIn } from './sql.js'
+import { col } from './sql.js'
 
 /** What a link has collected: paid payments and their total in centimes. */
 export type LinkStats = { paidCount: number; paidTotal: number }
@@ -118,28 +117,6 @@ export async function listLinks(
     .limit(limit + 1)
     .offset(options.cursor ? 0 : Math.max(0, Math.trunc(options.offset ?? 0)))
   return toPage(rows, limit)
-}
-
-/** A link's paid count and total, and how many payments still wait for an outcome. */
-export async function linkPaymentCounts(
-  db: Db,
-  linkId: string,
-): Promise<LinkStats & { inFlightCount: number }> {
-  const [row] = await db
-    .select({
-      paidCount: sql<number>`count(*) FILTER (WHERE ${payments.status} = 'paid')`.mapWith(Number),
-      paidTotal:
-        sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${payments.status} = 'paid'), 0)`.mapWith(
-          Number,
-        ),
-      inFlightCount:
-        sql<number>`count(*) FILTER (WHERE ${colIn(payments.status, IN_FLIGHT_STATUSES)})`.mapWith(
-          Number,
-        ),
-    })
-    .from(payments)
-    .where(eq(payments.linkId, linkId))
-  return row ?? { paidCount: 0, paidTotal: 0, inFlightCount: 0 }
 }
 
 /** Whether any payment, in any state, refers to the link. */
