@@ -1,1 +1,1 @@
-DROP INDEX `webhook_events_cib_transaction_idx`;
+DROP INDEX IF EXISTS `webhook_events_cib_transaction_idx`;

@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   deleteLinkIfUnused,
@@ -53,6 +55,42 @@ describe('openSqlite', () => {
       'CREATE UNIQUE INDEX `webhook_events_dedupe_key_unique` ON `webhook_events` (`dedupe_key`)',
     ])
     expect(t.sqlite.pragma('journal_size_limit', { simple: true })).toBe(WAL_SIZE_LIMIT_BYTES)
+  })
+
+  it('upgrades a database made by an earlier version, keeping its rows', () => {
+    // The migrations as they stood before the inbox index was dropped (0000 and 0001 only).
+    const earlier = mkdtempSync(join(tmpdir(), 'paylinks-earlier-'))
+    cpSync(MIGRATIONS_FOLDER, earlier, { recursive: true })
+    const journalPath = join(earlier, 'meta', '_journal.json')
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 2) }))
+    const path = join(earlier, 'old.db')
+    const old = openSqlite(path, { migrate: false })
+    migrate(old.db, { migrationsFolder: earlier })
+    old.sqlite
+      .prepare(
+        'INSERT INTO webhook_events (id, dedupe_key, payload, received_at) VALUES (?, ?, ?, ?)',
+      )
+      .run('evt_old', 'key_old', '{}', T0)
+    const indexNames = (h: typeof old) =>
+      h.sqlite
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'webhook_events'",
+        )
+        .pluck()
+        .all()
+    expect(indexNames(old)).toContain('webhook_events_cib_transaction_idx')
+    old.close()
+    const upgraded = openSqlite(path)
+    try {
+      expect(indexNames(upgraded)).not.toContain('webhook_events_cib_transaction_idx')
+      expect(upgraded.sqlite.prepare('SELECT id FROM webhook_events').pluck().all()).toEqual([
+        'evt_old',
+      ])
+    } finally {
+      upgraded.close()
+      rmSync(earlier, { recursive: true, force: true })
+    }
   })
 
   it('reopens an existing file without applying the migrations again', async () => {
