@@ -187,6 +187,10 @@ async function throughput(
       `Bare Hono was measured in every round: ${perSecond(bare1.rps)} on average in the page rounds and ${perSecond(bare2.rps)} in the webhook rounds (its row shows their mean). Each ratio is the median over the rounds of the measurement's rate over bare Hono's in the same round; \`/healthz\` is compared with the mean.`,
       `Webhooks: ${events.toLocaleString('en-US')} inbox rows written (${JSON.stringify(counts.webhookEvents)}) for ${payloads.length.toLocaleString('en-US')} approved payments, of which ${paid.toLocaleString('en-US')} ended \`paid\` through the background check; a delivery for a payment already paid needs no check.`,
     )
+    const each = (values: number[]) => values.map((v) => v.toFixed(3)).join(', ')
+    notes.push(
+      `The ratios round by round (the VM drifts): checkout page ${each(pages.ratios('page', 'bare'))}; gzip ${each(pages.ratios('pagePhone', 'bare'))}; fixed copy ${each(pages.ratios('pageFloor', 'bare'))}; webhooks ${each(hooksRun.ratios('hooks', 'bare'))}; shortest correct webhook ${each(hooksRun.ratios('hooksFloor', 'bare'))}.`,
+    )
     const measured = {
       pageRatio: pages.ratio('page', 'bare'),
       pageFloorRatio: pages.ratio('pageFloor', 'bare'),

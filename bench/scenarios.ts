@@ -140,6 +140,8 @@ export interface Interleaved<K extends string> {
   combined: Record<K, LoadResult>
   /** The median over rounds of `name`'s rate over `base`'s in the same round. */
   ratio(name: K, base: K): number
+  /** Those per-round ratios, in round order. */
+  ratios(name: K, base: K): number[]
 }
 
 const median = (values: number[]) => {
@@ -191,9 +193,7 @@ export async function interleaved<K extends string>(
       ]
     }),
   ) as Record<K, LoadResult>
-  return {
-    combined,
-    ratio: (name, base) =>
-      median(results[name].map((one, i) => one.rps / (results[base][i] as LoadResult).rps)),
-  }
+  const ratios = (name: K, base: K) =>
+    results[name].map((one, i) => one.rps / (results[base][i] as LoadResult).rps)
+  return { combined, ratio: (name, base) => median(ratios(name, base)), ratios }
 }
