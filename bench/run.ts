@@ -189,7 +189,7 @@ async function throughput(
     )
     const each = (values: number[]) => values.map((v) => v.toFixed(3)).join(', ')
     notes.push(
-      `The ratios round by round (the VM drifts): checkout page ${each(pages.ratios('page', 'bare'))}; gzip ${each(pages.ratios('pagePhone', 'bare'))}; fixed copy ${each(pages.ratios('pageFloor', 'bare'))}; webhooks ${each(hooksRun.ratios('hooks', 'bare'))}; shortest correct webhook ${each(hooksRun.ratios('hooksFloor', 'bare'))}. The first webhook round also carries most confirmations: each payment's first delivery is checked through the simulator, which runs in the same process and is called over loopback HTTP, and then settled in its own writes; later rounds mostly see payments already paid.`,
+      `The ratios round by round (the VM drifts): checkout page ${each(pages.ratios('page', 'bare'))}; gzip ${each(pages.ratios('pagePhone', 'bare'))}; fixed copy ${each(pages.ratios('pageFloor', 'bare'))}; webhooks ${each(hooksRun.ratios('hooks', 'bare'))}; shortest correct webhook ${each(hooksRun.ratios('hooksFloor', 'bare'))}. The first webhook round also carries most confirmations: each payment's first delivery is checked through the simulator, which runs and answers in the same process, and then settled in its own writes; later rounds mostly see payments already paid.`,
     )
     const measured = {
       pageRatio: pages.ratio('page', 'bare'),
