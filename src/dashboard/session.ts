@@ -1,7 +1,8 @@
 /**
  * Signing in to the dashboard: a stateless session cookie signed with the session secret (and for
- * the current admin token), a form token bound to that session on every POST, and the page language. Tokens are HMACs compared in
- * constant time (src/security/tokens.ts); nothing about a session is stored server-side.
+ * the current admin token), a form token bound to that session on every POST, and the page
+ * language. Tokens are HMACs compared in constant time (src/security/tokens.ts); nothing about a
+ * session is stored server-side.
  */
 import type { MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'

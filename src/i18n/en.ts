@@ -57,11 +57,11 @@ export const en = {
     'Someone is paying with this link right now. If that payment does not complete, the link will be available again. Please try again in {minutes}.',
   notFoundTitle: 'Page not found',
   notFoundText: 'This address does not lead to a payment link or a receipt.',
-  // Gateway trouble
   serverErrorTitle: 'Something went wrong',
   serverErrorText:
     'This page could not be shown. The problem has been logged. Please try again in a moment.',
   serverErrorRef: 'Error reference: {ref}',
+  // Gateway trouble
   gatewayErrorTitle: 'The payment could not be started',
   gatewayErrorText:
     'The payment service did not answer as expected. No money has been taken. Please try again.',

@@ -16,10 +16,10 @@ export type SqliteHandle = {
   close: () => void
 }
 
-/** Options for tests and tools; production uses the defaults. */
 /** The size the write-ahead log file is truncated to when it starts over. */
 export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
 
+/** Options for tests and tools; production uses the defaults. */
 export type OpenOptions = { busyTimeoutMs?: number; migrate?: boolean }
 
 /**

@@ -285,6 +285,9 @@ export function notFound(c: Context<AppEnv>) {
   )
 }
 
+const PLAIN_SERVER_ERROR =
+  'حدث خطأ. يرجى المحاولة مرة أخرى. / Une erreur est survenue ; veuillez réessayer. / Something went wrong; please try again.'
+
 /**
  * The customer-facing 500 page, in the visitor's language, with the request id to quote. Should
  * even that fail to render, a line of plain text in the three languages.
@@ -308,5 +311,3 @@ export function serverError(c: Context<AppEnv>) {
     return c.text(PLAIN_SERVER_ERROR, 500)
   }
 }
-const PLAIN_SERVER_ERROR =
-  'حدث خطأ. يرجى المحاولة مرة أخرى. / Une erreur est survenue ; veuillez réessayer. / Something went wrong; please try again.'
