@@ -1,5 +1,5 @@
 /** Identifiers. Public ones (slugs, receipt ids) are random enough that guessing one is hopeless. */
-import { randomBase62 } from '../client/core/bytes.js'
+import { BASE62, randomBase62 } from '../client/core/bytes.js'
 
 /** A link id: `lnk_` and 16 base62 characters. */
 export function newLinkId(): string {
@@ -10,8 +10,6 @@ export function newLinkId(): string {
 export function newPaymentId(): string {
   return `pay_${randomBase62(16)}`
 }
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** `value` in base62, `width` characters (ASCII order of base62 digits is their numeric order). */
 function fixedBase62(value: number, width: number): string {

@@ -92,7 +92,8 @@ export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   return out
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** The base62 digits in ascending order (their ASCII order is their numeric order). */
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** A random base62 string of the given length, without modulo bias. */
 export function randomBase62(length: number): string {
