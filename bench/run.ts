@@ -58,7 +58,8 @@ function row(what: string, r: LoadResult, unit = 'req/s', ratio?: number, goal?:
 
 /** The checkout page as Paylinks sends it, for the bare server to send a copy of. */
 async function pageCopy(url: string, slug: string) {
-  const res = await fetch(`${url}/l/${slug}`)
+  // As autocannon asks: no compression (fetch would ask for gzip, and decode it).
+  const res = await fetch(`${url}/l/${slug}`, { headers: { 'accept-encoding': 'identity' } })
   const headers: Record<string, string> = {}
   const transport = new Set([
     'date',

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './env.js'
 import { createLru } from './lru.js'
 import { requestLog } from './middleware/request-log.js'
-import { securityHeaders } from './middleware/security-headers.js'
+import { securityHeaders, securityPolicy } from './middleware/security-headers.js'
 import { apiRoutes } from './routes/api.js'
 import { checkoutRoutes, notFound, preparedCheckoutPage, serverError } from './routes/checkout.js'
 import { dashboardRoutes } from './routes/dashboard.js'
@@ -28,9 +28,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   // Enough for the links people are scanning right now.
   const qrCache: QrCache = createLru(500)
   const pageCache = createLru<StaticPage>(500)
-  // The checkout answers with a 303 to the card network's page, whose host the gateway chooses
-  // (its payment_url), so any https target is allowed after the gateway's own origin.
-  const formTargets = [new URL(deps.config.gatewaySiteUrl).origin, 'https:']
+  const security = securityPolicy(deps.config)
 
   // Ahead of everything: the checkout page most visitors get, sent as prepared (see checkout.tsx),
   // and the gateway's webhooks (see webhooks.ts).
@@ -40,7 +38,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
     c.set('qrCache', qrCache)
     c.set('pageCache', pageCache)
-    c.set('formTargets', formTargets)
+    c.set('security', security)
     await next()
   })
   app.use(requestLog())
@@ -52,7 +50,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
       return simulator.fetch(new Request(url, c.req.raw))
     })
   }
-  app.use(securityHeaders(formTargets))
+  app.use(securityHeaders(security))
   app.route('/', healthRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', qrRoutes)

@@ -16,6 +16,7 @@ import type { RecordDelivery } from './data/webhooks.js'
 import type { Translate } from './i18n/index.js'
 import type { Logger } from './log.js'
 import type { Lru } from './lru.js'
+import type { SecurityPolicy } from './middleware/security-headers.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { QrCache } from './routes/qr.js'
 import type { Gzip, StaticPage } from './routes/static-page.js'
@@ -74,8 +75,8 @@ export type AppVariables = AppDeps & {
   qrCache: QrCache
   /** Prepared checkout pages, by link version, language and form token (see routes/checkout). */
   pageCache: Lru<StaticPage>
-  /** The origins the checkout form may end up at (the Content-Security-Policy's form-action). */
-  formTargets: string[]
+  /** What the security headers depend on: form targets, HTTPS. */
+  security: SecurityPolicy
   requestId: string
   secureHeadersNonce?: string
   lang: Language

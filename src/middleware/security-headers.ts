@@ -2,21 +2,57 @@ import type { MiddlewareHandler } from 'hono'
 import { randomBytes, toBase64 } from '../client/core/bytes.js'
 import type { AppEnv } from '../env.js'
 
-/** The security headers every response carries besides the Content-Security-Policy. */
-export const FIXED_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+/**
+ * Where the security headers depend on the deployment: the origins a form may end up at (the
+ * policy's `form-action`), and whether Paylinks is reached over HTTPS (its `PUBLIC_URL`).
+ */
+export interface SecurityPolicy {
+  formTargets: string[]
+  https: boolean
+}
+
+/**
+ * The headers every page carries besides the Content-Security-Policy, after OWASP's HTTP headers
+ * cheat sheet. Left out on purpose: `X-XSS-Protection` (the cheat sheet says not to set it; no
+ * browser has the filter any more), and headers for clients gone or irrelevant here —
+ * `X-Download-Options` (Internet Explorer 8), `X-Permitted-Cross-Domain-Policies` (Flash and
+ * Acrobat), `X-DNS-Prefetch-Control` (the pages link nowhere else) and `Origin-Agent-Cluster`
+ * (browsers key agent clusters by origin by themselves). Each would lengthen every page a phone
+ * downloads.
+ */
+const PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Origin-Agent-Cluster', '?1'],
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
   ['Referrer-Policy', 'no-referrer'],
-  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
   ['X-Content-Type-Options', 'nosniff'],
-  ['X-DNS-Prefetch-Control', 'off'],
-  ['X-Download-Options', 'noopen'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
-  ['X-Permitted-Cross-Domain-Policies', 'none'],
-  ['X-XSS-Protection', '0'],
+  // For browsers that predate the policy's frame-ancestors; says the same.
+  ['X-Frame-Options', 'DENY'],
 ]
+
+/**
+ * Strict-Transport-Security, sent only when Paylinks is reached over HTTPS: RFC 6797 (7.2) forbids
+ * it on plain HTTP, where browsers ignore it anyway.
+ */
+const HSTS = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const
+
+/** The security headers of every page besides the Content-Security-Policy. */
+export function fixedSecurityHeaders(https: boolean): ReadonlyArray<readonly [string, string]> {
+  return https ? [...PAGE_HEADERS, HSTS] : PAGE_HEADERS
+}
+
+/** What `PUBLIC_URL` and the gateway's site say about the headers. */
+export function securityPolicy(config: {
+  publicUrl: string
+  gatewaySiteUrl: string
+}): SecurityPolicy {
+  return {
+    // The checkout answers with a 303 to the card network's page, whose host the gateway chooses
+    // (its payment_url), so any https target is allowed after the gateway's own origin.
+    formTargets: [new URL(config.gatewaySiteUrl).origin, 'https:'],
+    https: new URL(config.publicUrl).protocol === 'https:',
+  }
+}
 
 /**
  * The Content-Security-Policy: nothing from elsewhere; the page's own inline style and script only
@@ -33,13 +69,13 @@ export function contentSecurityPolicy(
 
 /** Every security header, with the policy for `sources`, as one plain record (built once by callers). */
 export function securityHeaderRecord(
-  formTargets: string[],
+  policy: SecurityPolicy,
   sources: { script: string; style: string },
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(formTargets, sources),
+    'Content-Security-Policy': contentSecurityPolicy(policy.formTargets, sources),
   }
-  for (const [name, value] of FIXED_SECURITY_HEADERS) headers[name] = value
+  for (const [name, value] of fixedSecurityHeaders(policy.https)) headers[name] = value
   return headers
 }
 
@@ -48,22 +84,25 @@ export function securityHeaderRecord(
  * REST cheat sheet: never cached, never sniffed, framed or run as a page should a browser open it.
  * The page-oriented headers above would only lengthen every reply of a delivery storm.
  */
-export const MACHINE_REPLY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'application/json',
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
+export function machineReplyHeaders(https: boolean): Readonly<Record<string, string>> {
+  return {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    ...(https ? { [HSTS[0]]: HSTS[1] } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+  }
 }
 
 /**
  * A strict Content-Security-Policy with a per-request nonce for the inline style and script of
  * each page, and the usual security headers. Everything but the nonce is built once.
  */
-export function securityHeaders(formTargets: string[]): MiddlewareHandler<AppEnv> {
+export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEnv> {
   const MARK = '\u0000'
-  const [before, between, after] = contentSecurityPolicy(formTargets, {
+  const fixed = fixedSecurityHeaders(policy.https)
+  const [before, between, after] = contentSecurityPolicy(policy.formTargets, {
     script: `'nonce-${MARK}'`,
     style: `'nonce-${MARK}'`,
   }).split(MARK) as [string, string, string]
@@ -74,7 +113,7 @@ export function securityHeaders(formTargets: string[]): MiddlewareHandler<AppEnv
     const nonce = toBase64(randomBytes(16))
     c.set('secureHeadersNonce', nonce)
     c.header('Content-Security-Policy', before + nonce + between + nonce + after)
-    for (const [name, value] of FIXED_SECURITY_HEADERS) c.header(name, value)
+    for (const [name, value] of fixed) c.header(name, value)
     await next()
   }
 }

@@ -192,7 +192,7 @@ async function renderCheckout(
   if (!page) {
     const html = String(await render('').toString())
     page = await prepareStaticPage(html, {
-      formTargets: c.get('formTargets'),
+      security: c.get('security'),
       gzip: c.get('gzip'),
     })
     c.get('pageCache').set(key, page)

@@ -5,7 +5,7 @@
  * then costs a header object and a write.
  */
 import { toBase64 } from '../client/core/bytes.js'
-import { securityHeaderRecord } from '../middleware/security-headers.js'
+import { type SecurityPolicy, securityHeaderRecord } from '../middleware/security-headers.js'
 
 /** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */
 export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
@@ -37,7 +37,7 @@ function inline(html: string, tag: 'style' | 'script'): string[] {
 export async function prepareStaticPage(
   html: string,
   options: {
-    formTargets: string[]
+    security: SecurityPolicy
     gzip?: Gzip | undefined
   },
 ): Promise<StaticPage> {
@@ -46,7 +46,7 @@ export async function prepareStaticPage(
     (await Promise.all(inline(html, tag).map(sha256Source))).join(' ')
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=UTF-8',
-    ...securityHeaderRecord(options.formTargets, {
+    ...securityHeaderRecord(options.security, {
       script: await hashes('script'),
       style: await hashes('style'),
     }),

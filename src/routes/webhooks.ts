@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../env.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
-import { MACHINE_REPLY_HEADERS } from '../middleware/security-headers.js'
+import { machineReplyHeaders, securityPolicy } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
 const MAX_BODY_BYTES = 64 * 1024
@@ -14,6 +14,7 @@ const TOO_LARGE = { error: { code: 'too_large', message: 'The body is larger tha
 
 /** The webhook endpoint for `deps`; its replies carry the headers of a reply to a server. */
 export function webhookEndpoint(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const replyHeaders = machineReplyHeaders(securityPolicy(deps.config).https)
   return async (c) => {
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
     // `ctx.waitUntil` (src/worker.ts), and another request may replace it a moment later.
@@ -44,7 +45,7 @@ export function webhookEndpoint(deps: AppDeps): MiddlewareHandler<AppEnv> {
     )
     return new Response(JSON.stringify(body), {
       status,
-      headers: { ...MACHINE_REPLY_HEADERS, 'X-Request-Id': requestId },
+      headers: { ...replyHeaders, 'X-Request-Id': requestId },
     })
   }
 }

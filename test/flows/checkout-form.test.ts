@@ -96,7 +96,7 @@ describe('the checkout form', () => {
     expect(csp).toContain("default-src 'none'")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
     // The page is the same for every visitor: its inline style is allowed by its hash.
     const style = /<style>([\s\S]*?)<\/style>/.exec(await res.text())?.[1] ?? ''
     const hash = createHash('sha256').update(style).digest('base64')
