@@ -1,6 +1,9 @@
 /** Plain sentences on what this run's numbers say, computed from them (so they never go stale). */
 import type { Breakdown } from './breakdown.js'
+import type { Row } from './report.js'
 import type { VerifyResult } from './verify.js'
+
+type CpuPerRequest = Row['cpu']
 
 export interface FindingsInput {
   pageRatio: number
@@ -11,6 +14,12 @@ export interface FindingsInput {
   healthRatio: number
   webhookRatio: number
   webhookRps: number
+  /** CPU µs per event, server and autocannon. */
+  webhookCpu: CpuPerRequest
+  webhookFloorCpu: CpuPerRequest
+  /** Bare Hono's rate in the webhook rounds. */
+  bareWebhookRps: number
+  cores: number
   parts: Breakdown
   verifiers: VerifyResult
 }
@@ -19,12 +28,29 @@ const us = (v: number) => `${Math.round(v)} µs`
 const ratio = (v: number) => v.toFixed(3)
 const count = (v: number) => Math.round(v).toLocaleString('en-US')
 
+/**
+ * What the CPU the shortest correct webhook needs allows on this machine: its server work and the
+ * load generator's share the cores, so even spread perfectly over all of them the rate cannot pass
+ * cores / (server + generator µs per event).
+ */
+function webhookCeiling(f: FindingsInput): string[] {
+  const floor = f.webhookFloorCpu
+  const own = f.webhookCpu
+  if (!floor || !own) return []
+  const allCores = (f.cores * 1e6) / (floor.server + floor.client)
+  const oneThread = 1e6 / floor.server
+  return [
+    `Where the webhook goal stands, from the CPU each event costs (measured, table column): the shortest correct way takes ${us(floor.server)} of server CPU and ${us(floor.client)} of autocannon's per event (Paylinks: ${us(own.server)} and ${us(own.client)}). One server thread can then take at most ${count(oneThread)} events/s, ${ratio(oneThread / f.bareWebhookRps)} of bare Hono's ${count(f.bareWebhookRps)} req/s in the same rounds; with that work spread perfectly over all ${f.cores} cores, load generator included, at most ${count(allCores)} events/s, ${ratio(allCores / f.bareWebhookRps)}.`,
+  ]
+}
+
 /** The findings, one paragraph each. */
 export function findings(f: FindingsInput): string[] {
   const p = f.parts
   const v = f.verifiers
   return [
     `Goals: the checkout page reaches ${ratio(f.pageRatio)} of bare Hono (${ratio(f.pageGzipRatio)} gzip-compressed, as phones ask; goal 0.5) and webhook ingestion ${ratio(f.webhookRatio)} (goal 0.2). The references show where the floor is on this machine: bare Hono sending a fixed copy of the same page, bytes and headers, reaches ${ratio(f.pageFloorRatio)} — writing some 7 KB to the socket costs far more than a hello-world — and bare Hono taking the same webhooks the shortest correct way (parse, RSA check, one durable SQLite row, 200) reaches ${ratio(f.webhookFloorRatio)} (${count(f.webhookFloorRps)} events/s). Paylinks reaches ${ratio(f.pageRatio / f.pageFloorRatio)} of the first and ${ratio(f.webhookRatio / f.webhookFloorRatio)} of the second.`,
+    ...webhookCeiling(f),
     `Checkout page, in process: ${us(p.page)} per request. The plain page is prepared once per link version, language and form token — bytes, gzip form, every header, a Content-Security-Policy naming the hashes of its inline style and script — and a route ahead of the middleware sends it as is. The link comes from a read cache kept exact by SQLite's change counters (${us(p.linkCached)}, against ${us(p.linkBySlug)} for the query with its paid totals and ${us(p.linkBySlugPrepared)} for the bare row); the form token is shared by every visitor of a link for ten minutes (${us(p.csrfToken)}; a fresh WebCrypto HMAC would be ${us(p.freshToken)}). Formatting an amount costs ${us(p.formatAmount)}.`,
     `Webhooks: ${count(f.webhookRps)} events/s. A delivery spends ${us(p.verify)} on the RSA check (node:crypto) and ${us(p.sha256)} hashing the body; finding its payment takes ${us(p.paymentLookup)}, and the lookup with the inbox row, alone in its own commit, ${us(p.inboxRecord)} — under load, deliveries that arrive together share one transaction (group commit), and WAL checkpoints run on a worker thread (the main connection copies the last frames once the log reaches 64 MB, so the log starts over instead of growing). Each reply carries the six headers of a reply to a server, not a page's. The confirmation runs after the 200: one check at a time per payment (later deliveries share one follow-up), eight at most in all; here the check goes to the simulator in the same process, so its work counts against ingestion too. A delivery for a payment already paid is recorded as processed and needs no check.`,
     `Verifiers: node:crypto's \`verify\` does ${count(v.nodeCryptoPerSecond)}/s on the event loop; WebCrypto does ${count(v.webCryptoPerSecond)}/s awaited one at a time and ${count(v.webCryptoConcurrentPerSecond)}/s with 32 in flight on libuv's thread pool. Measured end to end, webhook ingestion is faster with node:crypto (each hop to the thread pool and back costs a wake-up and a promise, and with ten requests in flight that latency, not the CPU, sets the pace), so Paylinks uses it on Node and WebCrypto, the API it has, on Workers.`,

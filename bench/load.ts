@@ -32,6 +32,8 @@ export interface LoadResult {
   /** Answers outside 2xx/3xx and connection errors. */
   bad: number
   statuses: Record<string, number>
+  /** CPU seconds spent during the run by the server process and by this one (autocannon). */
+  cpu?: { server: number; client: number } | undefined
 }
 
 /** The `q`-quantile of sorted values (nearest rank). */

@@ -7,6 +7,8 @@ export interface Row {
   result: string
   p50?: number | undefined
   p99?: number | undefined
+  /** CPU per request, µs: the server process's and the load generator's (autocannon). */
+  cpu?: { server: number; client: number } | undefined
   /** Against bare Hono, when it is compared. */
   ratio?: number | undefined
   goal?: string | undefined
@@ -49,16 +51,28 @@ export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const ms = (v: number | undefined) =>
   v === undefined || Number.isNaN(v) ? '' : `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`
 
+const cpuUs = (v: number) => `${v < 100 ? v.toFixed(1) : Math.round(v)} µs`
+
+/** CPU µs per request of a load run, when it was recorded. */
+export function cpuPerRequest(r: {
+  requests: number
+  cpu?: { server: number; client: number } | undefined
+}): Row['cpu'] {
+  if (!r.cpu || r.requests === 0) return undefined
+  return { server: (r.cpu.server * 1e6) / r.requests, client: (r.cpu.client * 1e6) / r.requests }
+}
+
 /** The one table, in markdown. */
 export function table(rows: Row[]): string {
   const lines = [
-    '| Measurement | Result | p50 | p99 | vs bare Hono | Goal |',
-    '|---|---|--:|--:|--:|---|',
+    '| Measurement | Result | p50 | p99 | CPU per request: server / autocannon | vs bare Hono | Goal |',
+    '|---|---|--:|--:|--:|--:|---|',
   ]
   for (const row of rows) {
     const ratio = row.ratio === undefined ? '' : row.ratio.toFixed(3)
+    const cpu = row.cpu ? `${cpuUs(row.cpu.server)} / ${cpuUs(row.cpu.client)}` : ''
     lines.push(
-      `| ${row.what} | ${row.result} | ${ms(row.p50)} | ${ms(row.p99)} | ${ratio} | ${row.goal ?? ''} |`,
+      `| ${row.what} | ${row.result} | ${ms(row.p50)} | ${ms(row.p99)} | ${cpu} | ${ratio} | ${row.goal ?? ''} |`,
     )
   }
   return lines.join('\n')

@@ -9,7 +9,7 @@
  * them without writing docs/benchmarks.md (for working on those paths).
  */
 import { writeFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Breakdown } from './breakdown.js'
 import { workerBundle } from './bundle.js'
@@ -18,7 +18,16 @@ import { coldStart } from './cold-start.js'
 import { type FindingsInput, findings } from './findings.js'
 import type { LoadResult } from './load.js'
 import { memoryRows } from './memory.js'
-import { document, kib, machine, perSecond, type Row, table, verdict } from './report.js'
+import {
+  cpuPerRequest,
+  document,
+  kib,
+  machine,
+  perSecond,
+  type Row,
+  table,
+  verdict,
+} from './report.js'
 import {
   bareHello,
   checkoutPage,
@@ -51,6 +60,7 @@ function row(what: string, r: LoadResult, unit = 'req/s', ratio?: number, goal?:
     result: `${perSecond(r.rps, unit)}${bad}`,
     p50: r.p50,
     p99: r.p99,
+    cpu: cpuPerRequest(r),
     ratio,
     goal: ratio !== undefined && goal !== undefined ? verdict(ratio, goal) : undefined,
   }
@@ -201,6 +211,10 @@ async function throughput(
       healthRatio,
       webhookRatio: hooksRun.ratio('hooks', 'bare'),
       webhookRps: hooks.rps,
+      webhookCpu: cpuPerRequest(hooks),
+      webhookFloorCpu: cpuPerRequest(hooksFloor),
+      bareWebhookRps: bare2.rps,
+      cores: availableParallelism(),
       parts,
     }
     const table = [
@@ -209,6 +223,13 @@ async function throughput(
         result: perSecond(bareRps),
         p50: (bare1.p50 + bare2.p50) / 2,
         p99: (bare1.p99 + bare2.p99) / 2,
+        cpu: cpuPerRequest({
+          requests: bare1.requests + bare2.requests,
+          cpu: {
+            server: (bare1.cpu?.server ?? 0) + (bare2.cpu?.server ?? 0),
+            client: (bare1.cpu?.client ?? 0) + (bare2.cpu?.client ?? 0),
+          },
+        }),
         ratio: 1,
       },
       row('Checkout page `GET /l/:slug`', page, 'req/s', measured.pageRatio, 0.5),

@@ -20,15 +20,31 @@ const CUSTOMER = {
   terms: 'yes',
 }
 
-/** A short run first so the JIT and the SQLite page cache are warm for the measured one. */
-async function measured(options: Parameters<typeof load>[0], t: Timing): Promise<LoadResult> {
+/** CPU seconds from a `process.cpuUsage()` difference. */
+const seconds = (before: NodeJS.CpuUsage, after: NodeJS.CpuUsage) =>
+  (after.user - before.user + after.system - before.system) / 1e6
+
+/**
+ * A short run first so the JIT and the SQLite page cache are warm for the measured one. The
+ * measured run also records the CPU time the server process and this one (autocannon) spent.
+ */
+async function measured(
+  server: BenchServer,
+  options: Parameters<typeof load>[0],
+  t: Timing,
+): Promise<LoadResult> {
   if (t.warmUp !== false) await load({ ...options, duration: 1, connections: t.connections })
-  return load({ ...options, duration: t.seconds, connections: t.connections })
+  const serverBefore = (await server.call('cpu')) as NodeJS.CpuUsage
+  const clientBefore = process.cpuUsage()
+  const result = await load({ ...options, duration: t.seconds, connections: t.connections })
+  const client = seconds(clientBefore, process.cpuUsage())
+  const serverAfter = (await server.call('cpu')) as NodeJS.CpuUsage
+  return { ...result, cpu: { server: seconds(serverBefore, serverAfter), client } }
 }
 
 /** Bare Hono's `GET /`: the baseline. */
 export function bareHello(bare: BenchServer, t: Timing) {
-  return measured({ url: bare.url, path: '/' }, t)
+  return measured(bare, { url: bare.url, path: '/' }, t)
 }
 
 /** What a phone's browser sends with a page request, beyond what autocannon sends by itself. */
@@ -44,12 +60,16 @@ export function checkoutPage(
   t: Timing,
   headers?: Record<string, string>,
 ) {
-  return measured({ url: paylinks.url, path: `/l/${slug}`, ...(headers ? { headers } : {}) }, t)
+  return measured(
+    paylinks,
+    { url: paylinks.url, path: `/l/${slug}`, ...(headers ? { headers } : {}) },
+    t,
+  )
 }
 
 /** Any `GET` path. */
 export function measuredPath(server: BenchServer, path: string, t: Timing) {
-  return measured({ url: server.url, path }, t)
+  return measured(server, { url: server.url, path }, t)
 }
 
 /** Reads the CSRF token from a checkout page. */
@@ -76,7 +96,7 @@ export async function checkoutSubmit(paylinks: BenchServer, slug: string, t: Tim
     body: new URLSearchParams({ ...CUSTOMER, csrf }).toString(),
     each: () => ({ headers: { [CLIENT_HEADER]: `customer-${++client}` } }),
   }
-  return measured(options, t)
+  return measured(paylinks, options, t)
 }
 
 /**
@@ -103,6 +123,7 @@ export function webhooks(
   // The cursor carries over between rounds, so every delivery stays a new one.
   const next = () => ({ body: bodies[cursor.i++ % bodies.length] as string })
   return measured(
+    server,
     {
       url: server.url,
       method: 'POST',
@@ -125,6 +146,7 @@ export function qr(
   let i = 0
   const first = slugs[0] as string
   return measured(
+    paylinks,
     {
       url: paylinks.url,
       path: `/l/${first}/qr.${format}`,
@@ -189,6 +211,10 @@ export async function interleaved<K extends string>(
           p99: median(all.map((one) => one.p99)),
           bad: all.reduce((sum, one) => sum + one.bad, 0),
           statuses,
+          cpu: {
+            server: all.reduce((sum, one) => sum + (one.cpu?.server ?? 0), 0),
+            client: all.reduce((sum, one) => sum + (one.cpu?.client ?? 0), 0),
+          },
         } satisfies LoadResult,
       ]
     }),

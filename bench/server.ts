@@ -30,6 +30,8 @@ import { BENCH_ADMIN_TOKEN, CLIENT_HEADER, type ServerMode } from './constants.j
 /** What the parent can ask; each answer is `{ id, ok, result | error }`. */
 export interface ServerCommands {
   memory: { gc?: boolean }
+  /** The process's CPU time so far (`process.cpuUsage()`, µs). */
+  cpu: Record<string, never>
   /** Creates `count` links with the same body (title gets a number); answers their slugs. */
   seedLinks: { count: number; body: Record<string, unknown> }
   /** Approves every unfinished simulator transaction with webhooks switched off; answers their payloads. */
@@ -56,6 +58,8 @@ function listen(fetch: (request: Request) => Response | Promise<Response>): Prom
     )
   })
 }
+
+const cpu = () => process.cpuUsage()
 
 function memory(args: ServerCommands['memory']) {
   if (args.gc) (globalThis as { gc?: () => void }).gc?.()
@@ -108,6 +112,7 @@ async function startBare() {
   const url = await listen(app.fetch)
   const handlers = {
     memory,
+    cpu,
     setPage(args: ServerCommands['setPage']) {
       page = { body: Buffer.from(args.body, 'base64'), headers: args.headers }
       return true
@@ -157,6 +162,7 @@ async function startPaylinks() {
     [K in Exclude<keyof ServerCommands, 'setPage'>]: (args: ServerCommands[K]) => unknown
   } = {
     memory,
+    cpu,
     async seedLinks({ count, body }) {
       const slugs: string[] = []
       for (let i = 0; i < count; i++) {
