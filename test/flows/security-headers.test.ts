@@ -41,7 +41,8 @@ describe('security headers', () => {
       expect(res.status, name).toBe(200)
       expect(Object.fromEntries(res.headers), name).toMatchObject(PAGE)
       expect(res.headers.get('content-security-policy'), name).toContain("frame-ancestors 'none'")
-      for (const header of DROPPED) expect(res.headers.has(header), `${name}: ${header}`).toBe(false)
+      for (const header of DROPPED)
+        expect(res.headers.has(header), `${name}: ${header}`).toBe(false)
     }
     for (const header of DROPPED) expect(webhook.headers.has(header), header).toBe(false)
   })
