@@ -30,9 +30,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   const pageCache = createLru<StaticPage>(500)
   const security = securityPolicy(deps.config)
 
-  // Ahead of everything: the checkout page most visitors get, sent as prepared (see checkout.tsx),
-  // and the gateway's webhooks (see webhooks.ts).
-  app.get('/l/:slug', preparedCheckoutPage(deps, pageCache))
+  // Ahead of the middleware: the gateway's webhooks (see webhooks.ts).
   app.post('/webhooks/gateway', webhookEndpoint(deps))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
@@ -80,6 +78,12 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     }
     return serverError(c)
   })
+  // The checkout page most visitors get is answered before routing, when it is prepared (see
+  // checkout.tsx): the middleware match every path, and Hono chains every matched handler into
+  // promises, which on that page cost more than everything else it does.
+  const prepared = preparedCheckoutPage(deps, pageCache)
+  const route = app.fetch
+  app.fetch = (request, env, executionCtx) => prepared(request) ?? route(request, env, executionCtx)
   return app
 }
 

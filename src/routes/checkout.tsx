@@ -1,6 +1,6 @@
 /** The customer's checkout: `GET /l/:slug` shows the link, `POST /l/:slug` starts the payment. */
 
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { Link } from '../../db/schema.js'
 import { CheckoutPage, type CheckoutProps } from '../../views/checkout.js'
@@ -201,43 +201,60 @@ async function renderCheckout(
   return c.body(chosen.body as Uint8Array<ArrayBuffer>, 200, chosen.headers)
 }
 
+/** The slug of a `/l/:slug` request URL, or null (any other path, or one that needs decoding). */
+function checkoutSlug(url: string): string | null {
+  const path = url.indexOf('/', url.indexOf('//') + 2)
+  if (path < 0) return null
+  const end = url.indexOf('?', path)
+  const m = /^\/l\/([\w-]+)$/.exec(url.slice(path, end < 0 ? undefined : end))
+  return m ? (m[1] as string) : null
+}
+
 /**
- * `GET /l/:slug` for a page already prepared: registered ahead of the middleware, it answers with
- * the prepared bytes and headers (and its own log line) from memory alone, without a promise;
- * any other request — a link not in the read cache or changed since, unavailable, a prefilled
- * form, a page not prepared yet, Workers (no read cache) — goes on to the full route.
+ * `GET /l/:slug` for a page already prepared, answered before the request is routed (see
+ * createApp): the prepared bytes and headers, and the same log line the middleware would write,
+ * from memory alone and without a promise. Undefined for any other request — another path or
+ * method, a link not in the read cache or changed since, unavailable, a prefilled form, a page not
+ * prepared yet, Workers (no read cache) — which the app then routes as usual.
  */
 export function preparedCheckoutPage(
   deps: AppDeps,
   pageCache: Lru<StaticPage>,
-): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
+): (request: Request) => Response | undefined {
+  return (request) => {
+    if (request.method !== 'GET' || !deps.linkCache) return undefined
+    const url = request.url
+    const slug = checkoutSlug(url)
+    const query = slug === null ? null : plainQuery(url)
+    if (slug === null || query === null) return undefined
     const started = deps.clock()
-    const query = plainQuery(c.req.url)
-    if (query === null || !deps.linkCache) return next()
-    const link = deps.linkCache.peek(c.req.param('slug') ?? '')
-    if (!link || linkStatus(link, link, started) !== 'active') return next()
+    const link = deps.linkCache.peek(slug)
+    if (!link || linkStatus(link, link, started) !== 'active') return undefined
     const lang = pickLanguage({
       query,
       link: link.language,
-      acceptLanguage: c.req.header('accept-language'),
+      acceptLanguage: request.headers.get('accept-language') ?? undefined,
       fallback: deps.config.defaultLanguage,
     })
     const page = pageCache.get(pageKey(link, lang, started))
-    if (!page) return next()
+    if (!page) return undefined
     const requestId = newRequestId()
-    const response = sendStaticPage(page, c.req.header('accept-encoding'), requestId)
+    const response = sendStaticPage(
+      page,
+      request.headers.get('accept-encoding') ?? undefined,
+      requestId,
+    )
     deps.log(
       requestLogEntry({
         started,
         finished: deps.clock(),
         requestId,
-        method: c.req.method,
+        method: 'GET',
         route: '/l/:slug',
         status: 200,
       }),
     )
-    return Promise.resolve(response)
+    return response
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The plain checkout page is prepared once per link version, language and form token, and then
- * sent as is, ahead of the middleware: same bytes and headers as the full route, a policy that
+ * sent as is, before the request is routed: same bytes and headers as the full route, a policy that
  * names the hashes of its inline style and script, gzip when asked for, its own log line — and a
  * change to the link shows at once.
  */
@@ -114,6 +114,36 @@ describe('the prepared checkout page', () => {
     expect(res.headers.get('content-security-policy')).toContain("'nonce-")
     const lang = await p.app.request(`/l/${link.slug}?lang=ar`)
     expect(await lang.text()).toContain('dir="rtl"')
+  })
+})
+
+describe('the prepared page before routing', () => {
+  it('answers at once, without a promise, once the page is prepared', async () => {
+    const link = await makeLink(p, { title: 'Sync', amount: 1500 })
+    const request = () => new Request(`http://paylinks.test/l/${link.slug}`)
+    const first = p.app.fetch(request())
+    expect(first).toBeInstanceOf(Promise)
+    expect((await first).status).toBe(200)
+    const prepared = p.app.fetch(request())
+    expect(prepared).not.toBeInstanceOf(Promise)
+    expect((prepared as Response).status).toBe(200)
+    expect(await (prepared as Response).text()).toBe(await (await first).clone().text())
+  })
+
+  it('leaves every other method and path to the routes', async () => {
+    const link = await makeLink(p, { title: 'Others', amount: 1500 })
+    await p.app.request(`/l/${link.slug}`)
+    const head = await p.app.request(`/l/${link.slug}`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    expect((await p.app.request(`/l/${link.slug}/`)).status).toBe(404)
+    expect((await p.app.request(`/l/${link.slug}/qr.svg`)).headers.get('content-type')).toContain(
+      'image/svg+xml',
+    )
+    expect((await p.app.request('/l/no-such-link')).status).toBe(404)
+    const posted = await p.app.request(`/l/${link.slug}`, { method: 'POST', body: '' })
+    expect(posted.status).toBeGreaterThanOrEqual(400)
+    expect(posted.status).toBeLessThan(500)
   })
 })
 
