@@ -14,7 +14,10 @@ export interface FindingsInput {
   healthRatio: number
   webhookRatio: number
   webhookRps: number
-  /** CPU µs per event, server and autocannon. */
+  /** CPU µs per request, server and autocannon. */
+  bareCpu: CpuPerRequest
+  pageCpu: CpuPerRequest
+  pageFloorCpu: CpuPerRequest
   webhookCpu: CpuPerRequest
   webhookFloorCpu: CpuPerRequest
   /** Bare Hono's rate in the webhook rounds. */
@@ -27,6 +30,15 @@ export interface FindingsInput {
 const us = (v: number) => `${Math.round(v)} µs`
 const ratio = (v: number) => v.toFixed(3)
 const count = (v: number) => Math.round(v).toLocaleString('en-US')
+
+/** Where the checkout page's time goes, from the CPU column: the server's and autocannon's. */
+function pageCost(f: FindingsInput): string[] {
+  const [page, floor, bare] = [f.pageCpu, f.pageFloorCpu, f.bareCpu]
+  if (!page || !floor || !bare) return []
+  return [
+    `Where the page's time goes (table column): Paylinks spends ${us(page.server)} of server CPU per checkout page and autocannon ${us(page.client)} reading it; the fixed copy costs the server ${us(floor.server)} and autocannon ${us(floor.client)}; the hello-world ${us(bare.server)} and ${us(bare.client)}. Server and load generator each have about one core, so the larger of the two sets the rate: a 7 KB answer costs the load generator nearly twice a hello-world, which caps any page of this size near the fixed copy's ratio.`,
+  ]
+}
 
 /**
  * What the CPU the shortest correct webhook needs allows on this machine: its server work and the
@@ -50,8 +62,9 @@ export function findings(f: FindingsInput): string[] {
   const v = f.verifiers
   return [
     `Goals: the checkout page reaches ${ratio(f.pageRatio)} of bare Hono (${ratio(f.pageGzipRatio)} gzip-compressed, as phones ask; goal 0.5) and webhook ingestion ${ratio(f.webhookRatio)} (goal 0.2). The references show where the floor is on this machine: bare Hono sending a fixed copy of the same page, bytes and headers, reaches ${ratio(f.pageFloorRatio)} — writing some 7 KB to the socket costs far more than a hello-world — and bare Hono taking the same webhooks the shortest correct way (parse, RSA check, one durable SQLite row, 200) reaches ${ratio(f.webhookFloorRatio)} (${count(f.webhookFloorRps)} events/s). Paylinks reaches ${ratio(f.pageRatio / f.pageFloorRatio)} of the first and ${ratio(f.webhookRatio / f.webhookFloorRatio)} of the second.`,
+    ...pageCost(f),
     ...webhookCeiling(f),
-    `Checkout page, in process: ${us(p.page)} per request. The plain page is prepared once per link version, language and form token — bytes, gzip form, every header, a Content-Security-Policy naming the hashes of its inline style and script — and a route ahead of the middleware sends it as is. The link comes from a read cache kept exact by SQLite's change counters (${us(p.linkCached)}, against ${us(p.linkBySlug)} for the query with its paid totals and ${us(p.linkBySlugPrepared)} for the bare row); the form token is shared by every visitor of a link for ten minutes (${us(p.csrfToken)}; a fresh WebCrypto HMAC would be ${us(p.freshToken)}). Formatting an amount costs ${us(p.formatAmount)}.`,
+    `Checkout page, in process: ${us(p.page)} per request. The plain page is prepared once per link version, language and form token — bytes, gzip form, every header, a Content-Security-Policy naming the hashes of its inline style and script — and it is answered as is before the request is routed, without a promise (routed, Hono would chain the middleware, which match every path, into promises). The link comes from a read cache kept exact by SQLite's change counters (${us(p.linkCached)}, against ${us(p.linkBySlug)} for the query with its paid totals and ${us(p.linkBySlugPrepared)} for the bare row); the form token is shared by every visitor of a link for ten minutes (${us(p.csrfToken)}; a fresh WebCrypto HMAC would be ${us(p.freshToken)}). Formatting an amount costs ${us(p.formatAmount)}.`,
     `Webhooks: ${count(f.webhookRps)} events/s. A delivery spends ${us(p.verify)} on the RSA check (node:crypto) and ${us(p.sha256)} hashing the body; finding its payment takes ${us(p.paymentLookup)}, and the lookup with the inbox row, alone in its own commit, ${us(p.inboxRecord)} — under load, deliveries that arrive together share one transaction (group commit), and WAL checkpoints run on a worker thread (the main connection copies the last frames once the log reaches 64 MB, so the log starts over instead of growing). Each reply carries the six headers of a reply to a server, not a page's. The confirmation runs after the 200: one check at a time per payment (later deliveries share one follow-up), eight at most in all; here the check goes to the simulator in the same process, so its work counts against ingestion too. A delivery for a payment already paid is recorded as processed and needs no check.`,
     `Verifiers: node:crypto's \`verify\` does ${count(v.nodeCryptoPerSecond)}/s on the event loop; WebCrypto does ${count(v.webCryptoPerSecond)}/s awaited one at a time and ${count(v.webCryptoConcurrentPerSecond)}/s with 32 in flight on libuv's thread pool. Measured end to end, webhook ingestion is faster with node:crypto (each hop to the thread pool and back costs a wake-up and a promise, and with ten requests in flight that latency, not the CPU, sets the pace), so Paylinks uses it on Node and WebCrypto, the API it has, on Workers.`,
   ]

@@ -200,7 +200,7 @@ async function throughput(
     )
     const each = (values: number[]) => values.map((v) => v.toFixed(3)).join(', ')
     notes.push(
-      `The ratios round by round (the VM drifts): checkout page ${each(pages.ratios('page', 'bare'))}; gzip ${each(pages.ratios('pagePhone', 'bare'))}; fixed copy ${each(pages.ratios('pageFloor', 'bare'))}; webhooks ${each(hooksRun.ratios('hooks', 'bare'))}; shortest correct webhook ${each(hooksRun.ratios('hooksFloor', 'bare'))}. The first webhook round also carries most confirmations: each payment's first delivery is checked through the simulator, which runs and answers in the same process, and then settled in its own writes; later rounds mostly see payments already paid.`,
+      `The ratios round by round (the VM drifts): checkout page ${each(pages.ratios('page', 'bare'))}; gzip ${each(pages.ratios('pagePhone', 'bare'))}; fixed copy ${each(pages.ratios('pageFloor', 'bare'))}; webhooks ${each(hooksRun.ratios('hooks', 'bare'))}; shortest correct webhook ${each(hooksRun.ratios('hooksFloor', 'bare'))}. The first webhook round also carries most confirmations: each payment's first delivery is checked through the simulator, which runs and answers in the same process, and then settled in its own writes (eight at a time, so what is queued in the first round goes on in the background through the next measurements, in the same 2 cores); later rounds mostly see payments already paid.`,
     )
     const measured = {
       pageRatio: pages.ratio('page', 'bare'),
@@ -211,6 +211,9 @@ async function throughput(
       healthRatio,
       webhookRatio: hooksRun.ratio('hooks', 'bare'),
       webhookRps: hooks.rps,
+      bareCpu: cpuPerRequest(bare1),
+      pageCpu: cpuPerRequest(page),
+      pageFloorCpu: cpuPerRequest(pageFloor),
       webhookCpu: cpuPerRequest(hooks),
       webhookFloorCpu: cpuPerRequest(hooksFloor),
       bareWebhookRps: bare2.rps,
