@@ -98,11 +98,17 @@ export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu
 /** A random base62 string of the given length, without modulo bias. */
 export function randomBase62(length: number): string {
   let out = ''
+  // Straight from the pool, one byte per character (a few more for the rejected ones): request
+  // ids are drawn on every request.
   while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      // 248 = 62 * 4: values above are rejected so every character is equally likely.
-      if (b < 248 && out.length < length) out += BASE62[b % 62]
+    if (poolOffset === POOL_SIZE) {
+      crypto.getRandomValues(pool)
+      poolOffset = 0
     }
+    const b = pool[poolOffset] as number
+    pool[poolOffset++] = 0
+    // 248 = 62 * 4: values above are rejected so every character is equally likely.
+    if (b < 248) out += BASE62[b % 62]
   }
   return out
 }
