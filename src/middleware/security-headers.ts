@@ -80,6 +80,17 @@ export function securityHeaderRecord(
 }
 
 /**
+ * What a public image changes (the QR codes, whose addresses the API hands out to be shown
+ * anywhere): any site may display it — the pages' `same-origin` resource policy would keep a shop
+ * from showing its own QR code — and read it without credentials (CORS), to draw it on a canvas
+ * or inline the SVG. They are the same for everyone and carry nothing private.
+ */
+export const PUBLIC_IMAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+  ['Access-Control-Allow-Origin', '*'],
+]
+
+/**
  * The headers of a JSON reply to another server (the gateway's webhook deliveries), after OWASP's
  * REST cheat sheet: never cached, never sniffed, framed or run as a page should a browser open it.
  * The page-oriented headers above would only lengthen every reply of a delivery storm.

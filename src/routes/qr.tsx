@@ -6,6 +6,7 @@ import { PosterPage } from '../../views/poster.js'
 import { readLinkBySlug } from '../data/links.js'
 import type { AppEnv } from '../env.js'
 import type { Lru } from '../lru.js'
+import { PUBLIC_IMAGE_HEADERS } from '../middleware/security-headers.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
 import { sha256Hex } from '../security/tokens.js'
 import { notFound } from './checkout.js'
@@ -33,6 +34,7 @@ async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
   }
   c.header('ETag', entry.etag)
   c.header('Cache-Control', 'public, max-age=86400')
+  for (const [name, value] of PUBLIC_IMAGE_HEADERS) c.header(name, value)
   if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304)
   c.header('Content-Type', format === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png')
   if (c.req.query('download') !== undefined) {
