@@ -16,9 +16,9 @@ export interface SecurityPolicy {
  * cheat sheet. Left out on purpose: `X-XSS-Protection` (the cheat sheet says not to set it; no
  * browser has the filter any more), and headers for clients gone or irrelevant here —
  * `X-Download-Options` (Internet Explorer 8), `X-Permitted-Cross-Domain-Policies` (Flash and
- * Acrobat), `X-DNS-Prefetch-Control` (the pages link nowhere else) and `Origin-Agent-Cluster`
- * (browsers key agent clusters by origin by themselves). Each would lengthen every page a phone
- * downloads.
+ * Acrobat), `X-DNS-Prefetch-Control` (the pages link nowhere else) and `Origin-Agent-Cluster` (a
+ * hint about sharing a process with the rest of the site, which has nothing to say to these
+ * pages). Each would lengthen every page a phone downloads.
  */
 const PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
