@@ -177,12 +177,14 @@ const median = (values: number[]) => {
 /**
  * Runs each measurement for `t.seconds / rounds` in turn, `rounds` times: on a shared machine the
  * speed drifts over seconds, and a baseline taken in the same round as what it is compared with
- * drifts with it.
+ * drifts with it. `after` runs after each measurement, outside of it (to let a server finish
+ * what it does after answering, so that it does not run during the next measurement).
  */
 export async function interleaved<K extends string>(
   rounds: number,
   t: Timing,
   scenarios: Record<K, (t: Timing) => Promise<LoadResult>>,
+  after: () => Promise<unknown> = async () => {},
 ): Promise<Interleaved<K>> {
   const names = Object.keys(scenarios) as K[]
   const results = Object.fromEntries(names.map((n) => [n, [] as LoadResult[]])) as Record<
@@ -193,6 +195,7 @@ export async function interleaved<K extends string>(
   for (let r = 0; r < rounds; r++) {
     for (const name of names) {
       results[name].push(await scenarios[name]({ ...t, seconds, warmUp: r === 0 }))
+      await after()
     }
   }
   const combined = Object.fromEntries(

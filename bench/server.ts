@@ -38,6 +38,8 @@ export interface ServerCommands {
   completeAll: Record<string, never>
   /** Waits for background confirmations and simulator deliveries, then checkpoints the log. */
   idle: Record<string, never>
+  /** Waits for background confirmations and simulator deliveries (no checkpoint). */
+  settle: Record<string, never>
   /** Row counts by table and status. */
   counts: Record<string, never>
   /** Bare server: the page `GET /page` sends (base64 body). */
@@ -181,6 +183,11 @@ async function startPaylinks() {
       return [...simulator.state.deliveries.values()]
         .filter((d) => d.state === 'dropped')
         .map((d) => d.payload)
+    },
+    async settle() {
+      await simulator.flush()
+      await deps.background.idle()
+      return true
     },
     async idle() {
       await simulator.flush()
