@@ -211,4 +211,23 @@ describe('the gateway webhook', () => {
     expect(result.payment.status).toBe('failed')
     expect(result.payment.errorReason).toContain('account')
   })
+
+  it('answers 500 when it cannot store a delivery, so the gateway delivers it again', async () => {
+    const link = await makeLink(p, { title: 'Storage down', amount: 1000 })
+    const started = await startPayment(p, link.slug)
+    p.simulator.faults.set({ webhooks: { never: true } })
+    await p.simulator.completePayment(started.tx.cibTransactionId, 'approved')
+    const body = deliveryFor(started.tx.cibTransactionId)
+    // The inbox is gone from under the running app: nothing can be recorded.
+    p.sqlite.sqlite.exec('ALTER TABLE webhook_events RENAME TO webhook_events_gone')
+    const res = await postWebhook(body)
+    expect(res.status).toBe(500)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(await res.json()).toMatchObject({ error: { code: 'internal' } })
+    p.sqlite.sqlite.exec('ALTER TABLE webhook_events_gone RENAME TO webhook_events')
+    // The next delivery of the same event is recorded and settles the payment.
+    expect((await postWebhook(body)).status).toBe(200)
+    await p.settle()
+    expect((await getPaymentById(p.deps.db, started.payment.id))?.status).toBe('paid')
+  })
 })
