@@ -7,6 +7,17 @@ export function newRequestId(): string {
   return randomBase62(12)
 }
 
+// Under load many requests start in the same millisecond: its ISO form is computed once.
+let lastStarted = Number.NaN
+let lastTime = ''
+const isoTime = (ms: number) => {
+  if (ms !== lastStarted) {
+    lastStarted = ms
+    lastTime = new Date(ms).toISOString()
+  }
+  return lastTime
+}
+
 /** The structured line logged for every request. */
 export function requestLogEntry(request: {
   started: number
@@ -17,7 +28,7 @@ export function requestLogEntry(request: {
   status: number
 }) {
   return {
-    time: new Date(request.started).toISOString(),
+    time: isoTime(request.started),
     request_id: request.requestId,
     method: request.method,
     route: request.route,

@@ -94,6 +94,8 @@ export function sendStaticPage(
   const chosen = pageVariant(page, acceptEncoding)
   return new Response(chosen.body as Uint8Array<ArrayBuffer>, {
     status: 200,
-    headers: { ...chosen.headers, 'X-Request-Id': requestId },
+    // The id first: V8 copies a spread into a fresh literal quickly, but adding a key after it is
+    // several times slower.
+    headers: { 'X-Request-Id': requestId, ...chosen.headers },
   })
 }

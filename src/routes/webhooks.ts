@@ -45,7 +45,7 @@ export function webhookEndpoint(deps: AppDeps): MiddlewareHandler<AppEnv> {
     )
     return new Response(JSON.stringify(body), {
       status,
-      headers: { ...replyHeaders, 'X-Request-Id': requestId },
+      headers: { 'X-Request-Id': requestId, ...replyHeaders },
     })
   }
 }
