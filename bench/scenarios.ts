@@ -21,7 +21,7 @@ const CUSTOMER = {
 }
 
 /** CPU seconds from a `process.cpuUsage()` difference. */
-const seconds = (before: NodeJS.CpuUsage, after: NodeJS.CpuUsage) =>
+const cpuSeconds = (before: NodeJS.CpuUsage, after: NodeJS.CpuUsage) =>
   (after.user - before.user + after.system - before.system) / 1e6
 
 /**
@@ -37,9 +37,9 @@ async function measured(
   const serverBefore = (await server.call('cpu')) as NodeJS.CpuUsage
   const clientBefore = process.cpuUsage()
   const result = await load({ ...options, duration: t.seconds, connections: t.connections })
-  const client = seconds(clientBefore, process.cpuUsage())
+  const client = cpuSeconds(clientBefore, process.cpuUsage())
   const serverAfter = (await server.call('cpu')) as NodeJS.CpuUsage
-  return { ...result, cpu: { server: seconds(serverBefore, serverAfter), client } }
+  return { ...result, cpu: { server: cpuSeconds(serverBefore, serverAfter), client } }
 }
 
 /** Bare Hono's `GET /`: the baseline. */

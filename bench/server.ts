@@ -159,6 +159,11 @@ async function startPaylinks() {
   assembled.bindApp(app)
   appFetch = app.fetch
   const deps = assembled.deps
+  const settle = async () => {
+    await simulator.flush()
+    await deps.background.idle()
+    return true
+  }
 
   const handlers: {
     [K in Exclude<keyof ServerCommands, 'setPage'>]: (args: ServerCommands[K]) => unknown
@@ -184,14 +189,9 @@ async function startPaylinks() {
         .filter((d) => d.state === 'dropped')
         .map((d) => d.payload)
     },
-    async settle() {
-      await simulator.flush()
-      await deps.background.idle()
-      return true
-    },
+    settle,
     async idle() {
-      await simulator.flush()
-      await deps.background.idle()
+      await settle()
       // Copy the write-ahead log into the database now, so the next measurement does not share the
       // machine with the checkpoint of what came before (seeding 1,000 links, say).
       sqlite.sqlite.pragma('wal_checkpoint(TRUNCATE)')

@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   const security = securityPolicy(deps.config)
 
   // Ahead of the middleware: the gateway's webhooks (see webhooks.ts).
-  app.post('/webhooks/gateway', webhookEndpoint(deps))
+  app.post('/webhooks/gateway', webhookEndpoint(deps, security))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
     c.set('qrCache', qrCache)

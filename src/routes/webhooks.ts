@@ -6,15 +6,18 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../env.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
-import { machineReplyHeaders, securityPolicy } from '../middleware/security-headers.js'
+import { machineReplyHeaders, type SecurityPolicy } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
 const MAX_BODY_BYTES = 64 * 1024
 const TOO_LARGE = { error: { code: 'too_large', message: 'The body is larger than 64 KiB.' } }
 
 /** The webhook endpoint for `deps`; its replies carry the headers of a reply to a server. */
-export function webhookEndpoint(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const replyHeaders = machineReplyHeaders(securityPolicy(deps.config).https)
+export function webhookEndpoint(
+  deps: AppDeps,
+  security: SecurityPolicy,
+): MiddlewareHandler<AppEnv> {
+  const replyHeaders = machineReplyHeaders(security.https)
   return async (c) => {
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
     // `ctx.waitUntil` (src/worker.ts), and another request may replace it a moment later.
