@@ -1,32 +1,19 @@
 /**
  * The docs page in Chromium: it loads under the real CSP without a single violation and passes
- * axe-core. Skipped only when /usr/bin/chromium is missing.
+ * axe-core. Needs /usr/bin/chromium (see test/support/chromium.ts).
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { type Browser, chromium } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { axeSource, describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
-if (!hasChromium) console.warn(`Skipping the docs page browser test: ${CHROMIUM} does not exist.`)
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
 
 let browser: Browser
 let p: Paylinks
 
-describe.skipIf(!hasChromium)('the API docs page in Chromium', () => {
+describeInChromium('the API docs page in Chromium', () => {
   beforeAll(async () => {
     p = await startPaylinks({ http: true })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()

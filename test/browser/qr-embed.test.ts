@@ -17,29 +17,29 @@ let shop: Server
 let shopUrl: string
 let slug: string
 
-beforeAll(async () => {
-  p = await startPaylinks({ http: true })
-  slug = (await makeLink(p, { title: 'Embedded', amount: 1500 })).slug
-  const qr = `${p.url}/l/${slug}/qr`
-  // The merchant's shop: another origin (another port) with the two images on its page.
-  shop = createServer((_req, res) => {
-    res.setHeader('Content-Type', 'text/html; charset=utf-8')
-    res.end(
-      `<!doctype html><title>Shop</title><img id="svg" src="${qr}.svg" alt=""><img id="png" src="${qr}.png" alt="">`,
-    )
-  })
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve))
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await new Promise((resolve) => shop?.close(resolve))
-  await p?.close()
-})
-
 describeInChromium('QR images on another site', () => {
+  beforeAll(async () => {
+    p = await startPaylinks({ http: true })
+    slug = (await makeLink(p, { title: 'Embedded', amount: 1500 })).slug
+    const qr = `${p.url}/l/${slug}/qr`
+    // The merchant's shop: another origin (another port) with the two images on its page.
+    shop = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8')
+      res.end(
+        `<!doctype html><title>Shop</title><img id="svg" src="${qr}.svg" alt=""><img id="png" src="${qr}.png" alt="">`,
+      )
+    })
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve))
+    shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await new Promise((resolve) => shop?.close(resolve))
+    await p?.close()
+  })
+
   it('are displayed by a page of another origin, and can be fetched from it', async () => {
     expect(new URL(shopUrl).origin).not.toBe(new URL(p.url).origin)
     const page = await browser.newPage()

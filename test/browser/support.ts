@@ -3,58 +3,22 @@
  * phone-sized context that refuses every request leaving the loopback host, axe-core, CSP
  * violation tracking and screenshots under test-output/screenshots/<lang>/<page>.png.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Locator,
-  type Page,
-} from 'playwright-core'
-import { describe } from 'vitest'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { Language } from '../../src/config.js'
 import { getPaymentByReceiptId } from '../../src/data/payments.js'
 import { TEST_OTP } from '../../src/simulator/index.js'
 import { submitCheckout } from '../flows/support.js'
+import { axeSource } from '../support/chromium.js'
 import type { Paylinks } from '../support/harness.js'
 
-export const CHROMIUM = '/usr/bin/chromium'
+export { CHROMIUM, describeInChromium, launchChromium } from '../support/chromium.js'
 export const LANGUAGES: readonly Language[] = ['ar', 'fr', 'en']
-const hasChromium = existsSync(CHROMIUM)
-if (!hasChromium) {
-  const message = `${CHROMIUM} does not exist: install Debian's chromium (see .ci/run) to run the browser tests.`
-  // CI must not pass by skipping: a missing browser is a broken machine there.
-  if (process.env.CI) throw new Error(message)
-  console.warn(`Skipping the customer-page browser tests: ${message}`)
-}
-
-/** `describe`, skipped locally when Chromium is not installed. */
-export const describeInChromium = describe.skipIf(!hasChromium)
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots')
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
-/** Starts Chromium headless with nothing that would phone home. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
-}
 
 let ipCounter = 0
 /** A distinct client address per simulated customer. */

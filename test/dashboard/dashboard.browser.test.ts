@@ -1,17 +1,13 @@
 /**
  * The dashboard in Chromium over loopback HTTP, with the real Content-Security-Policy: sign in,
  * create a link, open its page, copy its address, download its QR code as PNG. Then axe-core on
- * each page in Arabic. Skipped only when /usr/bin/chromium is missing.
+ * each page in Arabic. Needs /usr/bin/chromium (see test/support/chromium.ts).
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { type Browser, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { axeSource, describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
-if (!hasChromium) console.warn(`Skipping the dashboard browser tests: ${CHROMIUM} does not exist.`)
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
@@ -26,20 +22,10 @@ async function signIn(page: Page) {
   await page.waitForURL((url) => url.pathname === '/dashboard')
 }
 
-describe.skipIf(!hasChromium)('the dashboard in Chromium', () => {
+describeInChromium('the dashboard in Chromium', () => {
   beforeAll(async () => {
     paylinks = await startPaylinks({ http: true })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()
@@ -104,10 +90,6 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', () => {
   })
 
   it('has no accessibility violations on its pages in Arabic', async () => {
-    const axeSource = readFileSync(
-      createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-      'utf8',
-    )
     // bypassCSP only so the test can inject axe-core.
     const context = await browser.newContext({ locale: 'ar', bypassCSP: true })
     const page = await context.newPage()

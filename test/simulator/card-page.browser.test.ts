@@ -1,13 +1,12 @@
 /**
  * Pays through the card page in Chromium for each test card, then cancels and lets a session
- * expire, and runs axe-core on each step in each language. Skipped only when /usr/bin/chromium is
- * missing.
+ * expire, and runs axe-core on each step in each language. Needs /usr/bin/chromium (see
+ * test/support/chromium.ts).
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { type Browser, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SIMULATOR_MERCHANT_ACCOUNT, TEST_CARDS, TEST_OTP } from '../../src/simulator/index.js'
+import { axeSource, describeInChromium, launchChromium } from '../support/chromium.js'
 import {
   type RunningSimulator,
   startReceiver,
@@ -15,34 +14,15 @@ import {
   type WebhookReceiver,
 } from './helpers.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
-if (!hasChromium) console.warn(`Skipping the card page browser tests: ${CHROMIUM} does not exist.`)
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
 let browser: Browser
 let run: RunningSimulator
 let shop: WebhookReceiver
 
-describe.skipIf(!hasChromium)('the card page in Chromium', () => {
+describeInChromium('the card page in Chromium', () => {
   beforeAll(async () => {
     shop = await startReceiver()
     run = await startSimulator()
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()
