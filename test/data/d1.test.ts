@@ -19,6 +19,7 @@ import {
 } from '../../src/data/payments.js'
 import { hitRateLimit } from '../../src/data/rate-limits.js'
 import { setSettingIfAbsent } from '../../src/data/settings.js'
+import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { recordWebhookEvent } from '../../src/data/webhooks.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { linkValues, paymentRequest, T0 } from './helpers.js'
@@ -126,5 +127,12 @@ describe('on D1', () => {
     const hits = []
     for (let i = 0; i < 3; i++) hits.push((await hitRateLimit(db, 'ip', 2, 60_000, T0)).allowed)
     expect(hits).toEqual([true, true, false])
+  })
+
+  it('spends a captcha solution once and purges it after it expires', async () => {
+    expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(true)
+    expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(false)
+    expect(await purgeSpentTokens(db, T0 + 3 * 60_000)).toBe(1)
+    expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(true)
   })
 })
