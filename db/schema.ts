@@ -147,6 +147,19 @@ export const rateLimits = sqliteTable('rate_limits', {
   count: integer('count').notNull(),
 })
 
+/**
+ * Single-use proofs already used (a captcha solution), each kept until it expires by itself:
+ * unlike a rate-limit window, nothing forgets one while it could still be presented.
+ */
+export const spentTokens = sqliteTable(
+  'spent_tokens',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('spent_tokens_expires_at_idx').on(t.expiresAt)],
+)
+
 export type Link = typeof links.$inferSelect
 export type NewLink = typeof links.$inferInsert
 export type Payment = typeof payments.$inferSelect

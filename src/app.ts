@@ -3,6 +3,7 @@
  * (database, configuration, gateway client, secrets) and hand them to `createApp`.
  */
 import { Hono } from 'hono'
+import { describe } from './background.js'
 import type { AppDeps, AppEnv } from './env.js'
 import { createLru } from './lru.js'
 import { requestLog } from './middleware/request-log.js'
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
       event: 'unhandled',
       request_id: c.var.requestId,
       route: c.req.routePath,
-      error: `${error.name}: ${error.message}`.slice(0, 300),
+      error: describe(error),
     })
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/webhooks/')) {
       return c.json(

@@ -1,9 +1,15 @@
 /**
  * Authentication of the merchant API: the admin token in `X-API-Key` or as an
- * `Authorization: Bearer` token, compared in constant time with the stored hash.
+ * `Authorization: Bearer` token, compared in constant time with the stored hash. Guessing is
+ * throttled (src/security/token-guessing.ts): wrong tokens count, per address and everywhere.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env.js'
+import {
+  recordWrongToken,
+  retryAfterSeconds,
+  tokenGuessingThrottled,
+} from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { apiError } from './errors.js'
 
@@ -15,21 +21,44 @@ export function presentedToken(c: Context<AppEnv>): string | undefined {
   return match?.[1]
 }
 
-/** Lets a request through only with the admin token; otherwise 401 with `WWW-Authenticate`. */
+/**
+ * Lets a request through only with the admin token; otherwise 401 with `WWW-Authenticate`, or
+ * 429 with `Retry-After` while guessing is throttled for its address or everywhere. A request
+ * without a token guesses nothing: it is refused at once and counted nowhere.
+ */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = presentedToken(c)
-    if (token !== undefined && (await checkAdminToken(token, c.get('secrets').adminTokenHash))) {
-      return next()
+    if (token === undefined) return unauthorized(c, 'missing')
+    const db = c.get('db')
+    const address = c.get('clientIp')(c)
+    const now = c.get('clock')()
+    const throttled = await tokenGuessingThrottled(db, address, now)
+    if (throttled) {
+      c.header('Retry-After', retryAfterSeconds(throttled.retryAfterMs))
+      return apiError(
+        c,
+        429,
+        'rate_limited',
+        throttled.scope === 'address'
+          ? 'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.'
+          : 'Too many wrong tokens were tried: every token is refused for a while. Retry after the time in Retry-After.',
+      )
     }
-    c.header('WWW-Authenticate', 'Bearer realm="paylinks"')
-    return apiError(
-      c,
-      401,
-      'unauthorized',
-      token === undefined
-        ? 'Send the admin token in the X-API-Key header or as Authorization: Bearer <token>.'
-        : 'The token is not the admin token.',
-    )
+    if (await checkAdminToken(token, c.get('secrets').adminTokenHash)) return next()
+    await recordWrongToken(c.var, address, now)
+    return unauthorized(c, 'wrong')
   }
+}
+
+function unauthorized(c: Context<AppEnv>, why: 'missing' | 'wrong') {
+  c.header('WWW-Authenticate', 'Bearer realm="paylinks"')
+  return apiError(
+    c,
+    401,
+    'unauthorized',
+    why === 'missing'
+      ? 'Send the admin token in the X-API-Key header or as Authorization: Bearer <token>.'
+      : 'The token is not the admin token.',
+  )
 }

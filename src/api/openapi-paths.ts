@@ -33,6 +33,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
           },
           '400': responseRef('BadRequest'),
           '401': responseRef('Unauthorized'),
+          '429': responseRef('Throttled'),
         },
       },
       post: {
@@ -69,6 +70,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
           '200': { description: 'The link.', content: json('Link', linkExample) },
           '401': responseRef('Unauthorized'),
           '404': responseRef('NotFound'),
+          '429': responseRef('Throttled'),
         },
       },
       patch: {
@@ -125,6 +127,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
           },
           '400': responseRef('BadRequest'),
           '401': responseRef('Unauthorized'),
+          '429': responseRef('Throttled'),
         },
       },
     },
@@ -138,6 +141,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
           '200': { description: 'The payment.', content: json('Payment', paymentExample) },
           '401': responseRef('Unauthorized'),
           '404': responseRef('NotFound'),
+          '429': responseRef('Throttled'),
         },
       },
     },

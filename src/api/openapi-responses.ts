@@ -1,4 +1,6 @@
 /** The answers the operations of the OpenAPI document share: JSON bodies and the error answers. */
+
+import { GUESS_LIMITS } from '../security/token-guessing.js'
 import { MAX_BODY_BYTES } from './body.js'
 import { errorExample } from './openapi-examples.js'
 import { schemaRef } from './openapi-schemas.js'
@@ -6,6 +8,11 @@ import type { OpenApiMediaType, OpenApiResponse, OpenApiResponseOrRef } from './
 import { LINK_WRITE_LIMITS } from './rate-limit.js'
 
 const { perIp, perToken } = LINK_WRITE_LIMITS
+const { perAddress, everywhere } = GUESS_LIMITS
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
+}
+const wrongTokens = `after ${perAddress.failures} wrong tokens from one client address in ${perAddress.windowMs / 60_000} minutes, every token from that address (the right one too) is refused until the window ends; after ${everywhere.failures} wrong tokens from all addresses together, every token is refused for 5 minutes or more`
 
 /** A JSON body of the named component schema, with an example. */
 export function json(schema: string, example?: unknown): Record<string, OpenApiMediaType> {
@@ -55,13 +62,19 @@ export const RESPONSES = {
   ),
   RateLimited: {
     ...error(
-      `Too many link changes: at most ${perIp} a minute from one client address, ${perToken} a minute for the token.`,
+      `Too many link changes: at most ${perIp} a minute from one client address, ${perToken} a minute for the token. Or too many wrong tokens: ${wrongTokens}.`,
       'rate_limited',
       `Too many link changes from this address: at most ${perIp} a minute. Retry after the time in Retry-After.`,
     ),
-    headers: {
-      'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
-    },
+    headers: retryAfter,
+  },
+  Throttled: {
+    ...error(
+      `Too many wrong tokens: ${wrongTokens}.`,
+      'rate_limited',
+      'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
+    ),
+    headers: retryAfter,
   },
   LinkHasPayments: error(
     'The link has payments, so it is kept; switch it off instead.',

@@ -1,7 +1,15 @@
-/** Signing in with the admin token (rate limited per address) and signing out. */
+/**
+ * Signing in with the admin token and signing out. Guessing is throttled per address and
+ * everywhere (src/security/token-guessing.ts), counting wrong tokens only.
+ */
 import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
-import { hitRateLimit } from '../data/rate-limits.js'
+import { formatMinutes } from '../i18n/index.js'
+import {
+  recordWrongToken,
+  retryAfterSeconds,
+  tokenGuessingThrottled,
+} from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import {
@@ -11,8 +19,6 @@ import {
   startSession,
   verifyLoginFormToken,
 } from './session.js'
-
-const LOGIN_LIMIT = { perWindow: 10, windowMs: 60_000 }
 
 async function renderLogin(
   c: DashC,
@@ -43,24 +49,21 @@ loginRoutes.get('/login', async (c) => {
 loginRoutes.post('/login', async (c) => {
   const t = c.get('dt')
   const now = c.get('clock')()
-  // Every attempt counts, right or wrong: ten a minute is plenty for a person, too few to guess.
-  // (The dashboard context only adds variables to the app's, so it serves clientIp as it is.)
-  const limit = await hitRateLimit(
-    c.get('db'),
-    `dashboard-login:${c.get('clientIp')(c)}`,
-    LOGIN_LIMIT.perWindow,
-    LOGIN_LIMIT.windowMs,
-    now,
-  )
-  if (!limit.allowed) {
-    c.header('Retry-After', String(Math.max(1, Math.ceil((limit.resetAt - now) / 1000))))
-    return renderLogin(c, 429, { error: t('loginRateLimited') })
+  // Checked before the form is read. (The dashboard context only adds variables to the app's,
+  // so it serves clientIp as it is.)
+  const address = c.get('clientIp')(c)
+  const throttled = await tokenGuessingThrottled(c.get('db'), address, now)
+  if (throttled) {
+    c.header('Retry-After', retryAfterSeconds(throttled.retryAfterMs))
+    const minutes = formatMinutes(Math.ceil(throttled.retryAfterMs / 60_000), c.get('dashLang'))
+    return renderLogin(c, 429, { error: t('loginRateLimited', { minutes }) })
   }
   const form = await c.req.parseBody()
   if (!(await verifyLoginFormToken(c, form._csrf))) {
     return renderLogin(c, 403, { error: t('forbiddenText') })
   }
   if (!(await checkAdminToken(form.token, c.get('secrets').adminTokenHash))) {
+    await recordWrongToken(c.var, address, now)
     c.get('log')({ level: 'warn', event: 'dashboard_login_failed', request_id: c.get('requestId') })
     return renderLogin(c, 401, { error: t('loginWrong') })
   }

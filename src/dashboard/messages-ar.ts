@@ -17,7 +17,7 @@ export const ar: DashMessages = {
   loginHint: 'قيمة ADMIN_TOKEN لهذا التطبيق (تُعرض مرة واحدة عند أول تشغيل).',
   loginSubmit: 'دخول',
   loginWrong: 'هذا الرمز غير صحيح.',
-  loginRateLimited: 'محاولات كثيرة. انتظر دقيقة ثم أعد المحاولة.',
+  loginRateLimited: 'رموز خاطئة كثيرة. تسجيل الدخول مرفوض حاليًا: أعد المحاولة بعد {minutes}.',
   loggedOut: 'تم تسجيل خروجك.',
   forbiddenTitle: 'انتهت صلاحية هذا النموذج',
   forbiddenText: 'لم يحمل النموذج رمز أمان صالحًا، فلم يتغير شيء. أعد تحميل الصفحة وحاول مجددًا.',

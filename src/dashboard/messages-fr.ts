@@ -17,7 +17,8 @@ export const fr: DashMessages = {
   loginHint: 'L’ADMIN_TOKEN de ce Paylinks (affiché une seule fois au premier démarrage).',
   loginSubmit: 'Se connecter',
   loginWrong: 'Ce jeton n’est pas le bon.',
-  loginRateLimited: 'Trop de tentatives. Patientez une minute puis réessayez.',
+  loginRateLimited:
+    'Trop de jetons erronés. La connexion est refusée pour le moment : réessayez dans {minutes}.',
   loggedOut: 'Vous êtes déconnecté.',
   forbiddenTitle: 'Ce formulaire a expiré',
   forbiddenText:

@@ -23,7 +23,7 @@ export const en = {
   loginHint: 'The ADMIN_TOKEN of this Paylinks (printed once when it first started).',
   loginSubmit: 'Sign in',
   loginWrong: 'This token is not right.',
-  loginRateLimited: 'Too many attempts. Wait a minute and try again.',
+  loginRateLimited: 'Too many wrong tokens. Sign-in is refused for now: try again in {minutes}.',
   loggedOut: 'You are logged out.',
   // Refusals
   forbiddenTitle: 'This form has expired',

@@ -1,5 +1,5 @@
 /** A fixed-window rate limiter kept in the database, so it holds across Node processes and Workers isolates. */
-import { lt, sql } from 'drizzle-orm'
+import { eq, inArray, lt, sql } from 'drizzle-orm'
 import { rateLimits } from '../../db/schema.js'
 import type { Db } from './db.js'
 
@@ -38,6 +38,59 @@ export async function hitRateLimit(
     remaining: Math.max(0, limit - count),
     resetAt: start + windowMs,
   }
+}
+
+export type RateLimitRow = typeof rateLimits.$inferSelect
+
+/** The rows of `keys` as they are, counting nothing: one read, for checks made before any work. */
+export async function readRateLimits(
+  db: Db,
+  keys: readonly string[],
+): Promise<Map<string, RateLimitRow>> {
+  const rows = await db
+    .select()
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, [...keys]))
+  return new Map(rows.map((row) => [row.key, row]))
+}
+
+/** Starts the count of `key` over (the next hit opens a fresh window). */
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key))
+}
+
+/** A backoff held in a rate-limit row: `window_start` is when it ends, `count` its level. */
+export type Backoff = { until: number; level: number }
+
+/**
+ * Engages the backoff `key` unless it is already engaged: level 1 lasts `firstMs`, each level
+ * after doubles it up to `maxMs`; a backoff engaged within `memoryMs` of the previous one's end
+ * goes a level up, a later one starts again at 1. One conditional upsert, so of concurrent
+ * callers one engages it; the others get null.
+ */
+export async function engageBackoff(
+  db: Db,
+  key: string,
+  now: number,
+  durations: { firstMs: number; maxMs: number; memoryMs: number },
+): Promise<Backoff | null> {
+  const { firstMs, maxMs, memoryMs } = durations
+  const recent = sql`${rateLimits.windowStart} >= ${now - memoryMs}`
+  // SET expressions read the row as it was: `count` is the previous level here.
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now + Math.min(firstMs, maxMs), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${recent} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart: sql`${now} + min(${maxMs}, ${firstMs} *
+          (1 << min(20, CASE WHEN ${recent} THEN ${rateLimits.count} ELSE 0 END)))`,
+      },
+      setWhere: sql`${rateLimits.windowStart} <= ${now}`,
+    })
+    .returning()
+  return row ? { until: row.windowStart, level: row.count } : null
 }
 
 /**

@@ -6,6 +6,7 @@
 import { describe } from '../background.js'
 import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
 import { purgeRateLimits } from '../data/rate-limits.js'
+import { purgeSpentTokens } from '../data/spent-tokens.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import { type ConfirmDeps, confirmPayment } from './confirm.js'
 
@@ -33,8 +34,9 @@ export async function reconcile(
       reason: 'gateway_timeout',
     })
   }
-  // Rate-limit windows (and spent captcha solutions) last an hour at most; drop older rows.
+  // Rate-limit windows last an hour at most; spent captcha solutions until they expire.
   await purgeRateLimits(deps.db, now, RATE_LIMIT_ROWS_KEPT_MS)
+  await purgeSpentTokens(deps.db, now)
   const due = await listPaymentsDueForCheck(deps.db, now, limit)
   let settled = stale.length
   for (const payment of due) {

@@ -3,12 +3,12 @@
  * fetch a signed challenge from the checkout's `/challenge` address (so the page itself stays the
  * same for every visitor and can be served from cache), find the number whose SHA-256 matches, and
  * fill the form field; the server checks the signature, the expiry and that the solution was not
- * used before.
+ * used before (spent solutions are kept until they expire).
  */
 import { createChallenge, verifySolution } from 'altcha-lib/v1'
 import { raw } from 'hono/html'
 import { fromBase64, fromUtf8 } from '../client/core/bytes.js'
-import { hitRateLimit } from '../data/rate-limits.js'
+import { spendToken } from '../data/spent-tokens.js'
 import type { Captcha } from '../env.js'
 
 const MAX_NUMBER = 20_000
@@ -52,21 +52,34 @@ export function altchaCaptcha(): Captcha {
     async verify(c, form) {
       const payload = form.altcha
       if (typeof payload !== 'string' || payload.length === 0 || payload.length > 2000) return false
-      if (!(await verifySolution(payload, c.get('secrets').sessionSecret, true))) return false
-      // A solution is good for one submission: its signature is spent here.
       const decoded = fromBase64(payload)
-      const signature = decoded
-        ? (JSON.parse(fromUtf8(decoded)) as { signature?: unknown }).signature
-        : null
-      if (typeof signature !== 'string') return false
-      const spent = await hitRateLimit(
-        c.get('db'),
-        `altcha:${signature}`,
-        1,
-        LIFETIME_MS,
-        c.get('clock')(),
-      )
-      return spent.allowed
+      const solution = decoded ? parseJson(fromUtf8(decoded)) : null
+      if (!solution || typeof solution.signature !== 'string') return false
+      // The expiry is read here, on the app's clock (the library would read Date.now()), and is
+      // required: every challenge this app signs carries one, inside the signed salt.
+      const expiresAt = expiryOf(solution.salt)
+      if (expiresAt === null || expiresAt < c.get('clock')()) return false
+      if (!(await verifySolution(payload, c.get('secrets').sessionSecret, false))) return false
+      // A solution is good for one submission: its signature stays spent until it expires.
+      return spendToken(c.get('db'), `altcha:${solution.signature}`, expiresAt)
     },
   }
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text)
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+/** The `expires` (seconds) of a challenge's salt (`<hex>?expires=…&`), in milliseconds. */
+function expiryOf(salt: unknown): number | null {
+  if (typeof salt !== 'string') return null
+  const query = salt.indexOf('?')
+  if (query < 0) return null
+  const expires = new URLSearchParams(salt.slice(query + 1)).get('expires')
+  return expires && /^\d{1,12}$/.test(expires) ? Number(expires) * 1000 : null
 }

@@ -90,6 +90,7 @@ describe('the OpenAPI document', () => {
       ).toBe(true)
       const isPublic = op.security?.length === 0
       if (!isPublic) expect(op.responses, where).toHaveProperty('401')
+      if (!isPublic) expect(op.responses, where).toHaveProperty('429')
       if (op.requestBody)
         for (const s of ['400', '413', '415', '429']) expect(op.responses, where).toHaveProperty(s)
       if (path.includes('{id}')) {

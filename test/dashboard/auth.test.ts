@@ -153,22 +153,95 @@ describe('signing in', () => {
       expect((await browser.get('/dashboard')).status).toBe(303)
     }
   })
+})
 
-  it('limits login attempts to 10 a minute per address, then answers 429', async () => {
+describe('guessing the admin token at the login', () => {
+  const MIN = 60_000
+  const wrong = 'wrong-token-wrong-token'
+
+  it('refuses every sign-in from an address after 10 wrong tokens in five minutes, with 429 and Retry-After', async () => {
     const clock = manualClock()
     const p = await start({ clock })
-    const browser = new Browser(p, { 'x-test-ip': '198.51.100.7' })
-    for (let i = 0; i < 10; i++) {
-      expect((await browser.login('wrong-token-wrong-token')).status).toBe(401)
-    }
+    const browser = new Browser(p, { 'x-test-ip': '198.51.100.7', 'accept-language': 'en' })
+    for (let i = 0; i < 10; i++) expect((await browser.login(wrong)).status).toBe(401)
+    clock.advance(MIN)
+    // The right token too: a guesser must not go on guessing until one guess is right.
     const limited = await browser.login()
     expect(limited.status).toBe(429)
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(limited.headers.get('retry-after')).toBe('240')
+    expect(await limited.text()).toContain(
+      'Too many wrong tokens. Sign-in is refused for now: try again in 4 minutes.',
+    )
     expect(browser.jar.cookies.has('paylinks_session')).toBe(false)
-    // Another address is not affected, and the limit lifts with the next window.
+    const french = new Browser(p, { 'x-test-ip': '198.51.100.7', 'accept-language': 'fr' })
+    expect(await (await french.login()).text()).toContain('Trop de jetons erronés')
+    // Another address is not affected, and the address may sign in once the window is over.
     expect((await new Browser(p, { 'x-test-ip': '198.51.100.8' }).login()).status).toBe(303)
-    clock.advance(60_000)
+    clock.advance(4 * MIN)
     expect((await browser.login()).status).toBe(303)
+  })
+
+  it('counts only wrong tokens: right ones and forms without their form token are not counted', async () => {
+    const browser = new Browser(await start(), { 'x-test-ip': '198.51.100.9' })
+    for (let i = 0; i < 15; i++) {
+      expect((await browser.login()).status).toBe(303)
+      browser.jar.cookies.delete('paylinks_session')
+      expect((await browser.post('/dashboard/login', { token: wrong })).status).toBe(403)
+    }
+    for (let i = 0; i < 9; i++) expect((await browser.login(wrong)).status).toBe(401)
+    expect((await browser.login()).status).toBe(303)
+  })
+
+  it('refuses a throttled sign-in before reading the form', async () => {
+    const p = await start()
+    const browser = new Browser(p, { 'x-test-ip': '198.51.100.10' })
+    for (let i = 0; i < 10; i++) await browser.login(wrong)
+    let read = false
+    // Pulled only when something reads the body (no chunk is asked for in advance).
+    const body = new ReadableStream(
+      {
+        pull(controller) {
+          read = true
+          controller.enqueue(new TextEncoder().encode(`token=${TEST_ADMIN_TOKEN}`))
+          controller.close()
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const res = await p.app.request('/dashboard/login', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: {
+        'x-test-ip': '198.51.100.10',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    } as RequestInit)
+    expect(res.status).toBe(429)
+    expect(read).toBe(false)
+  })
+
+  it('after 100 wrong tokens from many addresses, refuses every sign-in for 5 minutes, then 10 when it recurs', async () => {
+    const clock = manualClock()
+    const p = await start({ clock })
+    const guessFrom = async (block: number) => {
+      for (let a = 0; a < 10; a++) {
+        const bot = new Browser(p, { 'x-test-ip': `203.0.${block}.${a}` })
+        for (let i = 0; i < 10; i++) expect((await bot.login(wrong)).status).toBe(401)
+      }
+    }
+    await guessFrom(113)
+    const merchant = new Browser(p, { 'x-test-ip': '192.0.2.1', 'accept-language': 'en' })
+    const refused = await merchant.login()
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('300')
+    expect(await refused.text()).toContain('try again in 5 minutes')
+    clock.advance(5 * MIN)
+    expect((await merchant.login()).status).toBe(303)
+    await guessFrom(114)
+    const again = await new Browser(p, { 'x-test-ip': '192.0.2.2' }).login()
+    expect(again.status).toBe(429)
+    expect(again.headers.get('retry-after')).toBe('600')
   })
 })
 

@@ -17,8 +17,9 @@ import {
   reservePayment,
   scheduleNextCheck,
 } from '../../src/data/payments.js'
-import { hitRateLimit } from '../../src/data/rate-limits.js'
+import { engageBackoff, hitRateLimit, readRateLimits } from '../../src/data/rate-limits.js'
 import { setSettingIfAbsent } from '../../src/data/settings.js'
+import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { recordWebhookEvent } from '../../src/data/webhooks.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { linkValues, paymentRequest, T0 } from './helpers.js'
@@ -126,5 +127,28 @@ describe('on D1', () => {
     const hits = []
     for (let i = 0; i < 3; i++) hits.push((await hitRateLimit(db, 'ip', 2, 60_000, T0)).allowed)
     expect(hits).toEqual([true, true, false])
+  })
+
+  it('engages a growing backoff once, and reads it back', async () => {
+    const durations = { firstMs: 300_000, maxMs: 3_600_000, memoryMs: 3_600_000 }
+    expect(await engageBackoff(db, 'backoff', T0, durations)).toEqual({
+      level: 1,
+      until: T0 + 300_000,
+    })
+    expect(await engageBackoff(db, 'backoff', T0 + 1, durations)).toBeNull()
+    expect(await engageBackoff(db, 'backoff', T0 + 300_000, durations)).toEqual({
+      level: 2,
+      until: T0 + 900_000,
+    })
+    const rows = await readRateLimits(db, ['backoff', 'none'])
+    expect(rows.get('backoff')).toMatchObject({ windowStart: T0 + 900_000, count: 2 })
+    expect(rows.has('none')).toBe(false)
+  })
+
+  it('spends a captcha solution once and purges it after it expires', async () => {
+    expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(true)
+    expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(false)
+    expect(await purgeSpentTokens(db, T0 + 3 * 60_000)).toBe(1)
+    expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(true)
   })
 })

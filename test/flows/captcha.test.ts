@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { payments } from '../../db/schema.js'
+import { reconcile } from '../../src/payments/reconcile.js'
+import { manualClock, T0 } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { CUSTOMER, makeLink } from './support.js'
 
@@ -94,5 +96,65 @@ describe('the checkout captcha (ALTCHA)', () => {
     ).toBe(400)
     expect((await post(link.slug, { csrf, altcha: 'garbage' })).status).toBe(400)
     expect(await p.deps.db.select().from(payments)).toHaveLength(0)
+  })
+})
+
+describe('a spent captcha solution', () => {
+  const MIN = 60_000
+  const formOf = ({ csrf, altcha }: { csrf: string; altcha: string }) => ({ csrf, altcha })
+
+  /** Paylinks on a clock the test moves, at `start`. */
+  async function onClock(start: number) {
+    await p.close()
+    const clock = manualClock(start)
+    p = await startPaylinks({ env: { CAPTCHA: 'altcha' }, clock })
+    return clock
+  }
+
+  it('stays refused until it expires, across the 30-minute window boundary', async () => {
+    // Spent at 10:25, five minutes before the boundary a 30-minute window would reset at.
+    const clock = await onClock(T0 + 25 * MIN)
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const spent = formOf(await solvedForm(link.slug))
+    expect((await post(link.slug, spent)).status).toBe(303)
+    for (const later of [1, 5, 23]) {
+      // At 10:26, 10:31 (past the boundary) and 10:54, 29 minutes after it was spent.
+      clock.advance(later * MIN)
+      const replay = await post(link.slug, spent)
+      expect(replay.status).toBe(400)
+      expect(await replay.text()).toContain('The anti-robot check failed')
+    }
+    // The check itself works then: a fresh solution still passes.
+    expect((await post(link.slug, formOf(await solvedForm(link.slug)))).status).toBe(303)
+    expect(await p.deps.db.select().from(payments)).toHaveLength(2)
+  })
+
+  it('is forgotten by housekeeping only once expired, and stays refused for its expiry', async () => {
+    const clock = await onClock(T0 + 25 * MIN)
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const spent = formOf(await solvedForm(link.slug))
+    expect((await post(link.slug, spent)).status).toBe(303)
+    const rows = () => p.sqlite.sqlite.prepare('SELECT count(*) AS n FROM spent_tokens').get()
+    clock.advance(29 * MIN)
+    await reconcile(p.deps)
+    expect(rows()).toEqual({ n: 1 })
+    clock.advance(3 * MIN)
+    await reconcile(p.deps)
+    expect(rows()).toEqual({ n: 0 })
+    expect((await post(link.slug, spent)).status).toBe(400)
+  })
+
+  it('refuses a challenge solved but never used once it has expired', async () => {
+    const clock = await onClock(T0)
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const fresh = formOf(await solvedForm(link.slug))
+    const kept = formOf(await solvedForm(link.slug))
+    clock.advance(30 * MIN)
+    expect((await post(link.slug, fresh)).status).toBe(303)
+    clock.advance(1000)
+    const late = await post(link.slug, kept)
+    expect(late.status).toBe(400)
+    expect(await late.text()).toContain('The anti-robot check failed')
+    expect(await p.deps.db.select().from(payments)).toHaveLength(1)
   })
 })

@@ -56,15 +56,20 @@ export async function createCardTransaction(
 ): Promise<CardTransaction> {
   const query = cardQuery(params, 'no')
   const path = cardPath(ctx, 'make-cib-transaction')
-  const res = await sendSite(ctx, 'GET', path, { query, idempotent: false, options })
+  // The customer's name, phone and e-mail travel in the query: no error may quote them.
+  const personal = [query.full_name, query.phone, query.email, params.phone].filter(
+    (v): v is string => typeof v === 'string',
+  )
+  const res = await sendSite(ctx, 'GET', path, { query, idempotent: false, options, personal })
   const body = objectBody(res, path)
   const paymentUrl = asString(body.payment_url)
   if (asBoolean(body.success) === false || !paymentUrl) {
-    const said = readErrorMessage(body)
+    const scrubbed = res.scrub(body)
+    const said = readErrorMessage(scrubbed)
     throw new GatewayApiError(
       `The gateway did not create the card transaction: ${said ?? 'its answer has no payment_url'}. ` +
         'Check the parameters and the merchant account; the customer was not charged.',
-      { status: res.status, body, code: readErrorCode(body), request: res.request },
+      { status: res.status, body: scrubbed, code: readErrorCode(scrubbed), request: res.request },
     )
   }
   const cibTransactionId = asString(body.cib_transaction_id)
@@ -72,7 +77,7 @@ export async function createCardTransaction(
     throw new GatewayResponseError(
       'The gateway created a card transaction without cib_transaction_id, so it could not be checked. ' +
         'Do not send the customer to it; try again.',
-      { status: res.status, body, request: res.request },
+      { status: res.status, body: res.scrub(body), request: res.request },
     )
   return {
     success: true,

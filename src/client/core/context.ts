@@ -31,6 +31,8 @@ export interface CallSpec {
   body?: unknown
   idempotent: boolean
   options?: CallOptions | undefined
+  /** Values about a person that no error may quote (see TransportRequest). */
+  personal?: readonly string[] | undefined
 }
 
 /** Sends a call of the API-key interface (`{apiUrl}/…` with `X-API-Key`). */

@@ -1,15 +1,26 @@
 /**
- * Keeps credentials out of errors: the API key and the secret key must never reach a message, a
- * log line or a serialised error, even when the gateway echoes them back.
+ * Keeps credentials and customer data out of errors: the API key, the secret key and a card
+ * payment's name, phone and e-mail must never reach a message, a log line or a serialised error,
+ * even when the gateway echoes them back.
  */
 
 export const REDACTED = '[redacted]'
 
-const SECRET_QUERY = /([?&](?:encrypted_sk|api_key|apikey)=)[^&#]*/gi
+/**
+ * A URL without its query and fragment. Errors name the request by this alone: a card payment's
+ * query carries the customer's name, phone and e-mail, and the direct interface's `encrypted_sk`.
+ */
+export function withoutQuery(url: string): string {
+  const cut = url.search(/[?#]/)
+  return cut < 0 ? url : url.slice(0, cut)
+}
 
-/** A URL with the value of `encrypted_sk` (and any api key parameter) replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, `$1${REDACTED}`)
+// An absolute URL, then its query or fragment up to the next space, quote or bracket.
+const URL_WITH_QUERY = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>]*)[?#][^\s"'<>)]*/gi
+
+/** A text with every URL in it cut before its query (a fetch failure may quote the URL it tried). */
+export function stripUrlQueries(text: string): string {
+  return text.replace(URL_WITH_QUERY, '$1')
 }
 
 /** Replaces every occurrence of each secret (and its URL-encoded form) in a text. */

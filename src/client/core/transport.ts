@@ -1,6 +1,6 @@
 /**
  * The one place the client talks HTTP: timeouts, retries for reads only, status → error mapping,
- * JSON parsing, and redaction of credentials from everything an error carries.
+ * JSON parsing, and redaction of credentials and customer data from everything an error carries.
  */
 import {
   GatewayConnectionError,
@@ -8,7 +8,7 @@ import {
   GatewayTimeoutError,
   type RequestInfo,
 } from './errors.js'
-import { redactUrl, scrubText, scrubValue } from './redact.js'
+import { scrubText, scrubValue, stripUrlQueries, withoutQuery } from './redact.js'
 import { backoff, isRetryableStatus, retryAfterMs } from './retry.js'
 import { type RawAnswer, statusError } from './status-error.js'
 import { buildQuery, type Query } from './url.js'
@@ -55,6 +55,8 @@ export interface TransportRequest {
   /** True for reads, which may be retried; creations never are. */
   idempotent: boolean
   options?: CallOptions | undefined
+  /** Values about a person (a card payment's name, phone, e-mail), scrubbed from errors like credentials. */
+  personal?: readonly string[] | undefined
 }
 
 export interface TransportResponse {
@@ -62,9 +64,9 @@ export interface TransportResponse {
   headers: Headers
   /** The parsed JSON body, or null for an empty body. */
   data: unknown
-  /** Method and redacted URL, for errors raised after the answer was read. */
+  /** Method and URL without its query, for errors raised after the answer was read. */
   request: RequestInfo
-  /** A copy of a value with the client's credentials scrubbed, for errors built from it. */
+  /** A copy of a value with the credentials and the request's personal values scrubbed, for errors built from it. */
   scrub(value: unknown): unknown
 }
 
@@ -74,12 +76,19 @@ export async function send(
   req: TransportRequest,
 ): Promise<TransportResponse> {
   const url = req.url + buildQuery(req.query)
-  const info: RequestInfo = { method: req.method, url: redactUrl(scrubText(url, settings.secrets)) }
+  // From here on, what an error may quote is scrubbed of the person's data as of the credentials.
+  const scrubbing = req.personal?.length
+    ? { ...settings, secrets: [...settings.secrets, ...req.personal] }
+    : settings
+  const info: RequestInfo = {
+    method: req.method,
+    url: scrubText(withoutQuery(url), scrubbing.secrets),
+  }
   const maxRetries = req.idempotent ? (req.options?.maxRetries ?? settings.maxRetries) : 0
   for (let attempt = 0; ; attempt++) {
     let answer: RawAnswer
     try {
-      answer = await attemptOnce(settings, req, url, info)
+      answer = await attemptOnce(scrubbing, req, url, info)
     } catch (error) {
       const callerAborted = req.options?.signal?.aborted === true
       if (attempt < maxRetries && !callerAborted) {
@@ -88,8 +97,8 @@ export async function send(
       }
       throw error
     }
-    if (answer.status >= 200 && answer.status < 300) return parseSuccess(answer, info, settings)
-    const error = statusError(answer, info, settings)
+    if (answer.status >= 200 && answer.status < 300) return parseSuccess(answer, info, scrubbing)
+    const error = statusError(answer, info, scrubbing)
     if (attempt < maxRetries && isRetryableStatus(answer.status)) {
       const hinted = retryAfterMs(answer.headers.get('retry-after'), settings.now())
       await settings.sleep(hinted ?? backoff(attempt, settings.random))
@@ -157,7 +166,8 @@ async function attemptOnce(
         request: info,
       })
     }
-    const reason = scrubText(describe(error), settings.secrets)
+    // The runtime's own message may quote the URL it fetched, query and all.
+    const reason = stripUrlQueries(scrubText(describe(error), settings.secrets))
     throw new GatewayConnectionError(
       `Could not reach the gateway (${info.method} ${info.url}): ${reason}. ` +
         'Check the network and the client siteUrl/apiUrl, then try again.',
