@@ -23,7 +23,7 @@ export function presentedToken(c: Context<AppEnv>): string | undefined {
 
 /**
  * Lets a request through only with the admin token; otherwise 401 with `WWW-Authenticate`, or
- * 429 with `Retry-After` while guessing is throttled for its address or everywhere. A request
+ * 429 with `Retry-After` while guessing is throttled for its address. A request
  * without a token guesses nothing: it is refused at once and counted nowhere.
  */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
@@ -33,16 +33,14 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     const db = c.get('db')
     const address = c.get('clientIp')(c)
     const now = c.get('clock')()
-    const throttled = await tokenGuessingThrottled(db, address, now)
+    const throttled = await tokenGuessingThrottled(db, address, now, 'api')
     if (throttled) {
       c.header('Retry-After', retryAfterSeconds(throttled.retryAfterMs))
       return apiError(
         c,
         429,
         'rate_limited',
-        throttled.scope === 'address'
-          ? 'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.'
-          : 'Too many wrong tokens were tried: every token is refused for a while. Retry after the time in Retry-After.',
+        'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
       )
     }
     if (await checkAdminToken(token, c.get('secrets').adminTokenHash)) return next()

@@ -8,11 +8,11 @@ import type { OpenApiMediaType, OpenApiResponse, OpenApiResponseOrRef } from './
 import { LINK_WRITE_LIMITS } from './rate-limit.js'
 
 const { perIp, perToken } = LINK_WRITE_LIMITS
-const { perAddress, everywhere } = GUESS_LIMITS
+const { perAddress } = GUESS_LIMITS
 const retryAfter = {
   'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
 }
-const wrongTokens = `after ${perAddress.failures} wrong tokens from one client address in ${perAddress.windowMs / 60_000} minutes, every token from that address (the right one too) is refused until the window ends; after ${everywhere.failures} wrong tokens from all addresses together, every token is refused for 5 minutes or more`
+const wrongTokens = `after ${perAddress.failures} wrong tokens from one client address in ${perAddress.windowMs / 60_000} minutes, every token from that address (the right one too) is refused until the window ends`
 
 /** A JSON body of the named component schema, with an example. */
 export function json(schema: string, example?: unknown): Record<string, OpenApiMediaType> {

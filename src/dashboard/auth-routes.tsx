@@ -52,7 +52,7 @@ loginRoutes.post('/login', async (c) => {
   // Checked before the form is read. (The dashboard context only adds variables to the app's,
   // so it serves clientIp as it is.)
   const address = c.get('clientIp')(c)
-  const throttled = await tokenGuessingThrottled(c.get('db'), address, now)
+  const throttled = await tokenGuessingThrottled(c.get('db'), address, now, 'login')
   if (throttled) {
     c.header('Retry-After', retryAfterSeconds(throttled.retryAfterMs))
     const minutes = formatMinutes(Math.ceil(throttled.retryAfterMs / 60_000), c.get('dashLang'))

@@ -5,9 +5,12 @@
  * - per client address: after 10 wrong tokens in a 5-minute window, every attempt from that
  *   address gets 429 until the window ends — the right token too, or a guesser would go on
  *   guessing and the one right guess would get through;
- * - everywhere: after 100 wrong tokens from all addresses together in a 15-minute window (a
- *   botnet, each address under its own limit), every attempt from anywhere gets 429 for 5
- *   minutes, twice as long each time this recurs within an hour of the last, up to an hour.
+ * - everywhere: after 100 wrong tokens from all addresses together, at either door, in a
+ *   15-minute window (a botnet, each address under its own limit), every login from anywhere
+ *   gets 429 for 5 minutes, twice as long each time this recurs within an hour of the last, up
+ *   to an hour. The API stays open to addresses under their own limit: a merchant's integration
+ *   must not be locked out by strangers, and a generated token (190 bits) cannot be guessed
+ *   at 10 tries per address per 5 minutes whatever the number of addresses.
  *
  * Only wrong tokens count. An attempt costs one read while nothing is engaged, made before the
  * token is checked and before any body is read.
@@ -31,14 +34,18 @@ const addressCount = (address: string) => `admin-token:address:${clientKey(addre
 /** Why attempts are refused now, and for how long. */
 export type Throttled = { scope: 'address' | 'everywhere'; retryAfterMs: number }
 
-/** Whether token attempts from `address` are refused at `now`; one read, counting nothing. */
+/**
+ * Whether token attempts from `address` at `door` are refused at `now`; one read, counting
+ * nothing. The everywhere backoff closes the login only (see above).
+ */
 export async function tokenGuessingThrottled(
   db: Db,
   address: string,
   now: number,
+  door: 'api' | 'login',
 ): Promise<Throttled | null> {
   const key = addressCount(address)
-  const rows = await readRateLimits(db, [key, EVERYWHERE_BACKOFF])
+  const rows = await readRateLimits(db, door === 'login' ? [key, EVERYWHERE_BACKOFF] : [key])
   const backoff = rows.get(EVERYWHERE_BACKOFF)
   if (backoff && backoff.windowStart > now) {
     return { scope: 'everywhere', retryAfterMs: backoff.windowStart - now }
