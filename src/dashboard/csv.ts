@@ -4,8 +4,8 @@
  * apostrophe, so a spreadsheet shows a customer's "=HYPERLINK(…)" as text instead of running it.
  */
 import type { Payment } from '../../db/schema.js'
-import { centimesToDzd } from '../client/core/money.js'
 import { receiptUrl } from '../domain/api-objects.js'
+import { storedDzdText } from '../domain/stored-amount.js'
 import { toAlgiersIso } from './algiers-time.js'
 
 export const CSV_HEADER = [
@@ -54,7 +54,7 @@ export function paymentCsvRow(
     payment.linkId,
     linkTitle ?? '',
     payment.status,
-    centimesToDzd(payment.amount),
+    storedDzdText(payment.amount),
     'DZD',
     payment.customerName,
     payment.customerPhone,
