@@ -22,7 +22,7 @@ export interface CheckoutProps {
     items: CheckoutItem[] | null
   }
   values: { name?: string; phone?: string; email?: string; amount?: string; ref?: string }
-  errors: Partial<Record<'name' | 'phone' | 'email' | 'amount' | 'terms' | 'form', string>>
+  errors: Partial<Record<'name' | 'phone' | 'email' | 'amount' | 'terms' | 'ref' | 'form', string>>
   csrfToken: string
   onlineTermsUrl: string
   merchantTermsUrl: string
@@ -131,6 +131,7 @@ export function CheckoutPage(props: CheckoutProps) {
             {fillParts(t('referenceLine'), { ref: <bdi>{values.ref}</bdi> })}
           </p>
         ) : null}
+        {fieldError('ref')}
         <h2>{t('yourDetails')}</h2>
         {DETAILS.map((field) => (
           <>
