@@ -121,10 +121,13 @@ export function CheckoutPage(props: CheckoutProps) {
             {fieldError('amount')}
           </>
         ) : (
-          <p class="amount">
-            <small>{t('amountToPay')}</small>
-            <bdi>{formatAmount(link.amount!, lang)}</bdi>
-          </p>
+          <>
+            <p class="amount">
+              <small>{t('amountToPay')}</small>
+              <bdi>{formatAmount(link.amount!, lang)}</bdi>
+            </p>
+            {fieldError('amount')}
+          </>
         )}
         {values.ref ? (
           <p class="muted hint">

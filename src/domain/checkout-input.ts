@@ -30,6 +30,8 @@ export interface AmountBounds {
   open: boolean
   min: number
   max: number | null
+  /** The stored amount of a link that is not open: refused when outside the same limits. */
+  fixed?: number | null
 }
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
@@ -48,6 +50,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /** The fields of the form that carry text the customer (or the link's prefill) wrote. */
 const TEXT_FIELDS = ['name', 'phone', 'email', 'amount', 'ref'] as const
+
+const withinLimits = (centimes: number) =>
+  Number.isSafeInteger(centimes) && centimes >= MIN_AMOUNT && centimes <= MAX_AMOUNT
 
 /** Validates the posted form. Never throws; unknown fields are ignored. */
 export function parseCheckoutForm(
@@ -88,6 +93,11 @@ export function parseCheckoutForm(
     else if (amount < min || amount > max)
       errors.amount ??= { key: 'errAmountRange', params: { min, max } }
   }
+
+  // A fixed amount is the merchant's, checked at creation; one stored by other means is not sent.
+  const fixed = bounds.fixed
+  if (!bounds.open && fixed != null && !withinLimits(fixed))
+    errors.amount = { key: 'errAmountRange', params: { min: MIN_AMOUNT, max: MAX_AMOUNT } }
 
   const terms = form.terms
   if (terms !== 'yes' && terms !== 'on' && terms !== 'true') errors.terms = { key: 'errTerms' }

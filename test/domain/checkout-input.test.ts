@@ -76,3 +76,20 @@ describe('text that is not text', () => {
     expect(fixed.ok && fixed.value.name).toBe('Amina Benali')
   })
 })
+
+describe('a fixed amount stored outside the limits', () => {
+  it('is refused before anything is sent to the gateway, with the limits', () => {
+    for (const fixed of [2 ** 63, 1.5, 0, -100, 'abc' as never, MAX_AMOUNT + 1, MIN_AMOUNT - 1]) {
+      const r = parseCheckoutForm(FORM, { open: false, min: 0, max: null, fixed })
+      expect(r.ok || r.errors, String(fixed)).toEqual({
+        amount: { key: 'errAmountRange', params: { min: MIN_AMOUNT, max: MAX_AMOUNT } },
+      })
+    }
+  })
+
+  it('but a fixed amount within them passes', () => {
+    for (const fixed of [MIN_AMOUNT, 150000, MAX_AMOUNT]) {
+      expect(parseCheckoutForm(FORM, { open: false, min: 0, max: null, fixed }).ok).toBe(true)
+    }
+  })
+})
