@@ -6,6 +6,7 @@
 import type { Payment } from '../../db/schema.js'
 import { receiptUrl } from '../domain/api-objects.js'
 import { storedDzdText } from '../domain/stored-amount.js'
+import { isShowableTime } from '../domain/stored-time.js'
 import { toAlgiersIso } from './algiers-time.js'
 
 export const CSV_HEADER = [
@@ -66,7 +67,7 @@ export function paymentCsvRow(
     payment.cibTransactionId,
     payment.approvalCode,
     payment.message,
-    payment.paidAt === null ? '' : toAlgiersIso(payment.paidAt),
+    isShowableTime(payment.paidAt) ? toAlgiersIso(payment.paidAt) : '',
     receiptUrl(publicUrl, payment.receiptId),
   ])
 }

@@ -6,6 +6,7 @@
 import type { Language, Link } from '../../db/schema.js'
 import { centimesToDzdNumber, parseDzd } from '../client/core/money.js'
 import { storedDzdText } from '../domain/stored-amount.js'
+import { isShowableTime } from '../domain/stored-time.js'
 import { isLanguage } from '../i18n/index.js'
 import { parseAlgiersDateTime, toAlgiersDateTimeInput } from './algiers-time.js'
 import type { DashKey } from './messages.js'
@@ -105,7 +106,7 @@ export function linkToForm(link: Link): LinkForm {
       .map((i) => `${i.description} | ${i.quantity} | ${storedDzdText(i.unitPrice)}`)
       .join('\n'),
     max_payments: link.maxPayments === null ? '' : String(link.maxPayments),
-    expires_at: link.expiresAt === null ? '' : toAlgiersDateTimeInput(link.expiresAt),
+    expires_at: isShowableTime(link.expiresAt) ? toAlgiersDateTimeInput(link.expiresAt) : '',
     language: link.language,
     memo: link.memo ?? '',
     success_message: link.successMessage ?? '',

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { LANGUAGES, type Link, PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
 import { LINK_STATUSES, linkStatus } from './link-status.js'
 import { storedDzdNumber } from './stored-amount.js'
+import { isShowableTime } from './stored-time.js'
 
 const dzd = z.number().describe('DZD, at most two decimals')
 const time = z.string().describe('ISO 8601, UTC')
@@ -65,7 +66,8 @@ export const paymentObject = z.object({
 export type PaymentObject = z.infer<typeof paymentObject>
 
 const iso = (ms: number) => new Date(ms).toISOString()
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
+// A time no Date can hold (written by other means) reads as none, like an unset one.
+const isoOrNull = (ms: number | null) => (isShowableTime(ms) ? iso(ms) : null)
 const dzdOrNull = (c: number | null) => (c === null ? null : storedDzdNumber(c))
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '')
 

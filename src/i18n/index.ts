@@ -2,6 +2,7 @@
 import type { Centimes } from '../client/core/money.js'
 import type { Language } from '../config.js'
 import { storedCentimes } from '../domain/stored-amount.js'
+import { isShowableTime } from '../domain/stored-time.js'
 import { ar } from './ar.js'
 import { en, type MessageKey, type Messages } from './en.js'
 import { fr } from './fr.js'
@@ -88,7 +89,7 @@ export function formatAmount(centimes: Centimes | bigint, lang: Language): strin
 
 /** Formats a time in Africa/Algiers for the language. */
 export function formatDateTime(ms: number, lang: Language): string {
-  return DATE_FORMATS[lang].format(new Date(ms))
+  return isShowableTime(ms) ? DATE_FORMATS[lang].format(new Date(ms)) : '—'
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Rows no form or API would write, put straight into the SQLite file: amounts at the ends of
  * SQLite's 64-bit integers and beyond 2^53, zero and negative bounds, real numbers and text in
- * amount columns, payments of 2^63 - 1 centimes in every status, very long texts. Every read
+ * amount columns, invoice items that are not a list, times past what a Date holds, payments of
+ * 2^63 - 1 centimes in every status, very long texts. Every read
  * endpoint and every page that shows them answers without a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -77,7 +78,7 @@ beforeAll(async () => {
   insertLink(8, { amount: 150000, invoice_items: items('-1e300', '-3') })
   insertLink(9, { amount_min: -1, amount_max: 1e300, active: 0, inactive_message: LONG })
   insertLink(10, { amount: INT64_MAX, expires_at: NOW - 1 })
-  insertLink(11, { amount: 150000, invoice_items: '{"a":1}' })
+  insertLink(11, { amount: 150000, invoice_items: '{"a":1}', expires_at: 9e15 })
   insertLink(12, { amount: 150000, invoice_items: '[1, null, "x", {}]' })
   let n = 0
   for (const status of PAYMENT_STATUSES) {
@@ -88,7 +89,11 @@ beforeAll(async () => {
   // Odd but storable payment amounts: a real number, text, the largest double.
   insertPayment(++n, links[4]!.id, { amount: 1.5, customer_name: LONG, message: LONG })
   insertPayment(++n, links[5]!.id, { amount: 'abc', ref: LONG, order_number: LONG })
-  insertPayment(++n, links[6]!.id, { amount: Number.MAX_VALUE, customer_email: LONG })
+  insertPayment(++n, links[6]!.id, {
+    amount: Number.MAX_VALUE,
+    customer_email: LONG,
+    paid_at: 9e15,
+  })
 }, 30_000)
 
 afterAll(async () => {
