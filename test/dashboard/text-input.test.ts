@@ -31,7 +31,7 @@ async function postRaw(from: string, action: string, body: string) {
   })
 }
 
-const escape = (text: string) => text.replaceAll("'", '&#39;')
+const asHtml = (text: string) => text.replaceAll("'", '&#39;')
 const NEW = 'pricing=fixed&amount=1500&language=fr&active=on'
 
 describe('the new-link form refuses text that is not text', () => {
@@ -47,7 +47,7 @@ describe('the new-link form refuses text that is not text', () => {
     const html = await res.text()
     expect(res.status).toBe(400)
     expect(html).toContain(`id="${field}-err"`)
-    expect(html).toContain(escape(en.errText))
+    expect(html).toContain(asHtml(en.errText))
     expect(rowCount(paylinks, 'links')).toBe(0)
   })
 
@@ -61,7 +61,7 @@ describe('the new-link form refuses text that is not text', () => {
     const html = await res.text()
     expect(res.status).toBe(400)
     expect(html).toContain(
-      escape(en.errLine.replace('{line}', '2').replace('{message}', en.errText)),
+      asHtml(en.errLine.replace('{line}', '2').replace('{message}', en.errText)),
     )
     expect(rowCount(paylinks, 'links')).toBe(0)
   })
@@ -80,7 +80,7 @@ describe('the new-link form refuses text that is not text', () => {
         body: `title=Caf%FF&${NEW}&_csrf=${encodeURIComponent(csrf)}`,
       })
       expect(res.status).toBe(400)
-      expect(await res.text()).toContain(escape(messages.errText))
+      expect(await res.text()).toContain(asHtml(messages.errText))
     }
     expect(rowCount(paylinks, 'links')).toBe(0)
   })
