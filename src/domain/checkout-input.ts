@@ -2,6 +2,7 @@
  * The customer's checkout form: name, phone, e-mail, the amount of an open link, the terms box.
  * Errors come back as message keys so the page shows them in its own language.
  */
+import { cardParamsSchema } from '../client/card/params.js'
 import { parseDzd } from '../client/core/money.js'
 import type { MessageKey } from '../i18n/index.js'
 import { isCleanText } from './clean-text.js'
@@ -36,6 +37,10 @@ export interface AmountBounds {
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
 
+// The gateway client's own rule: an address it would refuse must be refused here, by its field,
+// not after a payment row exists as a gateway error.
+const GATEWAY_EMAIL = cardParamsSchema.shape.email
+
 /** Normalises an Algerian phone number: `0XXXXXXXXX`/`0XXXXXXXX` or international `+213…`. */
 export function normalisePhone(raw: string): string | null {
   const compact = raw.replace(/[\s.\-()]/g, '')
@@ -63,6 +68,7 @@ export function parseCheckoutForm(
   // Control characters and invalid UTF-8 are refused first; a field's own rules (`??=` below)
   // then speak only of a field that is clean text.
   for (const field of TEXT_FIELDS) {
+    if (field === 'amount' && !bounds.open) continue // a fixed link's form has no amount to read
     if (!isCleanText(text(form[field])))
       errors[field] = { key: field === 'ref' ? 'errRefText' : 'errText' }
   }
@@ -78,7 +84,8 @@ export function parseCheckoutForm(
 
   const email = text(form.email).toLowerCase()
   if (email.length === 0) errors.email ??= { key: 'errRequired' }
-  else if (email.length > 254 || !EMAIL.test(email)) errors.email ??= { key: 'errEmail' }
+  else if (email.length > 254 || !EMAIL.test(email) || !GATEWAY_EMAIL.safeParse(email).success)
+    errors.email ??= { key: 'errEmail' }
 
   let amount: number | null = null
   if (bounds.open) {

@@ -93,3 +93,13 @@ describe('a fixed amount stored outside the limits', () => {
     }
   })
 })
+
+describe('the e-mail address', () => {
+  it("is refused by its field when the gateway client's rule would refuse it", () => {
+    for (const email of ['%@b.dz', 'a..b@example.dz', 'amina@example']) {
+      const r = parseCheckoutForm({ ...FORM, email }, { open: false, min: 0, max: null })
+      expect(r.ok || r.errors, email).toEqual({ email: { key: 'errEmail' } })
+    }
+    expect(parseCheckoutForm(FORM, { open: false, min: 0, max: null }).ok).toBe(true)
+  })
+})
