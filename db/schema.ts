@@ -4,7 +4,7 @@
  * Migrations in db/migrations are generated from this file with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm'
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { check, customType, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /** The languages a link and its pages speak. */
 export const LANGUAGES = ['ar', 'fr', 'en'] as const
@@ -33,6 +33,31 @@ function sqlList(values: readonly string[]) {
 /** One line of an invoice link; `unitPrice` is in centimes. */
 export type InvoiceItem = { description: string; quantity: number; unitPrice: number }
 
+const isItem = (v: unknown): v is InvoiceItem =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as InvoiceItem).description === 'string' &&
+  typeof (v as InvoiceItem).quantity === 'number' &&
+  typeof (v as InvoiceItem).unitPrice === 'number'
+
+/**
+ * Invoice items as JSON text. Read back leniently: text that is not JSON or not a list reads as
+ * no items and a malformed line is left out, so one row written by other means cannot make every
+ * page that lists links fail (the column is TEXT either way; no migration).
+ */
+const invoiceItemsJson = customType<{ data: InvoiceItem[] | null; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (items) => JSON.stringify(items),
+  fromDriver: (text) => {
+    try {
+      const value: unknown = JSON.parse(text)
+      return Array.isArray(value) ? value.filter(isItem) : null
+    } catch {
+      return null
+    }
+  },
+})
+
 export const links = sqliteTable(
   'links',
   {
@@ -45,7 +70,7 @@ export const links = sqliteTable(
     amountMin: integer('amount_min'),
     amountMax: integer('amount_max'),
     invoiceId: text('invoice_id'),
-    invoiceItems: text('invoice_items', { mode: 'json' }).$type<InvoiceItem[]>(),
+    invoiceItems: invoiceItemsJson('invoice_items'),
     maxPayments: integer('max_payments'),
     expiresAt: integer('expires_at'),
     language: text('language', { enum: LANGUAGES }).notNull(),

@@ -22,7 +22,7 @@ export interface CheckoutProps {
     items: CheckoutItem[] | null
   }
   values: { name?: string; phone?: string; email?: string; amount?: string; ref?: string }
-  errors: Partial<Record<'name' | 'phone' | 'email' | 'amount' | 'terms' | 'form', string>>
+  errors: Partial<Record<'name' | 'phone' | 'email' | 'amount' | 'terms' | 'ref' | 'form', string>>
   csrfToken: string
   onlineTermsUrl: string
   merchantTermsUrl: string
@@ -121,16 +121,20 @@ export function CheckoutPage(props: CheckoutProps) {
             {fieldError('amount')}
           </>
         ) : (
-          <p class="amount">
-            <small>{t('amountToPay')}</small>
-            <bdi>{formatAmount(link.amount!, lang)}</bdi>
-          </p>
+          <>
+            <p class="amount">
+              <small>{t('amountToPay')}</small>
+              <bdi>{formatAmount(link.amount!, lang)}</bdi>
+            </p>
+            {fieldError('amount')}
+          </>
         )}
         {values.ref ? (
           <p class="muted hint">
             {fillParts(t('referenceLine'), { ref: <bdi>{values.ref}</bdi> })}
           </p>
         ) : null}
+        {fieldError('ref')}
         <h2>{t('yourDetails')}</h2>
         {DETAILS.map((field) => (
           <>

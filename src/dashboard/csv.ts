@@ -4,8 +4,9 @@
  * apostrophe, so a spreadsheet shows a customer's "=HYPERLINK(…)" as text instead of running it.
  */
 import type { Payment } from '../../db/schema.js'
-import { centimesToDzd } from '../client/core/money.js'
 import { receiptUrl } from '../domain/api-objects.js'
+import { storedDzdText } from '../domain/stored-amount.js'
+import { isShowableTime } from '../domain/stored-time.js'
 import { toAlgiersIso } from './algiers-time.js'
 
 export const CSV_HEADER = [
@@ -54,7 +55,7 @@ export function paymentCsvRow(
     payment.linkId,
     linkTitle ?? '',
     payment.status,
-    centimesToDzd(payment.amount),
+    storedDzdText(payment.amount),
     'DZD',
     payment.customerName,
     payment.customerPhone,
@@ -66,7 +67,7 @@ export function paymentCsvRow(
     payment.cibTransactionId,
     payment.approvalCode,
     payment.message,
-    payment.paidAt === null ? '' : toAlgiersIso(payment.paidAt),
+    isShowableTime(payment.paidAt) ? toAlgiersIso(payment.paidAt) : '',
     receiptUrl(publicUrl, payment.receiptId),
   ])
 }

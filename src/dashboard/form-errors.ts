@@ -3,6 +3,7 @@
  * dashboard shows each error beside its field in the page's language, so known rules are mapped
  * to message keys here; a rule not listed is shown as the API words it, never dropped.
  */
+import { CLEAN_TEXT_RULE } from '../domain/clean-text.js'
 import type { FieldErrors } from '../domain/link-input.js'
 import type { FieldProblem, FormProblems } from './link-form.js'
 import type { DashTranslate } from './messages.js'
@@ -26,6 +27,7 @@ const RULES: [RegExp, (m: RegExpExecArray) => FieldProblem][] = [
   [/^total must be at most 100000000 DZD$/, () => ({ key: 'errItemsTotalMax' })],
   [/^must be in the future$/, () => ({ key: 'errFuture' })],
   [/^must be one of ar, fr, en$/, () => ({ key: 'errLanguage' })],
+  [new RegExp(`^${CLEAN_TEXT_RULE}$`), () => ({ key: 'errText' })],
 ]
 
 /** The form field an API field is shown next to. */

@@ -4,7 +4,9 @@
  * Amounts are read from decimal text into centimes (never parseFloat) and sent as DZD numbers.
  */
 import type { Language, Link } from '../../db/schema.js'
-import { centimesToDzd, centimesToDzdNumber, parseDzd } from '../client/core/money.js'
+import { centimesToDzdNumber, parseDzd } from '../client/core/money.js'
+import { storedDzdText } from '../domain/stored-amount.js'
+import { isShowableTime } from '../domain/stored-time.js'
 import { isLanguage } from '../i18n/index.js'
 import { parseAlgiersDateTime, toAlgiersDateTimeInput } from './algiers-time.js'
 import type { DashKey } from './messages.js'
@@ -90,7 +92,7 @@ export function newLinkForm(language: Language): LinkForm {
 
 /** The form a stored link shows in its edit page. */
 export function linkToForm(link: Link): LinkForm {
-  const dzd = (c: number | null) => (c === null ? '' : centimesToDzd(c))
+  const dzd = (c: number | null) => (c === null ? '' : storedDzdText(c))
   const items = link.invoiceItems ?? []
   return {
     title: link.title,
@@ -101,10 +103,10 @@ export function linkToForm(link: Link): LinkForm {
     amount_min: dzd(link.amountMin),
     amount_max: dzd(link.amountMax),
     items: items
-      .map((i) => `${i.description} | ${i.quantity} | ${centimesToDzd(i.unitPrice)}`)
+      .map((i) => `${i.description} | ${i.quantity} | ${storedDzdText(i.unitPrice)}`)
       .join('\n'),
     max_payments: link.maxPayments === null ? '' : String(link.maxPayments),
-    expires_at: link.expiresAt === null ? '' : toAlgiersDateTimeInput(link.expiresAt),
+    expires_at: isShowableTime(link.expiresAt) ? toAlgiersDateTimeInput(link.expiresAt) : '',
     language: link.language,
     memo: link.memo ?? '',
     success_message: link.successMessage ?? '',

@@ -146,5 +146,6 @@ export const fr: DashMessages = {
   errFuture: 'Doit être dans le futur.',
   errDateTime: 'Saisissez une date et une heure, par ex. 2026-06-30 23:59.',
   errLanguage: 'Choisissez l’arabe, le français ou l’anglais.',
+  errText: 'Retirez de ce champ les caractères de contrôle invisibles ou invalides.',
   errOther: '{message}',
 }

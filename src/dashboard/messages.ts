@@ -157,6 +157,7 @@ export const en = {
   errFuture: 'Must be in the future.',
   errDateTime: 'Enter a date and time, e.g. 2026-06-30 23:59.',
   errLanguage: 'Choose Arabic, French or English.',
+  errText: 'Remove the invisible control characters or invalid characters from this field.',
   errOther: '{message}',
 } as const
 

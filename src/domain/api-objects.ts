@@ -4,8 +4,9 @@
  */
 import { z } from 'zod'
 import { LANGUAGES, type Link, PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
-import { centimesToDzdNumber } from '../client/core/money.js'
 import { LINK_STATUSES, linkStatus } from './link-status.js'
+import { storedDzdNumber } from './stored-amount.js'
+import { isShowableTime } from './stored-time.js'
 
 const dzd = z.number().describe('DZD, at most two decimals')
 const time = z.string().describe('ISO 8601, UTC')
@@ -65,8 +66,9 @@ export const paymentObject = z.object({
 export type PaymentObject = z.infer<typeof paymentObject>
 
 const iso = (ms: number) => new Date(ms).toISOString()
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
-const dzdOrNull = (c: number | null) => (c === null ? null : centimesToDzdNumber(c))
+// A time no Date can hold (written by other means) reads as none, like an unset one.
+const isoOrNull = (ms: number | null) => (isShowableTime(ms) ? iso(ms) : null)
+const dzdOrNull = (c: number | null) => (c === null ? null : storedDzdNumber(c))
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '')
 
 /** The customer-facing URLs of a link. */
@@ -105,7 +107,7 @@ export function toLinkObject(
       link.invoiceItems?.map((i) => ({
         description: i.description,
         quantity: i.quantity,
-        unit_price: centimesToDzdNumber(i.unitPrice),
+        unit_price: storedDzdNumber(i.unitPrice),
       })) ?? null,
     max_payments: link.maxPayments,
     expires_at: isoOrNull(link.expiresAt),
@@ -117,7 +119,7 @@ export function toLinkObject(
     inactive_message: link.inactiveMessage,
     status: linkStatus(link, stats, opts.now),
     paid_count: stats.paidCount,
-    paid_total: centimesToDzdNumber(stats.paidTotal),
+    paid_total: storedDzdNumber(stats.paidTotal),
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),
   }
@@ -129,7 +131,7 @@ export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): 
     id: payment.id,
     link_id: payment.linkId,
     status: payment.status,
-    amount: centimesToDzdNumber(payment.amount),
+    amount: storedDzdNumber(payment.amount),
     currency: 'DZD',
     customer: {
       name: payment.customerName,

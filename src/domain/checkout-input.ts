@@ -2,8 +2,11 @@
  * The customer's checkout form: name, phone, e-mail, the amount of an open link, the terms box.
  * Errors come back as message keys so the page shows them in its own language.
  */
+import { cardParamsSchema } from '../client/card/params.js'
 import { parseDzd } from '../client/core/money.js'
 import type { MessageKey } from '../i18n/index.js'
+import { isCleanText } from './clean-text.js'
+import { MAX_AMOUNT, MIN_AMOUNT } from './link-input.js'
 
 export interface CheckoutInput {
   name: string
@@ -14,19 +17,29 @@ export interface CheckoutInput {
   ref: string | null
 }
 
-export type CheckoutField = 'name' | 'phone' | 'email' | 'amount' | 'terms'
+export type CheckoutField = 'name' | 'phone' | 'email' | 'amount' | 'terms' | 'ref'
 export type CheckoutErrors = Partial<
   Record<CheckoutField, { key: MessageKey; params?: Record<string, number> }>
 >
 
-/** The bounds an open amount must respect, in centimes. */
+/**
+ * The bounds of an open amount in centimes, as the link stores them. The card network's minimum
+ * and the ceiling of link creation apply on top: a link without a maximum (or one stored outside
+ * those limits) still takes nothing under MIN_AMOUNT or over MAX_AMOUNT.
+ */
 export interface AmountBounds {
   open: boolean
   min: number
   max: number | null
+  /** The stored amount of a link that is not open: refused when outside the same limits. */
+  fixed?: number | null
 }
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
+
+// The gateway client's own rule: an address it would refuse must be refused here, by its field,
+// not after a payment row exists as a gateway error.
+const GATEWAY_EMAIL = cardParamsSchema.shape.email
 
 /** Normalises an Algerian phone number: `0XXXXXXXXX`/`0XXXXXXXX` or international `+213…`. */
 export function normalisePhone(raw: string): string | null {
@@ -40,39 +53,58 @@ export function normalisePhone(raw: string): string | null {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
+/** The fields of the form that carry text the customer (or the link's prefill) wrote. */
+const TEXT_FIELDS = ['name', 'phone', 'email', 'amount', 'ref'] as const
+
+const withinLimits = (centimes: number) =>
+  Number.isSafeInteger(centimes) && centimes >= MIN_AMOUNT && centimes <= MAX_AMOUNT
+
 /** Validates the posted form. Never throws; unknown fields are ignored. */
 export function parseCheckoutForm(
   form: Record<string, unknown>,
   bounds: AmountBounds,
 ): { ok: true; value: CheckoutInput } | { ok: false; errors: CheckoutErrors } {
   const errors: CheckoutErrors = {}
+  // Control characters and invalid UTF-8 are refused first; a field's own rules (`??=` below)
+  // then speak only of a field that is clean text.
+  for (const field of TEXT_FIELDS) {
+    if (field === 'amount' && !bounds.open) continue // a fixed link's form has no amount to read
+    if (!isCleanText(text(form[field])))
+      errors[field] = { key: field === 'ref' ? 'errRefText' : 'errText' }
+  }
   const name = text(form.name).replace(/\s+/g, ' ')
-  if (name.length === 0) errors.name = { key: 'errRequired' }
+  if (name.length === 0) errors.name ??= { key: 'errRequired' }
   else if (name.length < 2 || name.length > 100 || /[<>]/.test(name))
-    errors.name = { key: 'errName' }
+    errors.name ??= { key: 'errName' }
 
   const phoneRaw = text(form.phone)
   const phone = normalisePhone(phoneRaw)
-  if (phoneRaw.length === 0) errors.phone = { key: 'errRequired' }
-  else if (!phone) errors.phone = { key: 'errPhone' }
+  if (phoneRaw.length === 0) errors.phone ??= { key: 'errRequired' }
+  else if (!phone) errors.phone ??= { key: 'errPhone' }
 
   const email = text(form.email).toLowerCase()
-  if (email.length === 0) errors.email = { key: 'errRequired' }
-  else if (email.length > 254 || !EMAIL.test(email)) errors.email = { key: 'errEmail' }
+  if (email.length === 0) errors.email ??= { key: 'errRequired' }
+  else if (email.length > 254 || !EMAIL.test(email) || !GATEWAY_EMAIL.safeParse(email).success)
+    errors.email ??= { key: 'errEmail' }
 
   let amount: number | null = null
   if (bounds.open) {
     const amountRaw = text(form.amount).replace(/\s/g, '').replace(',', '.')
     amount = amountRaw.length === 0 ? null : parseDzd(amountRaw)
-    if (amountRaw.length === 0) errors.amount = { key: 'errRequired' }
-    else if (amount === null) errors.amount = { key: 'errAmount' }
-    else if (amount < bounds.min || (bounds.max !== null && amount > bounds.max)) {
-      errors.amount =
-        bounds.max === null
-          ? { key: 'errAmountMin', params: { min: bounds.min } }
-          : { key: 'errAmountRange', params: { min: bounds.min, max: bounds.max } }
-    }
+    const min = Math.max(bounds.min, MIN_AMOUNT)
+    const max = Math.min(bounds.max ?? MAX_AMOUNT, MAX_AMOUNT)
+    if (amountRaw.length === 0) errors.amount ??= { key: 'errRequired' }
+    else if (amount === null) errors.amount ??= { key: 'errAmount' }
+    else if (amount < min && bounds.max === null)
+      errors.amount ??= { key: 'errAmountMin', params: { min } }
+    else if (amount < min || amount > max)
+      errors.amount ??= { key: 'errAmountRange', params: { min, max } }
   }
+
+  // A fixed amount is the merchant's, checked at creation; one stored by other means is not sent.
+  const fixed = bounds.fixed
+  if (!bounds.open && fixed != null && !withinLimits(fixed))
+    errors.amount = { key: 'errAmountRange', params: { min: MIN_AMOUNT, max: MAX_AMOUNT } }
 
   const terms = form.terms
   if (terms !== 'yes' && terms !== 'on' && terms !== 'true') errors.terms = { key: 'errTerms' }

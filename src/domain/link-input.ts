@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../../db/schema.js'
 import { parseDzd } from '../client/core/money.js'
+import { cleanText } from './clean-text.js'
 
 /** The card network's minimum payment: 50 DZD, in centimes. */
 export const MIN_AMOUNT = 5000
@@ -22,6 +23,7 @@ function text(max: number) {
   return z
     .string({ error: expect('must be text') })
     .trim()
+    .refine(...cleanText())
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` })
 }
@@ -36,11 +38,13 @@ export const dzdAmount = z
   .refine((c) => c <= MAX_AMOUNT, { error: 'must be at most 100000000 DZD' })
   .describe('DZD as a number with at most two decimals, e.g. 1500 or 1299.5')
 
-// Optional text: an empty string means "none", as a cleared form field does.
-function optionalText(max: number) {
+// Optional text: an empty string means "none", as a cleared form field does. A multi-line field
+// (a description, a message) may hold line breaks and tabs; the others may not.
+function optionalText(max: number, multiline = false) {
   return z
     .string({ error: expect('must be text') })
     .trim()
+    .refine(...cleanText(multiline))
     .max(max, { error: `must be at most ${max} characters` })
     .transform((v) => (v === '' ? null : v))
     .nullable()
@@ -70,13 +74,14 @@ const isoDateTime = z
 const httpUrl = z
   .string({ error: expect('must be a URL') })
   .trim()
+  .refine(...cleanText())
   .max(2048, { error: 'must be at most 2048 characters' })
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
   .describe('an http:// or https:// URL')
 
 /** Fields both the create and the update body accept; null clears an optional field. */
 const fields = {
-  description: optionalText(2000),
+  description: optionalText(2000, true),
   amount: dzdAmount.nullable(),
   amount_min: dzdAmount.nullable(),
   amount_max: dzdAmount.nullable(),
@@ -95,10 +100,10 @@ const fields = {
   expires_at: isoDateTime.nullable(),
   language: z.enum(LANGUAGES, { error: expect('must be one of ar, fr, en') }),
   memo: optionalText(200),
-  success_message: optionalText(2000),
+  success_message: optionalText(2000, true),
   success_url: httpUrl.nullable(),
   active: z.boolean({ error: expect('must be true or false') }),
-  inactive_message: optionalText(500),
+  inactive_message: optionalText(500, true),
 }
 
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>

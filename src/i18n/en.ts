@@ -38,6 +38,9 @@ export const en = {
   errAmountRange: 'The amount must be between {min} and {max}.',
   errAmountMin: 'The amount must be at least {min}.',
   errTerms: 'You must accept the terms to pay.',
+  errText: 'This field contains invisible control characters or invalid characters; type it again.',
+  errRefText:
+    'This payment reference contains invalid characters. Ask the merchant for a correct link.',
   errForm: 'This form has expired. Please submit it again.',
   errCaptcha: 'The anti-robot check failed. Please try again.',
   errRateLimited: 'Too many attempts. Please wait a minute and try again.',

@@ -38,6 +38,10 @@ export const fr: Messages = {
   errAmountRange: 'Le montant doit être compris entre {min} et {max}.',
   errAmountMin: 'Le montant doit être d’au moins {min}.',
   errTerms: 'Vous devez accepter les conditions pour payer.',
+  errText:
+    'Ce champ contient des caractères de contrôle invisibles ou des caractères invalides ; saisissez-le à nouveau.',
+  errRefText:
+    'La référence de ce paiement contient des caractères invalides. Demandez un lien correct au commerçant.',
   errForm: 'Ce formulaire a expiré. Veuillez le renvoyer.',
   errCaptcha: 'La vérification anti-robot a échoué. Veuillez réessayer.',
   errRateLimited: 'Trop de tentatives. Patientez une minute puis réessayez.',

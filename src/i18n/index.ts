@@ -1,6 +1,8 @@
 /** Languages, messages and the formatting of amounts and dates per language. */
 import type { Centimes } from '../client/core/money.js'
 import type { Language } from '../config.js'
+import { storedCentimes } from '../domain/stored-amount.js'
+import { isShowableTime } from '../domain/stored-time.js'
 import { ar } from './ar.js'
 import { en, type MessageKey, type Messages } from './en.js'
 import { fr } from './fr.js'
@@ -70,23 +72,24 @@ const DATE_FORMATS = perLanguage(
 
 /**
  * Formats centimes with two decimals and the currency per language, without floating point:
- * the whole dinars go through Intl for grouping, the centimes are appended as text.
+ * the whole dinars go through Intl for grouping, the centimes are appended as text. Any stored
+ * value formats without throwing (see stored-amount.ts); one that is not a number shows as "—".
  */
-export function formatAmount(centimes: Centimes, lang: Language): string {
-  const negative = centimes < 0
-  const abs = Math.abs(centimes)
-  const whole = Math.trunc(abs / 100)
-  const cents = String(abs % 100).padStart(2, '0')
-  const grouped = NUMBER_FORMATS[lang].format(whole)
+export function formatAmount(centimes: Centimes | bigint, lang: Language): string {
+  const value = storedCentimes(centimes)
+  if (value === null) return '—'
+  const abs = value < 0n ? -value : value
+  const cents = String(abs % 100n).padStart(2, '0')
+  const grouped = NUMBER_FORMATS[lang].format(abs / 100n)
   const decimal = lang === 'en' ? '.' : ','
-  const number = `${negative ? '-' : ''}${grouped}${decimal}${cents}`
+  const number = `${value < 0n ? '-' : ''}${grouped}${decimal}${cents}`
   // A no-break space keeps the amount and its currency on one line.
   return lang === 'ar' ? `${number}\u00a0${MESSAGES.ar.currency}` : `${number}\u00a0DA`
 }
 
 /** Formats a time in Africa/Algiers for the language. */
 export function formatDateTime(ms: number, lang: Language): string {
-  return DATE_FORMATS[lang].format(new Date(ms))
+  return isShowableTime(ms) ? DATE_FORMATS[lang].format(new Date(ms)) : '—'
 }
 
 /**

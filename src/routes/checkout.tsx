@@ -86,6 +86,7 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     open: link.amount === null,
     min: link.amountMin ?? MIN_AMOUNT,
     max: link.amountMax,
+    fixed: link.amount,
   })
   if (!parsed.ok) {
     const errors: CheckoutProps['errors'] = {}

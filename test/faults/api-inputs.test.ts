@@ -12,6 +12,7 @@ import {
   fieldValue,
   inheritedNames,
   nastyText,
+  notText,
   numericText,
   partialRecord,
 } from './arbitraries.js'
@@ -157,6 +158,35 @@ describe('link bodies', () => {
         if (res.status === 200) return
         expect(res.status).toBeGreaterThanOrEqual(400)
         await expectErrorShape(res)
+        expect(fingerprint(p.sqlite.sqlite)).toEqual(before)
+      }),
+      RUNS,
+    )
+  }, 60_000)
+})
+
+describe('text that is not text', () => {
+  it('in any text field of a link body: 400 naming that field, and nothing created', async () => {
+    const field = fc.constantFrom(
+      'title',
+      'description',
+      'invoice_id',
+      'memo',
+      'success_message',
+      'success_url',
+      'inactive_message',
+    )
+    await fc.assert(
+      fc.asyncProperty(field, notText, async (name, bad) => {
+        const before = fingerprint(p.sqlite.sqlite)
+        const body = { title: 'Commande', amount: 1500, [name]: bad }
+        const res = await api('POST', '/api/v1/links', {
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        })
+        expect(res.status).toBe(400)
+        const answer = (await res.json()) as { error: { fields: Record<string, string> } }
+        expect(Object.keys(answer.error.fields)).toContain(name)
         expect(fingerprint(p.sqlite.sqlite)).toEqual(before)
       }),
       RUNS,

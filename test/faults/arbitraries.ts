@@ -1,6 +1,57 @@
 /** fast-check generators of hostile input: odd text, odd numbers, near-valid values. */
 import fc from 'fast-check'
 
+/**
+ * Text that is not text once decoded: a control character (NUL, ESC, DEL, a C1 control, a line
+ * break in a one-line field), a lone surrogate, U+FFFD (what invalid UTF-8 decodes to), put
+ * inside an otherwise ordinary value so that trimming cannot remove it.
+ */
+export const notText: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom('Amina', 'أمينة', '1500', 'x'),
+    fc.constantFrom(
+      '\u0000',
+      '\u0001',
+      '\u0007',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      '\u000b',
+      '\ud800',
+      '\udfff',
+      '\ufffd',
+      '\uffff',
+    ),
+    // Never empty: JavaScript's trim() would take a trailing VT or FF away, as it should.
+    fc.constantFrom(' Benali', 'Benali', '00'),
+  )
+  .map(([head, bad, tail]) => `${head}${bad}${tail}`)
+
+/**
+ * Pieces of a urlencoded body as a broken or hostile client writes them: a % that starts no
+ * escape, escapes of bytes that are not UTF-8 (%FF, a truncated %E0%A4, an encoded surrogate),
+ * a control character escaped.
+ */
+export const rawFormPiece: fc.Arbitrary<string> = fc.constantFrom(
+  '%',
+  '%%',
+  '%Z',
+  '%ZZ',
+  '%2',
+  '%FF',
+  '%FF%FE',
+  '%C3',
+  '%E0%A4',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%00',
+  '%1B',
+  '%0D%0A',
+  '+',
+  '%25',
+)
+
 /** Text a person or a script might send: empty, spaces, markup, other scripts, very long. */
 export const nastyText: fc.Arbitrary<string> = fc.oneof(
   fc.string(),
@@ -62,6 +113,7 @@ export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
 /** A value for a field: usually text or a number, sometimes any JSON. */
 export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: nastyText },
+  { weight: 1, arbitrary: notText },
   { weight: 2, arbitrary: numericText },
   { weight: 2, arbitrary: anyJson },
 )

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentStatus } from '../../db/schema.js'
 import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { fieldValue, nastyText, numericText, partialRecord } from './arbitraries.js'
+import {
+  fieldValue,
+  nastyText,
+  notText,
+  numericText,
+  partialRecord,
+  rawFormPiece,
+} from './arbitraries.js'
 import { CUSTOMER, fingerprint, formToken, postCheckout, receiptIdOf } from './support.js'
 
 const RUNS = { numRuns: 150 }
@@ -63,6 +70,7 @@ const formField = (valid: string) =>
   fc.oneof(
     { weight: 5, arbitrary: fc.constant(valid) },
     { weight: 1, arbitrary: nastyText },
+    { weight: 1, arbitrary: notText },
     { weight: 1, arbitrary: numericText },
     { weight: 1, arbitrary: fieldValue.map(asText) },
   )
@@ -131,6 +139,58 @@ describe('the checkout form, whatever is posted', () => {
           expect(p.simulator.state.transactions.size).toBe(transactions)
         },
       ),
+      RUNS,
+    )
+  }, 60_000)
+})
+
+describe('text that is not text in the checkout form', () => {
+  it('is refused by the field that holds it, with 400, and changes nothing', async () => {
+    const field = fc.constantFrom('name', 'phone', 'email', 'amount', 'ref')
+    await fc.assert(
+      fc.asyncProperty(field, notText, async (name, bad) => {
+        const form = { ...CUSTOMER, amount: '1500', csrf: tokens[openSlug]!, [name]: bad }
+        const before = fingerprint(p.sqlite.sqlite)
+        const res = await p.app.request(`/l/${openSlug}`, {
+          method: 'POST',
+          body: new URLSearchParams(form),
+          headers: { 'x-test-ip': `text-${++customer}` },
+        })
+        expect(res.status).toBe(400)
+        expect(await res.text()).toContain(`id="${name}-err"`)
+        expect(fingerprint(p.sqlite.sqlite)).toEqual(before)
+      }),
+      RUNS,
+    )
+  }, 60_000)
+
+  it('a raw body with broken escapes never gives a 5xx, and a refused one changes nothing', async () => {
+    const pairs = fc.array(
+      fc.tuple(
+        fc.constantFrom('name', 'phone', 'email', 'amount', 'ref', 'terms', 'x'),
+        fc.array(fc.oneof(rawFormPiece, fc.constantFrom('Amina', '0550', '@b.dz')), {
+          maxLength: 4,
+        }),
+      ),
+      { maxLength: 4 },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(fixedSlug, openSlug), pairs, async (slug, broken) => {
+        const valid = new URLSearchParams({ ...CUSTOMER, amount: '1500', csrf: tokens[slug]! })
+        const body = [valid.toString(), ...broken.map(([k, v]) => `${k}=${v.join('')}`)].join('&')
+        const before = fingerprint(p.sqlite.sqlite)
+        const res = await p.app.request(`/l/${slug}`, {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-test-ip': `raw-${++customer}`,
+          },
+        })
+        expect(res.status).toBeLessThan(500)
+        await res.text()
+        if (res.status !== 303) expect(fingerprint(p.sqlite.sqlite)).toEqual(before)
+      }),
       RUNS,
     )
   }, 60_000)

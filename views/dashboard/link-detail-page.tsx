@@ -1,6 +1,6 @@
-import { centimesToDzd } from '../../src/client/core/money.js'
 import type { LinkWithStats } from '../../src/data/links.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
+import { storedDzdText } from '../../src/domain/stored-amount.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
 import { LinkStatusBadge, linkAmountText, Notice } from './parts.js'
@@ -144,7 +144,7 @@ export function LinkDetailPage(props: {
                   <tr>
                     <td>{item.description}</td>
                     <td class="num">{item.quantity}</td>
-                    <td class="num" data-dzd={centimesToDzd(item.unitPrice)}>
+                    <td class="num" data-dzd={storedDzdText(item.unitPrice)}>
                       {formatAmount(item.unitPrice, ctx.lang)}
                     </td>
                   </tr>

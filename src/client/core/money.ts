@@ -41,24 +41,29 @@ export function dzdToCentimes(value: string | number): Centimes {
   return centimes
 }
 
-/** Centimes as DZD decimal text with two decimals: 129950 → "1299.50". */
-export function centimesToDzd(centimes: Centimes): string {
-  if (!Number.isSafeInteger(centimes))
+/**
+ * Centimes as DZD decimal text with two decimals: 129950 → "1299.50". Any whole number formats
+ * exactly as given, also past 2^53 (SQLite hands back its 64-bit integers as the nearest double)
+ * and as a bigint; only a number that is not whole throws a RangeError.
+ */
+export function centimesToDzd(centimes: Centimes | bigint): string {
+  if (typeof centimes === 'number' && !Number.isInteger(centimes))
     throw new RangeError(`Not a whole number of centimes: ${centimes}`)
-  const sign = centimes < 0 ? '-' : ''
-  const abs = Math.abs(centimes)
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+  // BigInt arithmetic: no division of a large double can round the dinars or lose the centimes.
+  const whole = BigInt(centimes)
+  const abs = whole < 0n ? -whole : whole
+  return `${whole < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
 }
 
 /** Centimes as the shortest DZD decimal text: 150000 → "1500", 129950 → "1299.5". */
-export function centimesToDzdShort(centimes: Centimes): string {
+export function centimesToDzdShort(centimes: Centimes | bigint): string {
   return centimesToDzd(centimes)
     .replace(/\.00$/, '')
     .replace(/(\.\d)0$/, '$1')
 }
 
 /** Centimes as a JSON number of DZD (for APIs that speak numbers): 129950 → 1299.5. */
-export function centimesToDzdNumber(centimes: Centimes): number {
+export function centimesToDzdNumber(centimes: Centimes | bigint): number {
   return Number(centimesToDzd(centimes))
 }
 
