@@ -126,6 +126,9 @@ export const payments = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     paidAt: integer('paid_at'),
     settledAt: integer('settled_at'),
+    // Paid while other paid payments already filled the link's max_payments (its place had been
+    // released, e.g. it had expired): the money was taken, so the merchant must hear of it.
+    beyondMaxPayments: integer('beyond_max_payments', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('payments_link_status_idx').on(t.linkId, t.status),

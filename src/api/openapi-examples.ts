@@ -103,6 +103,7 @@ export const paymentExample: PaymentObject = {
   created_at: '2030-03-02T10:04:12.000Z',
   updated_at: '2030-03-02T10:05:40.000Z',
   paid_at: '2030-03-02T10:05:40.000Z',
+  beyond_max_payments: false,
 }
 
 /** An error answer: a create body with two bad fields. */

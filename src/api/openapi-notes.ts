@@ -52,5 +52,7 @@ export const FIELD_NOTES: Record<string, Record<string, string>> = {
     approval_code: 'The bank’s approval code of a paid payment.',
     receipt_url: 'The customer’s receipt page.',
     paid_at: 'When the payment was confirmed paid.',
+    beyond_max_payments:
+      'True when the payment was confirmed paid after other paid payments had already filled the link’s `max_payments` (its place had been given back, e.g. it had expired): the money was taken, so honour or refund it.',
   },
 }

@@ -5,6 +5,7 @@ import { LinksPage } from '../../views/dashboard/links-page.js'
 import type { LinkWithStats } from '../data/links.js'
 import { deleteLinkIfUnused, getLinkById, linkHasPayments, listLinks } from '../data/links.js'
 import { decodeCursor } from '../data/paging.js'
+import { countPaymentsBeyondMax } from '../data/payments.js'
 import { linkUrls } from '../domain/api-objects.js'
 import { linkStatus } from '../domain/link-status.js'
 import { updateLinkFromBody } from '../links/service.js'
@@ -63,6 +64,7 @@ async function detailPage(
       status={linkStatus(link, link, c.get('clock')())}
       url={linkUrls(c.get('config').publicUrl, link.slug).url}
       hasPayments={await linkHasPayments(c.get('db'), link.id)}
+      beyondMaxPayments={await countPaymentsBeyondMax(c.get('db'), link.id)}
       notice={notice ?? (text ? { text } : undefined)}
     />,
     status,

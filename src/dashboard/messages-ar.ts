@@ -122,6 +122,10 @@ export const ar: DashMessages = {
   paymentCanceled: 'ملغى',
   paymentExpired: 'منتهي الصلاحية',
   paymentError: 'خطأ من البوابة',
+  beyondMaxPayments: 'يتجاوز حد الرابط',
+  beyondMaxPaymentsHint:
+    'دُفع بعد أن بلغت مدفوعات أخرى الحد الأقصى للرابط: خُصم المبلغ، فسلّم الطلب أو أعد المبلغ.',
+  detailBeyondMaxPayments: 'مدفوعات تتجاوز الحد الأقصى',
   errRequired: 'هذا الحقل مطلوب.',
   errMaxChars: '{n} حرفًا على الأكثر.',
   errAmountText: 'أدخل مبلغًا بالدينار بمنزلتين عشريتين على الأكثر، مثل 1500 أو 1299.50.',

@@ -124,6 +124,10 @@ export const fr: DashMessages = {
   paymentCanceled: 'Annulé',
   paymentExpired: 'Expiré',
   paymentError: 'Erreur de la passerelle',
+  beyondMaxPayments: 'Au-delà de la limite du lien',
+  beyondMaxPaymentsHint:
+    'Payé alors que d’autres paiements avaient déjà atteint le maximum du lien : l’argent a été débité, livrez ou remboursez.',
+  detailBeyondMaxPayments: 'Payés au-delà du maximum',
   errRequired: 'Ce champ est obligatoire.',
   errMaxChars: '{n} caractères au plus.',
   errAmountText: 'Saisissez un montant en DA avec deux décimales au plus, par ex. 1500 ou 1299,50.',

@@ -134,6 +134,10 @@ export const en = {
   paymentCanceled: 'Canceled',
   paymentExpired: 'Expired',
   paymentError: 'Gateway error',
+  beyondMaxPayments: 'Beyond the link’s limit',
+  beyondMaxPaymentsHint:
+    'Paid after other payments had already reached the link’s maximum: the money was taken, so deliver or refund.',
+  detailBeyondMaxPayments: 'Paid beyond the maximum',
   // Field errors
   errRequired: 'This field is required.',
   errMaxChars: 'At most {n} characters.',

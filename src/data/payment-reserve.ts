@@ -82,6 +82,7 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
     updatedAt: now,
     paidAt: null,
     settledAt: null,
+    beyondMaxPayments: false,
   }
   const [inserted] = await db
     .insert(payments)

@@ -2,17 +2,32 @@
  * Payment state changes. Each is one UPDATE … WHERE status IN (the states the rules allow), so a
  * duplicate or concurrent delivery changes the row once and the others see `changed: false`.
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
-import { type Payment, type PaymentStatus, payments } from '../../db/schema.js'
+import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { links, type Payment, type PaymentStatus, payments } from '../../db/schema.js'
 import { nextCheckAt } from '../domain/check-schedule.js'
 import { type Outcome, TRANSITIONS_INTO } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { prepared } from './prepared.js'
+import { col } from './sql.js'
 
 /** `changed` tells whether this call moved the row; `payment` is the row as it now stands. */
 export type TransitionResult = { changed: boolean; payment: Payment | null }
 
 type Changes = Partial<typeof payments.$inferInsert>
+
+/**
+ * Whether the link's other payments already paid fill its `max_payments`, read in the statement
+ * that makes this one paid. A place is held only while a payment may still succeed, so a payment
+ * that expired (or failed, or was canceled) gave its place back; a late confirmed `paid` is still
+ * recorded (the money was taken), and this flag, written in the same UPDATE, tells the merchant.
+ * Writes are serialised, so of two late payments racing for the last place exactly one is flagged.
+ */
+const BEYOND_MAX_PAYMENTS: SQL = sql`coalesce((
+  SELECT l.max_payments IS NOT NULL AND (
+    SELECT count(*) FROM ${payments} AS other
+    WHERE other.link_id = l.id AND other.status = 'paid' AND other.id <> ${col(payments.id)}
+  ) >= l.max_payments
+  FROM ${links} AS l WHERE l.id = ${col(payments.linkId)}), 0)`
 
 async function transition(
   db: Db,
@@ -31,6 +46,7 @@ async function transition(
       .update(payments)
       .set({
         ...Object.fromEntries(given.map((key) => [key, sql.placeholder(key)])),
+        ...(to === 'paid' ? { beyondMaxPayments: BEYOND_MAX_PAYMENTS } : {}),
         status: to,
         updatedAt: sql.placeholder('updatedAt'),
       } as never)
@@ -120,7 +136,9 @@ export type OutcomeDetails = {
 
 /**
  * Settles a payment: `paid` from initiated, pending, failed, canceled or expired (the money was
- * taken); `failed`, `canceled`, `expired` only from initiated or pending. Nothing leaves `paid`.
+ * taken; `beyondMaxPayments` is set in the same write when the link was already full, see
+ * BEYOND_MAX_PAYMENTS); `failed`, `canceled`, `expired` only from initiated or pending. Nothing
+ * leaves `paid`.
  */
 export function applyOutcome(
   db: Db,

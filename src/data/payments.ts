@@ -5,6 +5,8 @@ import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
 import { prepared } from './prepared.js'
 
+export type { AdoptedIds } from './payment-adopt.js'
+export { adoptTransaction } from './payment-adopt.js'
 export type { PaymentRequest, ReserveRefusal, ReserveResult } from './payment-reserve.js'
 export { reservePayment } from './payment-reserve.js'
 export type { GatewayIds, OutcomeDetails, TransitionResult } from './payment-transitions.js'
@@ -64,6 +66,15 @@ export async function getPaymentStateByCibTransactionId(
   )
   const rows = (await query.all({ value: cibTransactionId })) as Pick<Payment, 'id' | 'status'>[]
   return rows[0] ?? null
+}
+
+/** How many of a link's payments were confirmed paid beyond its `max_payments`. */
+export async function countPaymentsBeyondMax(db: Db, linkId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(payments)
+    .where(and(eq(payments.linkId, linkId), eq(payments.beyondMaxPayments, true)))
+  return row?.n ?? 0
 }
 
 export type PaymentFilters = {

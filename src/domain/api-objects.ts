@@ -62,6 +62,7 @@ export const paymentObject = z.object({
   created_at: time,
   updated_at: time,
   paid_at: time.nullable(),
+  beyond_max_payments: z.boolean(),
 })
 export type PaymentObject = z.infer<typeof paymentObject>
 
@@ -82,7 +83,7 @@ export function linkUrls(publicUrl: string, slug: string) {
   }
 }
 
-/** The receipt URL of a payment (also the `return_url` given to the gateway). */
+/** The receipt URL of a payment (the gateway's `return_url` adds its id in the query: return-url.ts). */
 export function receiptUrl(publicUrl: string, receiptId: string): string {
   return `${base(publicUrl)}/r/${encodeURIComponent(receiptId)}`
 }
@@ -150,5 +151,6 @@ export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): 
     created_at: iso(payment.createdAt),
     updated_at: iso(payment.updatedAt),
     paid_at: isoOrNull(payment.paidAt),
+    beyond_max_payments: payment.beyondMaxPayments,
   }
 }

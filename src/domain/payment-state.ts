@@ -36,6 +36,15 @@ export const PLACE_HOLDING_STATUSES = [
   'paid',
 ] as const satisfies readonly PaymentStatus[]
 
+/**
+ * States of a payment whose gateway ids were never stored (the process died between creating the
+ * card transaction and recording it, and the reconciler may since have made it `error`). When the
+ * transaction turns up after all (its return or its webhook) and the check endpoint vouches for
+ * it, it is adopted: ids stored and the payment `pending` again, in one conditional write
+ * (src/data/payment-adopt.ts). The only way out of `error`.
+ */
+export const ADOPTABLE_STATUSES = ['initiated', 'error'] as const satisfies readonly PaymentStatus[]
+
 /** States still waiting for the gateway's outcome. */
 export const IN_FLIGHT_STATUSES = [
   'initiated',

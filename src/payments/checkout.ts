@@ -9,6 +9,7 @@ import { describe } from '../background.js'
 import { centimesToDzdShort, truncateMemo } from '../client/core/money.js'
 import { markError, markPending, reservePayment } from '../data/payments.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
+import { gatewayReturnUrl } from '../domain/return-url.js'
 import type { AppDeps } from '../env.js'
 
 export type CheckoutResult =
@@ -68,7 +69,9 @@ export async function startCheckout(
       full_name: input.name,
       phone: internationalPhone(input.phone),
       email: input.email,
-      return_url: `${base}/r/${payment.receiptId}`,
+      // Names the receipt in the signed message too, so a transaction whose ids a crash kept
+      // from being stored can still be matched to this payment (src/payments/adopt.ts).
+      return_url: gatewayReturnUrl(base, payment.receiptId),
       webhook_url: `${base}/webhooks/gateway`,
       ...(link.invoiceId ? { invoice_id: link.invoiceId } : {}),
       language,

@@ -46,7 +46,7 @@ export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promi
     }
     return { payment, changed: false, checked: false }
   }
-  let check: Awaited<ReturnType<ConfirmDeps['gateway']['card']['check']>>
+  let check: CardCheck
   try {
     check = await deps.gateway.card.check(payment.cibTransactionId, {
       amount: payment.amount,
@@ -65,6 +65,22 @@ export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promi
     await scheduleNextCheck(deps.db, payment, now)
     return { payment, changed: false, checked: error instanceof GatewayNotFoundError }
   }
+  return applyCheck(deps, payment, check)
+}
+
+/** The check endpoint's answer, read into an outcome (amount and account already compared). */
+export type CardCheck = Awaited<ReturnType<ConfirmDeps['gateway']['card']['check']>>
+
+/**
+ * Applies a check answer to a payment holding its gateway ids: settles it with one conditional
+ * write, or (still pending) schedules the next check, or expires it when unanswered too long.
+ */
+export async function applyCheck(
+  deps: ConfirmDeps,
+  payment: Payment,
+  check: CardCheck,
+): Promise<ConfirmResult> {
+  const now = deps.clock()
   const details = {
     message: check.message,
     approvalCode: check.approvalCode,

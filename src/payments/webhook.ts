@@ -8,6 +8,7 @@ import { type Background, describe } from '../background.js'
 import { parseCardWebhook } from '../client/index.js'
 import { markWebhookEvent, startingState } from '../data/webhooks.js'
 import type { AppDeps } from '../env.js'
+import { adoptFromWebhook } from './adopt.js'
 
 export type WebhookAnswer =
   | { status: 200; body: { received: true; duplicate?: true; ignored?: true } }
@@ -79,6 +80,9 @@ export async function receiveWebhook(
   // failed event is brought to the same state.
   const start = startingState(payment)
   if (!payment || start.status !== 'received') {
+    // A transaction created just before a crash: its signed message may name the payment.
+    if (!payment && (await adoptFromWebhook(deps, background, event, recorded.event.id)))
+      return { status: 200, body: { received: true } }
     if (!recorded.isNew) {
       await markWebhookEvent(
         deps.db,

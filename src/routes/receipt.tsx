@@ -12,6 +12,7 @@ import { parseReturnQuery } from '../client/index.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
 import type { AppEnv } from '../env.js'
+import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
 import { notFound } from './checkout.js'
 import { pageContext, pageLanguage } from './page.js'
@@ -27,7 +28,14 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
     if (!valid)
       c.get('log')({ level: 'warn', event: 'return_signature_invalid', payment_id: payment.id })
   }
-  if (shouldConfirm(payment, callback.payment_status)) {
+  // The transaction named here may be one whose ids a crash kept from being stored: adopted only
+  // when the check endpoint vouches for it (amount, account); the query alone decides nothing.
+  const adopted = await adoptOnReturn(c.var, payment, {
+    cibTransactionId: callback.cib_transaction_id,
+    transactionId: callback.transaction_id,
+  })
+  if (adopted) payment = adopted
+  else if (shouldConfirm(payment, callback.payment_status)) {
     try {
       payment = (await confirmPayment(c.var, payment)).payment
     } catch (error) {

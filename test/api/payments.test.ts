@@ -28,9 +28,10 @@ describe('payments from the real checkout', () => {
       ref: 'ELEVE-42',
       language: 'fr',
       cib_transaction_id: tx.cibTransactionId,
-      receipt_url: tx.returnUrl,
+      receipt_url: `${p.url}/r/${payment.receiptId}`,
       approval_code: null,
       paid_at: null,
+      beyond_max_payments: false,
       created_at: new Date(T0).toISOString(),
     })
     now += 90_000

@@ -11,8 +11,11 @@ import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import { createLink, getLinkBySlug, listLinks, updateLink } from '../../src/data/links.js'
 import {
+  adoptTransaction,
   applyOutcome,
+  countPaymentsBeyondMax,
   listPaymentsDueForCheck,
+  markError,
   markPending,
   reservePayment,
   scheduleNextCheck,
@@ -111,6 +114,23 @@ describe('on D1', () => {
     })
     await updateLink(db, link.id, { active: true }, T0 + 1)
     expect(await reservePayment(db, paymentRequest(link), T0 + 2)).toMatchObject({ ok: true })
+  })
+
+  it('adopts a transaction into an error payment once, and flags a paid beyond max_payments', async () => {
+    const link = await createLink(db, linkValues({ maxPayments: 1 }), T0)
+    const late = await reservePayment(db, paymentRequest(link), T0)
+    if (!late.ok) throw new Error(late.reason)
+    await markError(db, late.payment.id, 'gateway_timeout', T0 + 1)
+    const other = await reservePayment(db, paymentRequest(link), T0 + 2)
+    if (!other.ok) throw new Error(other.reason)
+    await applyOutcome(db, other.payment.id, 'paid', {}, T0 + 3)
+    const ids = { cibTransactionId: '7770001', transactionId: null }
+    const adopted = await adoptTransaction(db, late.payment.id, ids, T0 + 4)
+    expect(adopted.payment).toMatchObject({ status: 'pending', cibTransactionId: '7770001' })
+    expect((await adoptTransaction(db, late.payment.id, ids, T0 + 5)).changed).toBe(false)
+    const paid = await applyOutcome(db, late.payment.id, 'paid', {}, T0 + 6)
+    expect(paid.payment).toMatchObject({ status: 'paid', beyondMaxPayments: true })
+    expect(await countPaymentsBeyondMax(db, link.id)).toBe(1)
   })
 
   it('deduplicates webhooks, keeps the first setting and counts rate-limit hits', async () => {

@@ -62,6 +62,7 @@ const payment: Payment = {
   updatedAt: T + 60_000,
   paidAt: T + 60_000,
   settledAt: T + 60_000,
+  beyondMaxPayments: false,
 }
 
 describe('toLinkObject', () => {
@@ -138,8 +139,14 @@ describe('toPaymentObject', () => {
       created_at: '2026-01-15T09:30:00.000Z',
       updated_at: '2026-01-15T09:31:00.000Z',
       paid_at: '2026-01-15T09:31:00.000Z',
+      beyond_max_payments: false,
     })
     expect(paymentObject.parse(o)).toEqual(o)
+  })
+
+  it("tells a payment paid beyond its link's max_payments", () => {
+    const o = toPaymentObject({ ...payment, beyondMaxPayments: true }, { publicUrl: 'https://x' })
+    expect(o.beyond_max_payments).toBe(true)
   })
 
   it('keeps the raw gateway answers out of the API object', () => {

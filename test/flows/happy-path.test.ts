@@ -24,7 +24,8 @@ describe('a customer pays a fixed-amount link', () => {
     expect(location).toContain('/_sim/')
     expect(payment.status).toBe('pending')
     expect(tx.amount).toBe(150000)
-    expect(tx.returnUrl).toBe(`${p.url}/r/${receiptId}`)
+    // The receipt id again in the query: the signed message then names the payment.
+    expect(tx.returnUrl).toBe(`${p.url}/r/${receiptId}?r=${receiptId}`)
     expect(tx.webhookUrl).toBe(`${p.url}/webhooks/gateway`)
     expect(tx.keepReturnUrl).toBe(true)
 

@@ -41,6 +41,8 @@ export function LinkDetailPage(props: {
   status: LinkStatus
   url: string
   hasPayments: boolean
+  /** How many of its payments were confirmed paid beyond `max_payments`. */
+  beyondMaxPayments: number
   notice?: { text: string; kind?: 'ok' | 'error' } | undefined
 }) {
   const { ctx, link } = props
@@ -109,6 +111,15 @@ export function LinkDetailPage(props: {
           <dd class="ltr">{link.invoiceId ?? none}</dd>
           <dt>{t('detailMaxPayments')}</dt>
           <dd>{link.maxPayments ?? none}</dd>
+          {props.beyondMaxPayments > 0 ? (
+            <>
+              <dt>{t('detailBeyondMaxPayments')}</dt>
+              <dd data-flag="beyond-max-payments">
+                <span class="badge beyond">{props.beyondMaxPayments}</span>{' '}
+                {t('beyondMaxPaymentsHint')}
+              </dd>
+            </>
+          ) : null}
           <dt>{t('detailExpiresAt')}</dt>
           <dd>{link.expiresAt === null ? none : formatDateTime(link.expiresAt, ctx.lang)}</dd>
           <dt>{t('detailLanguage')}</dt>

@@ -44,6 +44,20 @@ export function PaymentStatusBadge(props: { ctx: DashContext; status: PaymentSta
   )
 }
 
+/**
+ * The mark of a payment confirmed paid after the link's `max_payments` were already paid: the
+ * money was taken, so the merchant must deliver or refund. Nothing for any other payment.
+ */
+export function BeyondMaxPaymentsMark(props: { ctx: DashContext; beyond: boolean }) {
+  if (!props.beyond) return null
+  const t = props.ctx.t
+  return (
+    <span class="badge beyond" data-flag="beyond-max-payments" title={t('beyondMaxPaymentsHint')}>
+      {t('beyondMaxPayments')}
+    </span>
+  )
+}
+
 /** A link's price as a merchant reads it: the amount, or the open range. */
 export function linkAmountText(
   ctx: DashContext,

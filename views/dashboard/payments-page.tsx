@@ -3,7 +3,7 @@ import type { FilterValues } from '../../src/dashboard/payment-filters.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
-import { PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
 
 /** The payments list: filters (status, link, Algiers dates), a page of payments, the CSV export. */
 export function PaymentsPage(props: {
@@ -105,7 +105,8 @@ export function PaymentsPage(props: {
                     </td>
                     <td class="num">{formatAmount(p.amount, ctx.lang)}</td>
                     <td>
-                      <PaymentStatusBadge ctx={ctx} status={p.status} />
+                      <PaymentStatusBadge ctx={ctx} status={p.status} />{' '}
+                      <BeyondMaxPaymentsMark ctx={ctx} beyond={p.beyondMaxPayments} />
                     </td>
                     <td class="ltr">{p.orderNumber ?? t('none')}</td>
                     <td>{p.ref ?? t('none')}</td>

@@ -19,7 +19,7 @@ button.danger{background:#b42318}
 .table-wrap{overflow-x:auto}
 .badge{display:inline-block;padding:.1rem .55rem;border-radius:999px;font-size:.8rem;font-weight:700;background:#e7ecf0;color:#1b1f24;white-space:nowrap}
 .badge.active,.badge.paid{background:#e6f4ea;color:#14532d}
-.badge.inactive,.badge.failed,.badge.canceled,.badge.error{background:#fdecea;color:#7a1d14}
+.badge.inactive,.badge.failed,.badge.canceled,.badge.error,.badge.beyond{background:#fdecea;color:#7a1d14}
 .badge.expired,.badge.completed,.badge.pending,.badge.initiated{background:#fff3bf;color:#5c4400}
 .filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}
 .filters label{margin:0 0 .25rem}

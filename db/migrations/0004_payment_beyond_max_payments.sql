@@ -1,0 +1,1 @@
+ALTER TABLE `payments` ADD `beyond_max_payments` integer DEFAULT false NOT NULL;
