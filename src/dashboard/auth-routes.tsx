@@ -2,8 +2,10 @@
 import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
 import { hitRateLimit } from '../data/rate-limits.js'
+import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
+import { tooLargePage } from './refusals.js'
 import {
   currentSession,
   endSession,
@@ -56,6 +58,7 @@ loginRoutes.post('/login', async (c) => {
     c.header('Retry-After', String(Math.max(1, Math.ceil((limit.resetAt - now) / 1000))))
     return renderLogin(c, 429, { error: t('loginRateLimited') })
   }
+  if (!(await holdBody(c, PUBLIC_FORM_BODY_LIMIT))) return tooLargePage(c)
   const form = await c.req.parseBody()
   if (!(await verifyLoginFormToken(c, form._csrf))) {
     return renderLogin(c, 403, { error: t('forbiddenText') })
