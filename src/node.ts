@@ -11,6 +11,7 @@ import { consoleLogger } from './log.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
 import { nodeRuntimeParts } from './node/runtime.js'
 import { openSqlite } from './node/sqlite.js'
+import { dropUnreadBodies } from './node/unread-body.js'
 import { reconcile } from './payments/reconcile.js'
 
 const RECONCILE_EVERY_MS = 30_000
@@ -59,7 +60,8 @@ async function main() {
   )
   assembled.bindApp(app)
 
-  const server = serve({ fetch: app.fetch, port: config.port, serverOptions }, (info) => {
+  const fetch = dropUnreadBodies((request, env) => app.fetch(request, env))
+  const server = serve({ fetch, port: config.port, serverOptions }, (info) => {
     checkpointer = startCheckpointer(sqlite)
     const url = config.publicUrl
     console.log(`Paylinks is listening on port ${info.port} (${config.gatewayMode} mode)`)
