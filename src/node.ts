@@ -11,9 +11,26 @@ import { consoleLogger } from './log.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
 import { nodeRuntimeParts } from './node/runtime.js'
 import { openSqlite } from './node/sqlite.js'
+import { dropUnreadBodies } from './node/unread-body.js'
 import { reconcile } from './payments/reconcile.js'
 
 const RECONCILE_EVERY_MS = 30_000
+
+/**
+ * How long a client may take to send a request. Bodies are small (see body-limits.ts): a phone on
+ * a poor 3G link (a second of latency, a few tens of KB/s up) sends its headers in a few seconds
+ * and the largest form in well under 30 s, while a client trickling bytes to hold a connection
+ * open is cut off (408) instead of keeping a socket and its buffers as long as it likes. Node
+ * checks these every `connectionsCheckingInterval`, so a request is cut off within 35 s at most.
+ * An idle keep-alive connection closes after 5 s (Node's default, said here on purpose): enough
+ * for the page's own assets, not enough to hold sockets for visitors who have left.
+ */
+const serverOptions = {
+  headersTimeout: 20_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 5_000,
+  keepAliveTimeout: 5_000,
+}
 
 async function main() {
   let config: ReturnType<typeof parseConfig>
@@ -43,7 +60,8 @@ async function main() {
   )
   assembled.bindApp(app)
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const fetch = dropUnreadBodies((request, env) => app.fetch(request, env))
+  const server = serve({ fetch, port: config.port, serverOptions }, (info) => {
     checkpointer = startCheckpointer(sqlite)
     const url = config.publicUrl
     console.log(`Paylinks is listening on port ${info.port} (${config.gatewayMode} mode)`)

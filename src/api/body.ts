@@ -3,25 +3,26 @@
  * body and malformed JSON each get their own 4xx. Field validation is the caller's (zod) job.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../env.js'
+import { API_JSON_BODY_LIMIT, bodyLimit } from '../middleware/body-limits.js'
 import { apiError } from './errors.js'
 
-/** The largest body the API reads: far more than 50 invoice items need. */
-export const MAX_BODY_BYTES = 64 * 1024
+/** The largest body the API reads (see body-limits.ts). */
+export const MAX_BODY_BYTES = API_JSON_BODY_LIMIT
 
-/** Refuses bodies over MAX_BODY_BYTES with 413, whether or not they declare a length. */
+/**
+ * Refuses bodies over MAX_BODY_BYTES with 413, whether or not they declare a length: a declared
+ * one without reading, a chunked one as soon as it passes the limit.
+ */
 export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      apiError(
-        c as Context<AppEnv>,
-        413,
-        'payload_too_large',
-        `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
-      ),
-  })
+  return bodyLimit<AppEnv>(MAX_BODY_BYTES, (c) =>
+    apiError(
+      c,
+      413,
+      'payload_too_large',
+      `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
+    ),
+  )
 }
 
 // application/json, with or without parameters (charset), and structured +json types.

@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
 import { formatMinutes } from '../i18n/index.js'
+import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
 import {
   recordWrongToken,
   retryAfterSeconds,
@@ -12,6 +13,7 @@ import {
 } from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
+import { tooLargePage } from './refusals.js'
 import {
   currentSession,
   endSession,
@@ -58,6 +60,7 @@ loginRoutes.post('/login', async (c) => {
     const minutes = formatMinutes(Math.ceil(throttled.retryAfterMs / 60_000), c.get('dashLang'))
     return renderLogin(c, 429, { error: t('loginRateLimited', { minutes }) })
   }
+  if (!(await holdBody(c, PUBLIC_FORM_BODY_LIMIT))) return tooLargePage(c)
   const form = await c.req.parseBody()
   if (!(await verifyLoginFormToken(c, form._csrf))) {
     return renderLogin(c, 403, { error: t('forbiddenText') })

@@ -23,6 +23,9 @@ export const fr: DashMessages = {
   forbiddenTitle: 'Ce formulaire a expiré',
   forbiddenText:
     'Le formulaire ne portait pas de jeton de sécurité valide : rien n’a été modifié. Rechargez la page et réessayez.',
+  tooLargeTitle: 'Envoi trop volumineux',
+  tooLargeText:
+    'Ce formulaire a envoyé plus que le tableau de bord n’accepte : rien n’a été modifié. Revenez en arrière, raccourcissez les champs les plus longs et réessayez.',
   backToLinks: 'Retour aux liens',
   notFoundTitle: 'Introuvable',
   linkNotFound: 'Ce lien n’existe pas.',

@@ -29,6 +29,9 @@ export const en = {
   forbiddenTitle: 'This form has expired',
   forbiddenText:
     'The form did not carry a valid security token, so nothing was changed. Reload the page and try again.',
+  tooLargeTitle: 'Too much was sent',
+  tooLargeText:
+    'This form sent more than the dashboard takes, so nothing was changed. Go back, shorten the longest fields and try again.',
   backToLinks: 'Back to the links',
   notFoundTitle: 'Not found',
   linkNotFound: 'There is no such link.',

@@ -1,4 +1,7 @@
-/** The dashboard's refusal pages: a form without a valid token (403), a link that does not exist (404). */
+/**
+ * The dashboard's refusal pages: a form without a valid token (403), a link that does not exist
+ * (404), a form larger than the dashboard reads (413).
+ */
 import { DashMessagePage } from '../../views/dashboard/layout.js'
 import { type DashC, dashContext } from './context.js'
 
@@ -27,5 +30,19 @@ export function linkNotFoundPage(c: DashC): Response | Promise<Response> {
       action={{ href: '/dashboard', label: ctx.t('backToLinks') }}
     />,
     404,
+  )
+}
+
+/** 413: the form is over its body limit (see body-limits.ts); nothing was read further or changed. */
+export function tooLargePage(c: DashC): Response | Promise<Response> {
+  const ctx = dashContext(c)
+  return c.html(
+    <DashMessagePage
+      ctx={ctx}
+      title={ctx.t('tooLargeTitle')}
+      text={ctx.t('tooLargeText')}
+      action={{ href: '/dashboard', label: ctx.t('backToLinks') }}
+    />,
+    413,
   )
 }

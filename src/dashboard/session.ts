@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
 import { pickLanguage } from '../i18n/index.js'
+import { DASHBOARD_FORM_BODY_LIMIT, holdBody } from '../middleware/body-limits.js'
 import { issueToken, verifyToken } from '../security/tokens.js'
 import type { DashC, DashEnv } from './context.js'
 import { dashTranslator } from './messages.js'
@@ -99,10 +100,12 @@ export function verifyLoginFormToken(c: DashC, token: unknown): Promise<boolean>
 
 /**
  * Lets only signed-in requests through: others are sent to the login page (303, nothing done).
- * A POST must also carry the session's form token in `_csrf`; `refuse` answers when it does not.
+ * A POST must also carry the session's form token in `_csrf`; `refuse` answers when it does not,
+ * `tooLarge` when its body is over DASHBOARD_FORM_BODY_LIMIT.
  */
 export function requireSession(
   refuse: (c: DashC) => Response | Promise<Response>,
+  tooLarge: (c: DashC) => Response | Promise<Response>,
 ): MiddlewareHandler<DashEnv> {
   return async (c, next) => {
     const session = await currentSession(c)
@@ -110,6 +113,8 @@ export function requireSession(
     const secret = c.get('secrets').sessionSecret
     const now = c.get('clock')()
     if (c.req.method === 'POST') {
+      // Read only now that the session is known to be the merchant's, and only so far.
+      if (!(await holdBody(c, DASHBOARD_FORM_BODY_LIMIT))) return tooLarge(c)
       const form = await c.req.parseBody()
       if (!(await verifyToken(secret, formScope(session), form._csrf, now, SESSION_MAX_AGE_MS)))
         return refuse(c)

@@ -64,6 +64,9 @@ export const en = {
   serverErrorText:
     'This page could not be shown. The problem has been logged. Please try again in a moment.',
   serverErrorRef: 'Error reference: {ref}',
+  tooLargeTitle: 'Too much was sent',
+  tooLargeText:
+    'This form sent more than it can take, so nothing was done. Go back, shorten what you typed and try again.',
   // Gateway trouble
   gatewayErrorTitle: 'The payment could not be started',
   gatewayErrorText:

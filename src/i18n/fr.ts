@@ -65,6 +65,9 @@ export const fr: Messages = {
   serverErrorText:
     'Cette page n’a pas pu être affichée. Le problème a été enregistré. Veuillez réessayer dans un instant.',
   serverErrorRef: 'Référence de l’erreur : {ref}',
+  tooLargeTitle: 'Envoi trop volumineux',
+  tooLargeText:
+    'Ce formulaire a envoyé plus qu’il ne peut recevoir : rien n’a été fait. Revenez en arrière, raccourcissez votre saisie et réessayez.',
   gatewayErrorTitle: 'Le paiement n’a pas pu démarrer',
   gatewayErrorText:
     'Le service de paiement n’a pas répondu comme prévu. Aucun montant n’a été débité. Veuillez réessayer.',

@@ -14,11 +14,13 @@ import { linkStatus } from '../domain/link-status.js'
 import type { AppDeps, AppEnv } from '../env.js'
 import { formatAmount, formatMinutes, pickLanguage } from '../i18n/index.js'
 import type { Lru } from '../lru.js'
+import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
 import { startCheckout } from '../payments/checkout.js'
 import { issueSharedToken, sharedTokenWindow, verifyToken } from '../security/tokens.js'
 import { pageContext, pageLanguage } from './page.js'
 import { pageVariant, prepareStaticPage, type StaticPage, sendStaticPage } from './static-page.js'
+import { tooLargePage } from './too-large.js'
 
 const FORM_MAX_AGE_MS = 2 * 60 * 60_000
 const CHECKOUT_LIMIT = { perWindow: 10, windowMs: 60_000 }
@@ -49,11 +51,8 @@ checkoutRoutes.get('/l/:slug/challenge', async (c) => {
 checkoutRoutes.post('/l/:slug', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFound(c)
-  const form = await c.req.parseBody()
-  const lang = pageLanguage(c, typeof form.lang === 'string' ? form.lang : link.language)
-  const t = pageContext(c, lang).t
-  const values = pick(form)
   const now = c.get('clock')()
+  // Counted before the body is read: a flood of submissions costs a counter, not its bodies.
   const limit = await hitRateLimit(
     c.get('db'),
     `checkout:${c.get('clientIp')(c)}`,
@@ -62,9 +61,21 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     now,
   )
   if (!limit.allowed) {
+    const lang = pageLanguage(c, link.language)
     c.header('Retry-After', String(Math.max(1, Math.ceil((limit.resetAt - now) / 1000))))
-    return renderCheckout(c, link, lang, 429, { values, errors: { form: t('errRateLimited') } })
+    return renderCheckout(c, link, lang, 429, {
+      values: {},
+      errors: { form: pageContext(c, lang).t('errRateLimited') },
+    })
   }
+  if (!(await holdBody(c, PUBLIC_FORM_BODY_LIMIT))) {
+    const lang = pageLanguage(c, link.language)
+    return tooLargePage(c, lang, `/l/${link.slug}?lang=${lang}`)
+  }
+  const form = await c.req.parseBody()
+  const lang = pageLanguage(c, typeof form.lang === 'string' ? form.lang : link.language)
+  const t = pageContext(c, lang).t
+  const values = pick(form)
   if (
     !(await verifyToken(
       c.get('secrets').sessionSecret,

@@ -9,14 +9,14 @@ import type { DashEnv } from '../dashboard/context.js'
 import { linkFormRoutes } from '../dashboard/link-form-routes.js'
 import { linkRoutes } from '../dashboard/link-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
-import { forbiddenPage } from '../dashboard/refusals.js'
+import { forbiddenPage, tooLargePage } from '../dashboard/refusals.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 
 export const dashboardRoutes = new Hono<DashEnv>()
 
 dashboardRoutes.use(dashboardLanguage())
 dashboardRoutes.route('/', loginRoutes)
-dashboardRoutes.use(requireSession(forbiddenPage))
+dashboardRoutes.use(requireSession(forbiddenPage, tooLargePage))
 dashboardRoutes.route('/', logoutRoutes)
 dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)

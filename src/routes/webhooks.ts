@@ -5,12 +5,15 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../env.js'
+import { WEBHOOK_BODY_LIMIT } from '../middleware/body-limits.js'
+import { readBoundedText } from '../middleware/bounded-body.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
 import { machineReplyHeaders, type SecurityPolicy } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
-const MAX_BODY_BYTES = 64 * 1024
-const TOO_LARGE = { error: { code: 'too_large', message: 'The body is larger than 64 KiB.' } }
+const TOO_LARGE = {
+  error: { code: 'too_large', message: `The body is larger than ${WEBHOOK_BODY_LIMIT} bytes.` },
+}
 
 /** The webhook endpoint for `deps`; its replies carry the headers of a reply to a server. */
 export function webhookEndpoint(
@@ -26,9 +29,9 @@ export function webhookEndpoint(
     const requestId = newRequestId()
     let status: number
     let body: unknown
-    const length = Number(c.req.header('content-length') ?? 0)
-    const raw = length > MAX_BODY_BYTES ? '' : await c.req.text()
-    if (length > MAX_BODY_BYTES || raw.length > MAX_BODY_BYTES) {
+    // Read with its cap whether or not the sender declared a length (a chunked body has none).
+    const raw = await readBoundedText(c.req.raw, WEBHOOK_BODY_LIMIT)
+    if (raw === null) {
       status = 413
       body = TOO_LARGE
     } else {

@@ -6,8 +6,11 @@
  */
 import type { Context } from 'hono'
 import { fromUtf8 } from '../client/core/bytes.js'
+import { SIMULATOR_BODY_LIMIT } from '../middleware/body-limits.js'
+import { readBoundedText } from '../middleware/bounded-body.js'
 
-const MAX_BODY_BYTES = 64 * 1024
+/** The body's text (null when there is none or it cannot be read), or `tooLarge` past the limit. */
+export type GetBody = { text: string | null; tooLarge?: false } | { text: null; tooLarge: true }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array> {
   return (
@@ -17,20 +20,28 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array> {
   )
 }
 
-/** The raw body text of a GET request, or null when there is none or it cannot be read. */
-export async function readGetBody(c: Context): Promise<string | null> {
+/** The raw body text of a GET request, read up to SIMULATOR_BODY_LIMIT bytes. */
+export async function readGetBody(c: Context): Promise<GetBody> {
   const length = Number(c.req.header('content-length') ?? '0')
   const chunked = c.req.header('transfer-encoding') !== undefined
-  if (!(length > 0) && !chunked) return null
-  if (c.req.raw.body) return c.req.text()
+  if (!(length > 0) && !chunked) return { text: null }
+  if (length > SIMULATOR_BODY_LIMIT) return { text: null, tooLarge: true }
+  if (c.req.raw.body) {
+    const text = await readBoundedText(c.req.raw, SIMULATOR_BODY_LIMIT)
+    return text === null ? { text: null, tooLarge: true } : { text }
+  }
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming
-  if (!isAsyncIterable(incoming)) return null
+  if (!isAsyncIterable(incoming)) return { text: null }
   const chunks: Uint8Array[] = []
   let size = 0
-  for await (const chunk of incoming) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) return null
-    chunks.push(chunk)
+  // Not `for await`: leaving that loop early would destroy the connection before the answer.
+  const iterator = incoming[Symbol.asyncIterator]()
+  for (;;) {
+    const { done, value } = await iterator.next()
+    if (done) break
+    size += value.length
+    if (size > SIMULATOR_BODY_LIMIT) return { text: null, tooLarge: true }
+    chunks.push(value)
   }
   const all = new Uint8Array(size)
   let offset = 0
@@ -38,5 +49,5 @@ export async function readGetBody(c: Context): Promise<string | null> {
     all.set(chunk, offset)
     offset += chunk.length
   }
-  return fromUtf8(all)
+  return { text: fromUtf8(all) }
 }

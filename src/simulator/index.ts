@@ -4,6 +4,7 @@
  * in-memory state per instance.
  */
 import { Hono } from 'hono'
+import { bodyLimit, SIMULATOR_BODY_LIMIT } from '../middleware/body-limits.js'
 import { finishTransaction, refreshSession } from './card/finish.js'
 import {
   SIMULATOR_API_KEY,
@@ -159,6 +160,16 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   registerDefaultMerchant(state, config, config.secretSeeds?.[0] ?? SIMULATOR_SECRET_SEED)
 
   const app = new Hono()
+  // Every body is held to its limit before a route reads it: the card page's forms, the JSON of
+  // both interfaces, the fault switches (a standalone simulator is as public as its port).
+  app.use(
+    bodyLimit(SIMULATOR_BODY_LIMIT, (c) =>
+      c.json(
+        { status: 'error', message: `The body is larger than ${SIMULATOR_BODY_LIMIT} bytes.` },
+        413,
+      ),
+    ),
+  )
   app.route('/', cardRoutes(ctx))
   app.route('/', cardPageRoutes(ctx))
   app.route('/', directRoutes(ctx))

@@ -1,6 +1,7 @@
 /** The direct interface's services: operations, products, history and operation detail. */
 import { type Context, Hono } from 'hono'
 import { centimesToDzd } from '../../client/core/money.js'
+import { SIMULATOR_BODY_LIMIT } from '../../middleware/body-limits.js'
 import { searchProducts } from '../catalog.js'
 import type { SimContext } from '../context.js'
 import { readGetBody } from '../get-body.js'
@@ -52,7 +53,13 @@ export function directRoutes(ctx: SimContext): Hono {
   })
 
   app.get('/services/get_products/', withFault(ctx, 'get_products'), async (c) => {
-    const raw = await readGetBody(c)
+    const got = await readGetBody(c)
+    if (got.tooLarge)
+      return c.json(
+        { status: 'error', message: `The body is larger than ${SIMULATOR_BODY_LIMIT} bytes.` },
+        413,
+      )
+    const raw = got.text
     let body: Record<string, unknown> = {}
     if (raw !== null && raw.trim() !== '') {
       try {

@@ -1,0 +1,78 @@
+/**
+ * Reading a request body up to a size and never further, on Web APIs only (Node, Workers, the
+ * simulator alike). A body that declares a Content-Length over the size is refused without reading
+ * a byte; a chunked one is read until it passes the size, and its stream is then cancelled.
+ */
+import { fromUtf8 } from '../client/core/bytes.js'
+
+/** The bytes of a body within its size, or `ok: false` when it is larger. */
+export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false }
+
+const TOO_LARGE: BoundedBody = { ok: false }
+const EMPTY = new Uint8Array(0)
+
+/**
+ * The body's length as its framing states it: the Content-Length of a request without
+ * Transfer-Encoding (HTTP forbids both; the server refuses a body longer than its Content-Length),
+ * else null (chunked: the stream alone tells).
+ */
+export function declaredLength(request: Request): number | null {
+  if (request.headers.has('transfer-encoding')) return null
+  const text = request.headers.get('content-length')
+  if (text === null) return null
+  // A malformed length is no promise at all: the stream is then read with the cap.
+  return /^\d{1,15}$/.test(text.trim()) ? Number(text) : null
+}
+
+/** Reads the body as bytes if it is at most `max` bytes long (see the module comment). */
+export async function readBoundedBody(request: Request, max: number): Promise<BoundedBody> {
+  const declared = declaredLength(request)
+  if (declared !== null && declared > max) return TOO_LARGE
+  const body = request.body
+  if (!body) return { ok: true, bytes: EMPTY }
+  if (declared !== null) {
+    // Framed by its length: the runtime's own reader (on Node, straight from the socket) is the
+    // fastest, and the length is checked again in case a runtime did not hold it to its word.
+    const bytes = new Uint8Array(await request.arrayBuffer())
+    return bytes.length > max ? TOO_LARGE : { ok: true, bytes }
+  }
+  return readStream(body, max)
+}
+
+/** Reads the body as UTF-8 text if it is at most `max` bytes long, else null. */
+export async function readBoundedText(request: Request, max: number): Promise<string | null> {
+  const declared = declaredLength(request)
+  if (declared !== null && declared <= max && request.body) {
+    const text = await request.text()
+    // Never more UTF-16 units than bytes: over `max` units, the framing was not held to.
+    return text.length <= max ? text : null
+  }
+  const body = await readBoundedBody(request, max)
+  return body.ok ? fromUtf8(body.bytes) : null
+}
+
+async function readStream(stream: ReadableStream<Uint8Array>, max: number): Promise<BoundedBody> {
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.length
+    if (size > max) {
+      // Nothing more is pulled: the sender's stream is told to stop (on Node the server then
+      // discards what is still in flight once the answer is sent, and closes the connection).
+      void reader.cancel().catch(() => {})
+      return TOO_LARGE
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1) return { ok: true, bytes: chunks[0] as Uint8Array<ArrayBuffer> }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.length
+  }
+  return { ok: true, bytes }
+}
