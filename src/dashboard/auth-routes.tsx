@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
 import { formatMinutes } from '../i18n/index.js'
 import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
+import { readForm } from '../middleware/form-body.js'
 import {
   recordWrongToken,
   retryAfterSeconds,
@@ -61,7 +62,7 @@ loginRoutes.post('/login', async (c) => {
     return renderLogin(c, 429, { error: t('loginRateLimited', { minutes }) })
   }
   if (!(await holdBody(c, PUBLIC_FORM_BODY_LIMIT))) return tooLargePage(c)
-  const form = await c.req.parseBody()
+  const form = await readForm(c)
   if (!(await verifyLoginFormToken(c, form._csrf))) {
     return renderLogin(c, 403, { error: t('forbiddenText') })
   }

@@ -8,6 +8,7 @@ import { LinkFormPage } from '../../views/dashboard/link-form-page.js'
 import { getLinkById } from '../data/links.js'
 import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../links/service.js'
+import { readForm } from '../middleware/form-body.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import { serviceProblems, translateProblems } from './form-errors.js'
 import {
@@ -66,7 +67,7 @@ linkFormRoutes.get('/links/new', (c) =>
 )
 
 linkFormRoutes.post('/links', async (c) => {
-  const form = readLinkForm(await c.req.parseBody())
+  const form = readLinkForm(await readForm(c))
   const mapped = formToBody(form)
   if (Object.keys(mapped.problems).length > 0) {
     // Text that is not a number never reaches the service; the rules still run (they have no
@@ -91,7 +92,7 @@ linkFormRoutes.get('/links/:id/edit', async (c) => {
 linkFormRoutes.post('/links/:id', async (c) => {
   const link = await getLinkById(c.get('db'), c.req.param('id'))
   if (!link) return linkNotFoundPage(c)
-  const form = readLinkForm(await c.req.parseBody())
+  const form = readLinkForm(await readForm(c))
   // Only what the merchant changed is sent, so an untouched past expiry or unchanged invoice
   // items (which would create a new gateway invoice) are left alone.
   const mapped = formToBody(form, linkToForm(link))

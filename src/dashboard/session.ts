@@ -9,6 +9,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
 import { pickLanguage } from '../i18n/index.js'
 import { DASHBOARD_FORM_BODY_LIMIT, holdBody } from '../middleware/body-limits.js'
+import { readForm } from '../middleware/form-body.js'
 import { issueToken, verifyToken } from '../security/tokens.js'
 import type { DashC, DashEnv } from './context.js'
 import { dashTranslator } from './messages.js'
@@ -115,7 +116,7 @@ export function requireSession(
     if (c.req.method === 'POST') {
       // Read only now that the session is known to be the merchant's, and only so far.
       if (!(await holdBody(c, DASHBOARD_FORM_BODY_LIMIT))) return tooLarge(c)
-      const form = await c.req.parseBody()
+      const form = await readForm(c)
       if (!(await verifyToken(secret, formScope(session), form._csrf, now, SESSION_MAX_AGE_MS)))
         return refuse(c)
     }

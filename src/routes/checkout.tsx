@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../env.js'
 import { formatAmount, formatMinutes, pickLanguage } from '../i18n/index.js'
 import type { Lru } from '../lru.js'
 import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
+import { readForm } from '../middleware/form-body.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
 import { startCheckout } from '../payments/checkout.js'
 import { issueSharedToken, sharedTokenWindow, verifyToken } from '../security/tokens.js'
@@ -72,7 +73,7 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     const lang = pageLanguage(c, link.language)
     return tooLargePage(c, lang, `/l/${link.slug}?lang=${lang}`)
   }
-  const form = await c.req.parseBody()
+  const form = await readForm(c)
   const lang = pageLanguage(c, typeof form.lang === 'string' ? form.lang : link.language)
   const t = pageContext(c, lang).t
   const values = pick(form)

@@ -1,6 +1,7 @@
 /** The hosted card page: GET shows the current step; forms post the card, the OTP, cancel, expire. */
 import { type Context, Hono } from 'hono'
 import { centimesToDzd } from '../../client/core/money.js'
+import { readForm } from '../../middleware/form-body.js'
 import { finishTransaction, refreshSession } from '../card/finish.js'
 import { OUTCOMES } from '../card/outcomes.js'
 import { maskPan } from '../card/transaction.js'
@@ -98,7 +99,7 @@ export function cardPageRoutes(ctx: SimContext): Hono {
     const tx = await load(c)
     if (tx instanceof Response) return tx
     if (tx.step !== 'card') return c.redirect(pageUrl(c, tx), 303)
-    const form = await c.req.parseBody()
+    const form = await readForm(c)
     const values = { pan: text(form.pan), expiry: text(form.expiry), cvv: text(form.cvv) }
     const view = paymentView(ctx, c, tx)
     const w = WORDS[view.lang]
@@ -126,7 +127,7 @@ export function cardPageRoutes(ctx: SimContext): Hono {
     const tx = await load(c)
     if (tx instanceof Response) return tx
     if (tx.step !== 'otp') return c.redirect(pageUrl(c, tx), 303)
-    const form = await c.req.parseBody()
+    const form = await readForm(c)
     if (text(form.otp) !== TEST_OTP) {
       const view = paymentView(ctx, c, tx)
       return renderPage(
