@@ -60,22 +60,21 @@ export function createBackground(
         return
       }
       // The wait itself is background work here: a Worker whose request has answered runs no
-      // timer unless a promise handed to waitUntil is still open.
-      run(
-        name,
-        () =>
-          new Promise<void>((resolve) => {
-            const clear = setTimer(delayMs, () => {
-              timers.delete(cancel)
-              resolve(task().then(() => {}))
-            })
-            const cancel = () => {
-              clear()
-              resolve()
-            }
-            timers.add(cancel)
-          }),
-      )
+      // timer unless a promise handed to waitUntil is still open. Set at once, so `stop` sees it.
+      const due = new Promise<boolean>((resolve) => {
+        const clear = setTimer(delayMs, () => {
+          timers.delete(cancel)
+          resolve(true)
+        })
+        const cancel = () => {
+          clear()
+          resolve(false)
+        }
+        timers.add(cancel)
+      })
+      run(name, async () => {
+        if (await due) await task()
+      })
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
