@@ -28,7 +28,7 @@ afterEach(async () => {
 })
 
 /** Moves time on and waits for what it set off. */
-async function after(ms: number) {
+async function elapse(ms: number) {
   time.advance(ms)
   await p.settle()
 }
@@ -51,17 +51,17 @@ describe('a webhook ahead of the check endpoint', () => {
     expect(waiting?.status).toBe('pending')
     // The reconciler would look again only a minute later.
     expect(waiting?.nextCheckAt).toBeGreaterThanOrEqual(time.clock() + 60_000)
-    await after(2_000)
+    await elapse(2_000)
     expect(checks.count).toBe(2)
     expect(await status(payment.id)).toBe('pending')
-    await after(1_000)
+    await elapse(1_000)
     await p.simulator.completePayment(tx.cibTransactionId, 'approved')
-    await after(2_000)
+    await elapse(2_000)
     expect(checks.count).toBe(3)
     expect(await status(payment.id)).toBe('paid')
     // Settled: the schedule stops.
     expect(time.pending()).toBe(0)
-    await after(60_000)
+    await elapse(60_000)
     expect(checks.count).toBe(3)
   })
 
@@ -71,7 +71,7 @@ describe('a webhook ahead of the check endpoint', () => {
     await p.settle()
     const seen: number[] = []
     for (let s = 1; s <= 30; s++) {
-      await after(1_000)
+      await elapse(1_000)
       seen.push(checks.count)
     }
     // Checks counted at the end of each second: the first webhook's, then one at 2, 5, 10, 20 s.
@@ -91,17 +91,17 @@ describe('a webhook ahead of the check endpoint', () => {
     await p.settle()
     expect(checks.count).toBe(1)
     for (let i = 0; i < 20; i++) {
-      await after(50)
+      await elapse(50)
       const res = await postWebhook(p, body)
       expect(await res.json()).toEqual({ received: true, duplicate: true })
     }
     await p.settle()
     expect(checks.count).toBe(1)
     // Once the short schedule is over, a redelivery asks for a check again — one per burst.
-    for (let s = 0; s < 25; s++) await after(1_000)
+    for (let s = 0; s < 25; s++) await elapse(1_000)
     expect(checks.count).toBe(5)
     for (let i = 0; i < 20; i++) {
-      await after(50)
+      await elapse(50)
       await postWebhook(p, body)
     }
     await p.settle()
