@@ -11,6 +11,7 @@ import { type CardWebhookEvent, parseCardWebhook } from '../client/index.js'
 import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
 import {
   canonicalPayload,
+  canonicalSignature,
   capped,
   MAX_TRANSACTION_ID_LENGTH,
   signedPairText,
@@ -71,12 +72,13 @@ export async function receiveWebhook(
   }
   // The inbox row starts `processed` for a payment already paid (final: nothing to check) and
   // `ignored` for an unknown transaction, in the same write (see startingState).
+  const signature = canonicalSignature(event.signature)
   const recorded = await deps.recordDelivery(
     {
-      signedKey: await deps.sha256Hex(signedPairText(event.message, event.signature)),
+      signedKey: await deps.sha256Hex(signedPairText(event.message, signature)),
       cibTransactionId: event.cib_transaction_id,
       paymentStatus: capped(event.payment_status),
-      payload: canonicalPayload(event),
+      payload: canonicalPayload(event, signature),
     },
     deps.clock(),
   )
