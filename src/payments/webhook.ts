@@ -130,7 +130,10 @@ async function noKnownPayment(
 
 /**
  * Confirms the payment of a newly recorded event in `background` and notes the result on its
- * inbox row; a check that still answers "pending" is repeated on the short schedule.
+ * inbox row; a check that still answers "pending" is repeated on the short schedule. The gateway
+ * sends this event once a payment is approved or declined, so every genuine delivery claims an
+ * outcome; `payment_status` is unsigned and not read: any delivery the check contradicts so
+ * far is followed up.
  */
 export function confirmEvent(
   deps: WebhookDeps,
