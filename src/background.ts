@@ -16,7 +16,10 @@ export interface Background {
   later(name: string, delayMs: number, task: () => Promise<unknown>): void
   /** Resolves when every task started so far (and any they start) has finished. */
   idle(): Promise<void>
-  /** Drops the `later` tasks not yet due (a graceful stop); tasks already running go on. */
+  /**
+   * Drops the `later` tasks not yet due, and any asked for from now on (a graceful stop: a task
+   * still running may ask for one after this); tasks already running go on.
+   */
   stop(): void
 }
 
@@ -38,6 +41,7 @@ export function createBackground(
 ): Background {
   const inFlight = new Set<Promise<unknown>>()
   const timers = new Set<() => void>()
+  let stopped = false
   const run = (name: string, task: () => Promise<unknown>) => {
     const promise = Promise.resolve()
       .then(task)
@@ -51,6 +55,7 @@ export function createBackground(
   return {
     run,
     later(name, delayMs, task) {
+      if (stopped) return
       if (!waitUntil) {
         const clear = setTimer(delayMs, () => {
           timers.delete(clear)
@@ -80,6 +85,7 @@ export function createBackground(
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])
     },
     stop() {
+      stopped = true
       for (const clear of timers) clear()
       timers.clear()
     },

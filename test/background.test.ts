@@ -42,7 +42,7 @@ describe('background work run later', () => {
     expect(ran).toBe(true)
   })
 
-  it('drops the timers not yet due on stop, on Node and on Workers alike', async () => {
+  it('drops the timers not yet due on stop, and those asked for after it, on Node and on Workers alike', async () => {
     for (const waitUntil of [undefined, (_p: Promise<unknown>) => {}]) {
       const time = manualTime(0)
       const background = createBackground(silentLogger, waitUntil, time.setTimer)
@@ -52,6 +52,11 @@ describe('background work run later', () => {
       })
       expect(time.pending()).toBe(1)
       background.stop()
+      expect(time.pending()).toBe(0)
+      // A task still running at the stop may ask for another: it is dropped too.
+      background.later('task', 1_000, async () => {
+        ran = true
+      })
       expect(time.pending()).toBe(0)
       time.advance(10_000)
       await background.idle()
