@@ -71,7 +71,7 @@ export async function breakdown(
     inboxRecord: await micros((i) =>
       deps.recordDelivery(
         {
-          dedupeKey: `breakdown-${i}`,
+          signedKey: `breakdown-${i}`,
           cibTransactionId: cib,
           paymentStatus: 'success',
           payload: raw,

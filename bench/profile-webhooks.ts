@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server'
 import { startCheckpointer } from '../src/node/checkpointer.js'
 import { makeLink, startPayment } from '../test/flows/support.js'
 import { startPaylinks } from '../test/support/harness.js'
+import { webhookBodies } from './scenarios.js'
 
 const p = await startPaylinks()
 startCheckpointer(p.sqlite)
@@ -15,9 +16,7 @@ for (let i = 0; i < 300; i++) {
   await p.simulator.completePayment(tx.cibTransactionId, 'approved')
 }
 const payloads = [...p.simulator.state.deliveries.values()].map((d) => d.payload)
-const bodies = Array.from({ length: 200_000 }, (_, i) =>
-  JSON.stringify({ ...(payloads[i % payloads.length] as object), sent_at: i }),
-)
+const bodies = webhookBodies(payloads as Record<string, unknown>[], 200_000)
 writeFileSync('/tmp/webhook-bodies.json', JSON.stringify(bodies))
 const server = serve({ fetch: p.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   console.log(`http://127.0.0.1:${info.port}/webhooks/gateway`)

@@ -2,6 +2,8 @@
  * The measurements against running servers: each answers rows for the report. Paylinks runs in
  * a child process (bench/server.ts); autocannon runs here, in the parent.
  */
+import { createPrivateKey, sign } from 'node:crypto'
+import { SIMULATOR_PRIVATE_KEY_PEM } from '../src/simulator/index.js'
 import type { BenchServer } from './child.js'
 import { CLIENT_HEADER } from './constants.js'
 import { type LoadResult, load } from './load.js'
@@ -100,16 +102,32 @@ export async function checkoutSubmit(paylinks: BenchServer, slug: string, t: Tim
 }
 
 /**
- * Signed `cib.payment.updated` bodies for the payments the simulator approved. The signature
- * covers only `message`, so one signed payload per payment serves many distinct deliveries: each
- * body gets its own `sent_at`, and its SHA-256 (the inbox key) is new — one inbox row per request.
+ * Signed `cib.payment.updated` bodies for the payments the simulator approved, each a new inbox
+ * row. Paylinks keys a delivery by its signed pair and its transaction (a change of an unsigned
+ * field is the same event again), so beside each payment's own event the bench signs further
+ * messages with the simulator's key and pairs each with every payment: as many distinct signed
+ * events as bodies, the signature verified every time.
  */
 export function webhookBodies(payloads: Record<string, unknown>[], count: number): string[] {
   if (payloads.length === 0) throw new Error('no approved payment to send webhooks for')
-  const start = Date.now()
-  return Array.from({ length: count }, (_, i) =>
-    JSON.stringify({ ...payloads[i % payloads.length], sent_at: start + i }),
-  )
+  const key = createPrivateKey(SIMULATOR_PRIVATE_KEY_PEM)
+  // Signed once per text: the payloads of one amount and outcome share their `message`.
+  const pairs = new Map<string, { message: string; signature: string }>()
+  const pairFor = (payload: Record<string, unknown>, round: number) => {
+    if (round === 0) return { message: payload.message, signature: payload.signature }
+    const message = `${payload.message}/${round}`
+    let pair = pairs.get(message)
+    if (!pair) {
+      const signature = sign('sha256', Buffer.from(message), key).toString('base64url')
+      pair = { message, signature }
+      pairs.set(message, pair)
+    }
+    return pair
+  }
+  return Array.from({ length: count }, (_, i) => {
+    const payload = payloads[i % payloads.length] as Record<string, unknown>
+    return JSON.stringify({ ...payload, ...pairFor(payload, Math.floor(i / payloads.length)) })
+  })
 }
 
 /** `POST /webhooks/gateway`: parse, verify the RSA signature, write the inbox row, 200. */

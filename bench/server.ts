@@ -102,7 +102,7 @@ async function startBare() {
       return c.json({ error: 'bad_signature' }, 401)
     await record(
       {
-        dedupeKey: sha256HexSync(raw),
+        signedKey: sha256HexSync(raw),
         cibTransactionId: event.cib_transaction_id ?? null,
         paymentStatus: event.payment_status ?? null,
         payload: raw,

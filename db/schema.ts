@@ -143,7 +143,8 @@ export const webhookEvents = sqliteTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    // Computed by the receiver (e.g. SHA-256 hex of the raw body) so a redelivery maps to one row.
+    // Computed by the receiver (the signed pair's SHA-256 and the transaction, src/data/webhooks.ts
+    // `inboxKey`) so a redelivery maps to one row.
     dedupeKey: text('dedupe_key').notNull().unique(),
     cibTransactionId: text('cib_transaction_id'),
     paymentStatus: text('payment_status'),

@@ -91,6 +91,8 @@ async function main() {
     stopping = true
     consoleLogger({ event: 'stopping', signal })
     clearInterval(timer)
+    // Short re-checks not yet due are dropped: the reconciler of the next start checks those payments.
+    assembled.deps.background.stop()
     server.close(async () => {
       await assembled.deps.background.idle()
       checkpointer?.stop()

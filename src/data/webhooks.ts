@@ -1,4 +1,8 @@
-/** The gateway's webhook deliveries, each recorded once whatever the number of redeliveries. */
+/**
+ * The gateway's webhook deliveries, each recorded once whatever the number of redeliveries. A
+ * row's key is the delivery's signed pair together with the transaction it names, when Paylinks
+ * has that transaction (see `inboxKey`).
+ */
 import { eq, sql } from 'drizzle-orm'
 import {
   type Payment,
@@ -12,11 +16,11 @@ import { getPaymentStateByCibTransactionId } from './payments.js'
 import { prepared } from './prepared.js'
 
 export type WebhookDelivery = {
-  /** Chosen by the receiver, e.g. SHA-256 hex of the raw body. */
+  /** The row's key (see `inboxKey`): a second delivery with the same key is a redelivery. */
   dedupeKey: string
   cibTransactionId: string | null
   paymentStatus: string | null
-  /** The raw body as received (it carries no card data). */
+  /** The event as stored: a bounded copy of its known fields (it carries no card data). */
   payload: string
   /**
    * Where the event starts: `received` (to be processed), or already `processed` / `ignored` when
@@ -60,6 +64,28 @@ export function startingState(
 }
 const NO_PAYMENT = 'no payment with this cib_transaction_id'
 
+/** A delivery as the receiver hands it to the inbox, before its payment is known. */
+export type IncomingDelivery = Omit<
+  WebhookDelivery,
+  'dedupeKey' | 'status' | 'paymentId' | 'lastError'
+> & {
+  /** SHA-256 hex of the delivery's signed pair (`signedPairText`). */
+  signedKey: string
+}
+
+/**
+ * The inbox key of a delivery. For a transaction Paylinks has, the signed pair and that
+ * transaction: one genuine event per payment (the signed `message` alone is the same for every
+ * payment of one amount and outcome), and a signed pair pointed at another payment is another
+ * event, checked like any. For a transaction Paylinks does not have, the signed pair alone: the
+ * unsigned id is the sender's to choose, so keying on it would let one signed delivery, replayed
+ * with ever new ids, add a row each time; keyed so, it is stored once, as a trace of a delivery
+ * nobody could place (which is what a crash between the gateway's answer and our write looks like).
+ */
+export function inboxKey(delivery: IncomingDelivery, payment: DeliveryPayment): string {
+  return payment ? `${delivery.signedKey}:${delivery.cibTransactionId}` : delivery.signedKey
+}
+
 /** What the webhook receiver needs back from recording a delivery. */
 export type RecordedDelivery = {
   isNew: boolean
@@ -72,10 +98,7 @@ export type RecordedDelivery = {
  * `startingState`). Runtimes may do it differently (Node groups the writes of deliveries that
  * arrive together, src/node/inbox.ts); the default reads, then writes.
  */
-export type RecordDelivery = (
-  delivery: Omit<WebhookDelivery, 'status' | 'paymentId' | 'lastError'>,
-  now: number,
-) => Promise<RecordedDelivery>
+export type RecordDelivery = (delivery: IncomingDelivery, now: number) => Promise<RecordedDelivery>
 
 /** The default `RecordDelivery`: the payment lookup, then `recordWebhookEvent`. */
 export function recordDelivery(db: Db): RecordDelivery {
@@ -83,7 +106,14 @@ export function recordDelivery(db: Db): RecordDelivery {
     const payment = delivery.cibTransactionId
       ? await getPaymentStateByCibTransactionId(db, delivery.cibTransactionId)
       : null
-    const recorded = await recordWebhookEvent(db, { ...delivery, ...startingState(payment) }, now)
+    const row = {
+      dedupeKey: inboxKey(delivery, payment),
+      cibTransactionId: delivery.cibTransactionId,
+      paymentStatus: delivery.paymentStatus,
+      payload: delivery.payload,
+      ...startingState(payment),
+    }
+    const recorded = await recordWebhookEvent(db, row, now)
     return { ...recorded, payment }
   }
 }

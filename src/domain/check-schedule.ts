@@ -22,6 +22,23 @@ export function nextCheckAt(attempts: number, now: number): number {
   return now + (DELAYS_MS[attempts] ?? MAX_DELAY_MS)
 }
 
+/**
+ * When a webhook's check still answers "pending", the check is repeated this long after it (each
+ * delay counted from the first check). The gateway sends the webhook once the card network has
+ * decided, and its check endpoint has been seen to lag behind by seconds: waiting for the
+ * reconciler's first minute would keep the customer's receipt "being confirmed" for no reason.
+ * The last one comes 20 s after the first, inside the ~30 s a Worker keeps a request's
+ * `waitUntil` alive after its answer.
+ */
+export const WEBHOOK_RECHECK_DELAYS_MS: readonly number[] = [2_000, 5_000, 10_000, 20_000]
+
+/**
+ * A redelivery (the same event again) asks for a check of its payment only when none started in
+ * this long: a gateway or a replayer sending one event many times costs one check every few
+ * seconds at most.
+ */
+export const REDELIVERY_CHECK_INTERVAL_MS = 5_000
+
 /** The least a customer is asked to wait before trying a link that is full of pending payments. */
 export const MIN_RETRY_AFTER_MS = 30_000
 

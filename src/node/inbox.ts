@@ -8,6 +8,7 @@
  */
 import {
   type DeliveryPayment,
+  inboxKey,
   inboxRow,
   type RecordDelivery,
   type RecordedDelivery,
@@ -45,7 +46,16 @@ export function groupCommitInbox(handle: SqliteHandle): RecordDelivery {
       const found = delivery.cibTransactionId
         ? ((payment.get(delivery.cibTransactionId) as DeliveryPayment | undefined) ?? null)
         : null
-      const row = inboxRow({ ...delivery, ...startingState(found) }, now)
+      const row = inboxRow(
+        {
+          dedupeKey: inboxKey(delivery, found),
+          cibTransactionId: delivery.cibTransactionId,
+          paymentStatus: delivery.paymentStatus,
+          payload: delivery.payload,
+          ...startingState(found),
+        },
+        now,
+      )
       const inserted = insert.get(row) as Row | undefined
       if (inserted) return { isNew: true, event: inserted, payment: found }
       const event = existing.get(row.dedupeKey) as Row | undefined

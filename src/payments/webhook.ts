@@ -1,12 +1,21 @@
 /**
  * The gateway's `cib.payment.updated` webhook: raw body → signature → one inbox row per distinct
- * event → confirmation through the check endpoint (in the background) → transition.
+ * signed event and payment → confirmation through the check endpoint (in the background) →
+ * transition. Only `message` is signed: no other field of the body decides anything here — the
+ * outcome is the check endpoint's, and the inbox key is the signed pair (see data/webhooks).
  * Forged: 401, malformed: 400, anything else: 2xx, so the gateway stops retrying.
  */
 
 import { type Background, describe } from '../background.js'
-import { parseCardWebhook } from '../client/index.js'
-import { markWebhookEvent, startingState } from '../data/webhooks.js'
+import { type CardWebhookEvent, parseCardWebhook } from '../client/index.js'
+import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
+import {
+  canonicalPayload,
+  canonicalSignature,
+  capped,
+  MAX_TRANSACTION_ID_LENGTH,
+  signedPairText,
+} from '../domain/webhook-delivery.js'
 import type { AppDeps } from '../env.js'
 import { adoptFromWebhook } from './adopt.js'
 
@@ -28,34 +37,34 @@ type WebhookDeps = Pick<
   | 'confirmations'
 >
 
+const RECEIVED = { status: 200, body: { received: true } } as const
+
+function malformed(message: string): WebhookAnswer {
+  return { status: 400, body: { error: { code: 'malformed', message } } }
+}
+
 /** Handles one delivery. Confirmation runs in `background`; the answer does not wait for it. */
 export async function receiveWebhook(
   deps: WebhookDeps,
   background: Background,
   raw: string,
 ): Promise<WebhookAnswer> {
-  let body: unknown
+  let event: CardWebhookEvent
   try {
-    body = JSON.parse(raw)
-  } catch {
-    return { status: 400, body: { error: { code: 'malformed', message: 'The body is not JSON.' } } }
+    event = parseCardWebhook(JSON.parse(raw))
+  } catch (error) {
+    if (error instanceof SyntaxError) return malformed('The body is not JSON.')
+    return malformed('The body is not a cib.payment.updated event.')
   }
-  let event: ReturnType<typeof parseCardWebhook>
-  try {
-    event = parseCardWebhook(body)
-  } catch {
-    return {
-      status: 400,
-      body: {
-        error: { code: 'malformed', message: 'The body is not a cib.payment.updated event.' },
-      },
-    }
-  }
-  if (!(await deps.verifySignature(event.message ?? '', event.signature ?? ''))) {
+  // The gateway's ids are about ten digits; a longer one is no transaction of ours, and refusing
+  // it keeps every inbox key and log line bounded.
+  if (event.cib_transaction_id.length > MAX_TRANSACTION_ID_LENGTH)
+    return malformed(`cib_transaction_id is longer than ${MAX_TRANSACTION_ID_LENGTH} characters.`)
+  if (!(await deps.verifySignature(event.message, event.signature))) {
     deps.log({
       level: 'warn',
       event: 'webhook_forged',
-      cib_transaction_id: event.cib_transaction_id,
+      cib_transaction_id: capped(event.cib_transaction_id, MAX_TRANSACTION_ID_LENGTH),
     })
     return {
       status: 401,
@@ -64,61 +73,111 @@ export async function receiveWebhook(
   }
   // The inbox row starts `processed` for a payment already paid (final: nothing to check) and
   // `ignored` for an unknown transaction, in the same write (see startingState).
+  const signature = canonicalSignature(event.signature)
   const recorded = await deps.recordDelivery(
     {
-      dedupeKey: await deps.sha256Hex(raw),
-      cibTransactionId: event.cib_transaction_id ?? null,
-      paymentStatus: event.payment_status ?? null,
-      payload: raw,
+      signedKey: await deps.sha256Hex(signedPairText(event.message, signature)),
+      cibTransactionId: event.cib_transaction_id,
+      paymentStatus: capped(event.payment_status),
+      payload: canonicalPayload(event, signature),
     },
     deps.clock(),
   )
   const payment = recorded.payment
-  if (!recorded.isNew && recorded.event.status !== 'failed')
+  if (!payment) return noKnownPayment(deps, background, event, recorded)
+  if (!recorded.isNew && recorded.event.status !== 'failed') {
+    // The same event again: nothing new to record, but the gateway may be telling us the check
+    // is overdue. A payment not yet paid gets a check, at most one every few seconds.
+    if (payment.status !== 'paid') recheckOnRedelivery(deps, background, payment.id)
     return { status: 200, body: { received: true, duplicate: true } }
-  // Settled at once (no payment, or already paid): the row was written so; a redelivery of a
-  // failed event is brought to the same state.
-  const start = startingState(payment)
-  if (!payment || start.status !== 'received') {
-    // A transaction created just before a crash: its signed message may name the payment.
-    if (!payment && (await adoptFromWebhook(deps, background, event, recorded.event.id)))
-      return { status: 200, body: { received: true } }
-    if (!recorded.isNew) {
+  }
+  if (payment.status === 'paid') {
+    // Final: nothing to check. A redelivery of a failed event is brought to the row's new state.
+    if (!recorded.isNew)
       await markWebhookEvent(
         deps.db,
         recorded.event.id,
-        {
-          status: start.status === 'ignored' ? 'ignored' : 'processed',
-          paymentId: start.paymentId,
-          error: start.lastError,
-        },
+        { status: 'processed', paymentId: payment.id },
         deps.clock(),
       )
-    }
-    return { status: 200, body: payment ? { received: true } : { received: true, ignored: true } }
+    return RECEIVED
   }
+  confirmEvent(deps, background, recorded.event.id, payment.id)
+  return RECEIVED
+}
+
+/**
+ * A verified delivery naming a transaction Paylinks does not have — made up by a replayer, or
+ * one whose id was never stored (a crash between the gateway's answer and our write). The one
+ * place where such a delivery is handled, new or not: the inbox holds it once per signed pair,
+ * `ignored`, and it is answered 2xx so the gateway stops — unless its signed message names a
+ * payment whose transaction was never stored, which is then adopted (src/payments/adopt.ts).
+ */
+async function noKnownPayment(
+  deps: WebhookDeps,
+  background: Background,
+  event: CardWebhookEvent,
+  recorded: RecordedDelivery,
+): Promise<WebhookAnswer> {
+  // A transaction created just before a crash: its signed message may name the payment (a
+  // redelivery too, so an earlier attempt the gateway could not answer is tried again).
+  if (await adoptFromWebhook(deps, background, event, recorded.event.id))
+    return { status: 200, body: { received: true } }
+  if (!recorded.isNew)
+    return { status: 200, body: { received: true, duplicate: true, ignored: true } }
+  deps.log({
+    level: 'warn',
+    event: 'webhook_unknown_transaction',
+    cib_transaction_id: capped(event.cib_transaction_id, MAX_TRANSACTION_ID_LENGTH),
+  })
+  return { status: 200, body: { received: true, ignored: true } }
+}
+
+/**
+ * Confirms the payment of a newly recorded event in `background` and notes the result on its
+ * inbox row; a check that still answers "pending" is repeated on the short schedule. The gateway
+ * sends this event once a payment is approved or declined, so every genuine delivery claims an
+ * outcome; `payment_status` is unsigned and not read: any delivery the check contradicts so
+ * far is followed up.
+ */
+export function confirmEvent(
+  deps: WebhookDeps,
+  background: Background,
+  eventId: string,
+  paymentId: string,
+): void {
   background.run('webhook_confirm', async () => {
     try {
-      const result = await deps.confirmations.confirm(deps, payment.id)
+      const result = await deps.confirmations.confirm(deps, paymentId)
       // Unconfirmed (gateway unreachable): `failed`, so a redelivery is processed again; the
       // reconciler re-checks the payment meanwhile.
       await markWebhookEvent(
         deps.db,
-        recorded.event.id,
+        eventId,
         result.checked
-          ? { status: 'processed', paymentId: payment.id }
-          : { status: 'failed', paymentId: payment.id, error: 'the check endpoint did not answer' },
+          ? { status: 'processed', paymentId }
+          : { status: 'failed', paymentId, error: 'the check endpoint did not answer' },
         deps.clock(),
       )
+      if (result.checked && result.payment.status === 'pending')
+        deps.confirmations.recheckSoon(deps, background, paymentId)
     } catch (error) {
       await markWebhookEvent(
         deps.db,
-        recorded.event.id,
-        { status: 'failed', paymentId: payment.id, error: describe(error) },
+        eventId,
+        { status: 'failed', paymentId, error: describe(error) },
         deps.clock(),
       )
       throw error
     }
   })
-  return { status: 200, body: { received: true } }
+}
+
+/** A redelivery's check: skipped when one was asked for in the last few seconds. */
+function recheckOnRedelivery(deps: WebhookDeps, background: Background, paymentId: string): void {
+  background.run('webhook_recheck', async () => {
+    const result = await deps.confirmations.confirmIfDue(deps, paymentId)
+    if (result?.checked && result.payment.status === 'pending')
+      deps.confirmations.recheckSoon(deps, background, paymentId)
+  })
 }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { webhookEvents } from '../../db/schema.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
-import { type RecordDelivery, recordDelivery } from '../../src/data/webhooks.js'
+import { inboxKey, type RecordDelivery, recordDelivery } from '../../src/data/webhooks.js'
 import { groupCommitInbox } from '../../src/node/inbox.js'
 import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
@@ -26,7 +26,7 @@ async function payment(cib: string, status: string) {
 }
 
 const delivery = (key: string, cib: string | null) => ({
-  dedupeKey: key,
+  signedKey: key,
   cibTransactionId: cib,
   paymentStatus: 'success',
   payload: `{"k":"${key}"}`,
@@ -52,8 +52,18 @@ describe.each([
     expect(d).toMatchObject({ isNew: true, payment: null })
     const rows = await t.db.select().from(webhookEvents)
     const byKey = Object.fromEntries(rows.map((r) => [r.dedupeKey, r]))
-    expect(byKey.a).toMatchObject({ status: 'received', paymentId: pending, attempts: 0 })
-    expect(byKey.b).toMatchObject({ status: 'processed', paymentId: paid, processedAt: T0 })
+    // Known transactions: the signed pair and the transaction; unknown ones: the signed pair.
+    expect(Object.keys(byKey).sort()).toEqual(['a:cib-pending', 'b:cib-paid', 'c', 'd'])
+    expect(byKey['a:cib-pending']).toMatchObject({
+      status: 'received',
+      paymentId: pending,
+      attempts: 0,
+    })
+    expect(byKey['b:cib-paid']).toMatchObject({
+      status: 'processed',
+      paymentId: paid,
+      processedAt: T0,
+    })
     expect(byKey.c).toMatchObject({ status: 'ignored', paymentId: null, attempts: 1 })
     expect(byKey.d?.lastError).toBe('no payment with this cib_transaction_id')
   })
@@ -68,7 +78,24 @@ describe.each([
     expect(rows).toHaveLength(20)
     // Every answer names the row of its key.
     const idByKey = new Map(rows.map((r) => [r.dedupeKey, r.id]))
-    for (const [i, r] of results.entries()) expect(r.event.id).toBe(idByKey.get(keys[i] as string))
+    for (const [i, r] of results.entries()) expect(r.event.id).toBe(idByKey.get(`${keys[i]}:cib-1`))
+  })
+
+  it('keys a signed pair once whatever unknown transaction it names, and once per known one', async () => {
+    const record = make(t)
+    await payment('cib-a', 'pending')
+    await payment('cib-b', 'pending')
+    const named = [
+      'cib-a',
+      'cib-b',
+      'cib-a',
+      ...Array.from({ length: 20 }, (_, i) => `made-up-${i}`),
+    ]
+    const results = await Promise.all(named.map((cib) => record(delivery('pair', cib), T0)))
+    expect(results.filter((r) => r.isNew)).toHaveLength(3)
+    const keys = (await t.db.select().from(webhookEvents)).map((r) => r.dedupeKey).sort()
+    expect(keys).toEqual(['pair', 'pair:cib-a', 'pair:cib-b'])
+    expect(inboxKey(delivery('pair', 'made-up-7'), null)).toBe('pair')
   })
 })
 

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PaymentStatus } from '../../db/schema.js'
 import { signGatewayMessage } from '../../src/client/index.js'
+import { canonicalSignature, signedPairText } from '../../src/domain/webhook-delivery.js'
 import { sha256Hex } from '../../src/security/tokens.js'
 import { buildMessage } from '../../src/simulator/card/callback.js'
 import type { CardOutcome, CardTransaction } from '../../src/simulator/index.js'
@@ -209,13 +210,16 @@ describe('a storm of 1,000 webhook deliveries', () => {
     const inbox = paylinks.sqlite.sqlite
       .prepare('SELECT dedupe_key AS key, status FROM webhook_events')
       .all() as { key: string; status: string }[]
+    // An inbox key: the signed pair and the (known) transaction the delivery names.
+    const keyOf = async (body: string) => {
+      const { message, signature, cib_transaction_id } = JSON.parse(body)
+      return `${await sha256Hex(signedPairText(message, canonicalSignature(signature)))}:${cib_transaction_id}`
+    }
     const genuineKeys = new Set(
-      await Promise.all(
-        deliveries.filter((d) => d.kind !== 'forged').map((d) => sha256Hex(d.body)),
-      ),
+      await Promise.all(deliveries.filter((d) => d.kind !== 'forged').map((d) => keyOf(d.body))),
     )
     const forgedKeys = await Promise.all(
-      deliveries.filter((d) => d.kind === 'forged').map((d) => sha256Hex(d.body)),
+      deliveries.filter((d) => d.kind === 'forged').map((d) => keyOf(d.body)),
     )
     expect(inbox).toHaveLength(genuineKeys.size)
     expect(inbox.every((e) => genuineKeys.has(e.key) && e.status === 'processed')).toBe(true)

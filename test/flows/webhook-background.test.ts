@@ -27,7 +27,12 @@ function tracker(): Background & { started: string[] } {
       started.push(name)
       inner.run(name, task)
     },
+    later(name, delayMs, task) {
+      started.push(name)
+      inner.later(name, delayMs, task)
+    },
     idle: () => inner.idle(),
+    stop: () => inner.stop(),
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { webhookEvents } from '../../db/schema.js'
+import { signGatewayMessage } from '../../src/client/index.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink, startPayment } from './support.js'
@@ -37,15 +38,24 @@ afterEach(async () => {
   await p.close()
 })
 
-/** Distinct deliveries of the payment's signed event (`sent_at` is outside the signature). */
-function deliveries(cibTransactionId: string, count: number): string[] {
+/**
+ * Distinct signed events for the payment, as the gateway could send them: its own event, then
+ * others whose `message` it signed too (the inbox keys a delivery by its signed pair, so a change
+ * of an unsigned field alone would be the same event again).
+ */
+async function deliveries(cibTransactionId: string, count: number): Promise<string[]> {
   const dropped = [...p.simulator.state.deliveries.values()].find(
     (d) => d.cibTransactionId === cibTransactionId,
   )
   if (!dropped) throw new Error('no delivery')
-  return Array.from({ length: count }, (_, i) =>
-    JSON.stringify({ ...(dropped.payload as object), sent_at: 1_800_000_000_000 + i }),
-  )
+  const payload = dropped.payload as Record<string, unknown>
+  const bodies = [JSON.stringify(payload)]
+  for (let i = 1; i < count; i++) {
+    const message = `${payload.message}/${i}`
+    const signature = await signGatewayMessage(message, p.simulator.keys.privateKeyPem)
+    bodies.push(JSON.stringify({ ...payload, message, signature }))
+  }
+  return bodies
 }
 
 function post(body: string) {
@@ -67,7 +77,7 @@ async function approvedPayment(title: string, customer = 1) {
 describe('webhook deliveries and checks', () => {
   it('turns 60 simultaneous deliveries for one payment into at most two checks', async () => {
     const { tx, payment } = await approvedPayment('Storm')
-    const answers = await Promise.all(deliveries(tx.cibTransactionId, 60).map(post))
+    const answers = await Promise.all((await deliveries(tx.cibTransactionId, 60)).map(post))
     expect(answers.map((r) => r.status)).toEqual(Array(60).fill(200))
     await p.settle()
     expect((await getPaymentById(p.deps.db, payment.id))?.status).toBe('paid')
@@ -81,7 +91,8 @@ describe('webhook deliveries and checks', () => {
   it('runs at most eight checks at once for many payments, and settles them all', async () => {
     const started = []
     for (let i = 0; i < 24; i++) started.push(await approvedPayment(`Many ${i}`, i))
-    const bodies = started.flatMap(({ tx }) => deliveries(tx.cibTransactionId, 2))
+    const bodies = []
+    for (const { tx } of started) bodies.push(...(await deliveries(tx.cibTransactionId, 2)))
     const answers = await Promise.all(bodies.map(post))
     expect(answers.every((r) => r.status === 200)).toBe(true)
     await p.settle()
@@ -93,7 +104,7 @@ describe('webhook deliveries and checks', () => {
 
   it('records a delivery for a payment already paid as processed, without a check', async () => {
     const { tx, payment } = await approvedPayment('Already paid')
-    const [first, second] = deliveries(tx.cibTransactionId, 2) as [string, string]
+    const [first, second] = (await deliveries(tx.cibTransactionId, 2)) as [string, string]
     expect((await post(first)).status).toBe(200)
     await p.settle()
     expect((await getPaymentById(p.deps.db, payment.id))?.status).toBe('paid')

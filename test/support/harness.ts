@@ -136,6 +136,8 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
       }
     },
     async close() {
+      // Short re-checks not yet due would otherwise fire after the database is closed.
+      assembled.deps.background.stop()
       await assembled.deps.background.idle().catch(() => {})
       for (const server of servers) await closeServer(server)
       sqlite.close()

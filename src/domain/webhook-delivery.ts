@@ -1,0 +1,92 @@
+/**
+ * What Paylinks keeps of a gateway webhook delivery. Only `message` is signed (gateway-facts.md
+ * "Signatures"): every other field is the sender's to change, so a delivery is known by its signed
+ * pair, never by its raw bytes, and what is stored or logged of it is a bounded copy of its known
+ * fields — a replay padded with megabytes or with made-up fields stores and logs nothing new.
+ */
+import type { CardWebhookEvent } from '../client/webhook.js'
+
+/** The longest `cib_transaction_id` accepted: the gateway's are about ten digits. */
+export const MAX_TRANSACTION_ID_LENGTH = 64
+/** The longest text kept of any other unsigned field (stored or logged). */
+export const MAX_FIELD_LENGTH = 256
+/**
+ * The longest `message` and signature kept. Both are verified, so only the gateway can make them
+ * long; the cap only bounds the row should it ever do so.
+ */
+const MAX_SIGNED_LENGTH = 2048
+
+/** `text` cut to `max` characters (null stays null): what may reach a row or a log line. */
+export function capped(text: string | null | undefined, max = MAX_FIELD_LENGTH): string | null {
+  if (text === null || text === undefined) return null
+  return text.length > max ? text.slice(0, max) : text
+}
+
+const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/**
+ * The signature in one canonical form: unpadded base64url with the unused low bits of its last
+ * character cleared — what re-encoding its bytes gives, for a signature that verified. The
+ * verifiers accept both alphabets, padding or none, surrounding blanks and any unused bits, so
+ * each of those spellings of one signature must map to one inbox key. (Text operations only: a
+ * decode and re-encode in JavaScript cost several times more, on every delivery.)
+ */
+export function canonicalSignature(signature: string): string {
+  let text = signature.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  // 2 characters left over carry 1 byte (4 bits unused), 3 carry 2 bytes (2 bits unused).
+  const unused = text.length % 4 === 2 ? 0b1111 : text.length % 4 === 3 ? 0b11 : 0
+  const last = URL_SAFE.indexOf(text.at(-1) ?? '')
+  if (unused && last >= 0 && (last & unused) !== 0)
+    text = text.slice(0, -1) + URL_SAFE[last & ~unused]
+  return text
+}
+
+/**
+ * The text whose SHA-256 names a signed pair in the inbox, from the signature's canonical form.
+ * `message` goes last, so no choice of it can make two different pairs give one text (a
+ * signature has no newline).
+ */
+export function signedPairText(message: string, canonical: string): string {
+  return `${canonical}\n${message}`
+}
+
+const STRING_FIELDS = [
+  'payment_status',
+  'transaction_id',
+  'order_id',
+  'currency',
+  'error_message',
+  'action_code_description',
+  'resp_code',
+  'resp_code_desc',
+] as const
+const NUMBER_FIELDS = [
+  'order_number',
+  'order_status',
+  'amount',
+  'error_code',
+  'action_code',
+] as const
+
+/**
+ * The stored form of a verified event: its documented fields only, each string capped, the
+ * signature in its `canonical` form. Fields the documents do not name (a sender's padding) are dropped.
+ */
+export function canonicalPayload(event: CardWebhookEvent, canonical: string): string {
+  const out: Record<string, unknown> = {
+    event: event.event,
+    cib_transaction_id: capped(event.cib_transaction_id, MAX_TRANSACTION_ID_LENGTH),
+  }
+  for (const key of STRING_FIELDS) out[key] = capped(stringOrNull(event[key]))
+  for (const key of NUMBER_FIELDS) {
+    const value = event[key]
+    out[key] = typeof value === 'number' && Number.isSafeInteger(value) ? value : null
+  }
+  out.message = capped(event.message, MAX_SIGNED_LENGTH)
+  out.signature = capped(canonical, MAX_SIGNED_LENGTH)
+  return JSON.stringify(out)
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null
+}
