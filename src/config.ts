@@ -2,7 +2,7 @@
  * Paylinks configuration: one zod schema over the environment (Node) or the bindings (Workers),
  * parsed once at start. A bad or missing setting is named with the reason, all at once.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { isValidAccountId } from './client/core/strkey.js'
 
 export const LANGUAGES = ['ar', 'fr', 'en'] as const
