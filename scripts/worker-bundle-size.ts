@@ -69,12 +69,11 @@ export async function workerUpload(): Promise<string> {
   }
 }
 
-/** Builds the Worker as `wrangler deploy` would and measures it. */
-export async function measureWorkerBundle(): Promise<BundleSize> {
-  const code = Buffer.from(await workerUpload(), 'utf8')
+/** Measures an upload's text against the budget and the simulator's markers. */
+export function measureUpload(text: string): BundleSize {
+  const code = Buffer.from(text, 'utf8')
   const gzipBytes = gzipSync(code, { level: 9 }).length
   const budgetGzipBytes = BUDGET_GZIP_KIB * 1024
-  const text = code.toString('utf8')
   return {
     minifiedBytes: code.length,
     gzipBytes,
@@ -82,6 +81,11 @@ export async function measureWorkerBundle(): Promise<BundleSize> {
     withinBudget: gzipBytes <= budgetGzipBytes,
     simulatorMarkers: SIMULATOR_MARKERS.filter((marker) => text.includes(marker)),
   }
+}
+
+/** Builds the Worker as `wrangler deploy` would and measures it. */
+export async function measureWorkerBundle(): Promise<BundleSize> {
+  return measureUpload(await workerUpload())
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`

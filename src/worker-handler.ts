@@ -56,6 +56,7 @@ export function createWorker(options: WorkerOptions = {}) {
   // The one cache per isolate: an isolate serves many requests, and parsing the configuration,
   // reading the secrets from D1 and building the app once keeps each request cheap. Nothing
   // request-specific is kept in it.
+  let ready: Paylinks | undefined
   let attempt: { paylinks: Promise<Paylinks>; deadline: number } | undefined
   // The request (or Cron event) that started last. Only the built-in simulator, which is created
   // once per isolate, reaches `ctx.waitUntil` through it (see `forwardWaitUntil`).
@@ -106,6 +107,7 @@ export function createWorker(options: WorkerOptions = {}) {
    * (a D1 call that never answers) would otherwise hang every later request of the isolate.
    */
   async function load(env: WorkerEnv): Promise<Paylinks> {
+    if (ready) return ready
     attempt ??= { paylinks: build(env), deadline: clock() + startTimeoutMs }
     const current = attempt
     const stop = new AbortController()
@@ -113,7 +115,8 @@ export function createWorker(options: WorkerOptions = {}) {
       throw new StartTimeout(`Paylinks did not start within ${startTimeoutMs} ms`)
     })
     try {
-      return await Promise.race([current.paylinks, timedOut])
+      ready = await Promise.race([current.paylinks, timedOut])
+      return ready
     } catch (error) {
       if (attempt === current) attempt = undefined
       throw error
