@@ -40,10 +40,9 @@ interface Started {
  * modules of src/simulator it loads are appended to that file.
  */
 async function start(env: Record<string, string>, trace?: string): Promise<Started> {
-  const [command, args] = trace
-    ? [process.execPath, ['--import', 'tsx', '--import', TRACE, 'src/node.ts']]
-    : [TSX, ['src/node.ts']]
-  const child = spawn(command, args, {
+  // Node itself, with tsx as its loader (not the tsx launcher, whose child a SIGKILL would orphan).
+  const args = ['--import', 'tsx', ...(trace ? ['--import', TRACE] : []), 'src/node.ts']
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
