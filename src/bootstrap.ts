@@ -1,6 +1,8 @@
 /**
  * Assembles `AppDeps` from the configuration, the same way on Node and on Workers: the gateway
- * client, the built-in simulator in simulator mode, the generated secrets.
+ * client, the built-in simulator in simulator mode, the generated secrets. The simulator is never
+ * imported here: the runtime hands over a loader, so a build or process without simulator mode
+ * never holds its code or its private key.
  */
 import type { Context } from 'hono'
 import { createBackground } from './background.js'
@@ -11,7 +13,7 @@ import {
   type GatewayClientOptions,
   verifyGatewaySignature,
 } from './client/index.js'
-import type { Config } from './config.js'
+import { type Config, ConfigError } from './config.js'
 import type { Db } from './data/db.js'
 import type { LinkWithStats } from './data/links.js'
 import { type ChangeStamp, createReadCache } from './data/read-cache.js'
@@ -23,14 +25,17 @@ import { createConfirmQueue } from './payments/confirm-queue.js'
 import type { Gzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
 import { sha256Hex } from './security/tokens.js'
-import {
-  createSimulator,
-  SIMULATOR_API_KEY,
-  SIMULATOR_MERCHANT_ACCOUNT,
-  SIMULATOR_PUBLIC_KEY_PEM,
-  SIMULATOR_SECRET_SEED,
-  type Simulator,
-} from './simulator/index.js'
+import type { Simulator } from './simulator/index.js'
+
+/** What bootstrap uses of the simulator's module (`src/simulator/index.ts`). */
+export type SimulatorModule = Pick<
+  typeof import('./simulator/index.js'),
+  | 'createSimulator'
+  | 'SIMULATOR_API_KEY'
+  | 'SIMULATOR_MERCHANT_ACCOUNT'
+  | 'SIMULATOR_PUBLIC_KEY_PEM'
+  | 'SIMULATOR_SECRET_SEED'
+>
 
 export interface RuntimeParts {
   db: Db
@@ -45,6 +50,11 @@ export interface RuntimeParts {
   gatewayTimeoutMs?: number
   /** How the built-in simulator delivers webhooks; defaults to the app itself, in process. */
   deliver?: (request: Request) => Promise<Response>
+  /**
+   * Loads the simulator's module, in simulator mode only. Node imports it on demand; the Worker
+   * that `wrangler deploy` uploads has none, so simulator mode refuses to start there.
+   */
+  loadSimulator?: () => Promise<SimulatorModule>
   /** The runtime's fastest check of a gateway signature (default: WebCrypto). */
   verifySignature?: (
     message: string,
@@ -76,6 +86,7 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
   const { config, db, log } = parts
   const clock = parts.clock ?? Date.now
   const simulatorMode = config.gatewayMode === 'simulator'
+  const sim = simulatorMode ? await loadSimulator(parts) : undefined
   const builtInSite = `${config.publicUrl}/_sim`
   let appRef: { fetch(request: Request): Response | Promise<Response> } | undefined
   const toApp = (request: Request) => {
@@ -83,8 +94,8 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     return Promise.resolve(appRef.fetch(request))
   }
   const simulator =
-    simulatorMode && config.gatewaySiteUrl === builtInSite
-      ? createSimulator({
+    sim && config.gatewaySiteUrl === builtInSite
+      ? sim.createSimulator({
           publicUrl: builtInSite,
           clock,
           deliver: parts.deliver ?? toApp,
@@ -105,11 +116,8 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
   const gateway = createGatewayClient({
     siteUrl: config.gatewaySiteUrl,
     ...(config.gatewayApiUrl ? { apiUrl: config.gatewayApiUrl } : {}),
-    ...optional('apiKey', config.gatewayApiKey ?? (simulatorMode ? SIMULATOR_API_KEY : undefined)),
-    ...optional(
-      'secretKey',
-      config.gatewaySecretKey ?? (simulatorMode ? SIMULATOR_SECRET_SEED : undefined),
-    ),
+    ...optional('apiKey', config.gatewayApiKey ?? sim?.SIMULATOR_API_KEY),
+    ...optional('secretKey', config.gatewaySecretKey ?? sim?.SIMULATOR_SECRET_SEED),
     sandbox: config.gatewayMode === 'sandbox',
     fetch: gatewayFetch,
     timeoutMs: parts.gatewayTimeoutMs ?? 15_000,
@@ -118,14 +126,17 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
   })
   const { secrets, newAdminToken } = await resolveSecrets(db, config, clock())
   const gatewayPublicKey =
-    config.gatewayPublicKey ?? (simulatorMode ? SIMULATOR_PUBLIC_KEY_PEM : GATEWAY_PUBLIC_KEY_PEM)
+    config.gatewayPublicKey ?? sim?.SIMULATOR_PUBLIC_KEY_PEM ?? GATEWAY_PUBLIC_KEY_PEM
+  // parseConfig refuses sandbox and live modes without an account: no default to pay into.
+  const merchantAccount = config.merchantAccount ?? sim?.SIMULATOR_MERCHANT_ACCOUNT
+  if (!merchantAccount) throw new ConfigError(['MERCHANT_ACCOUNT: required outside simulator mode'])
   const verify = parts.verifySignature ?? verifyGatewaySignature
   const deps: AppDeps = {
     db,
     config,
     gateway,
     secrets,
-    merchantAccount: config.merchantAccount ?? SIMULATOR_MERCHANT_ACCOUNT,
+    merchantAccount,
     gatewayPublicKey,
     verifySignature: (message, signature) => verify(message, signature, gatewayPublicKey),
     sha256Hex: parts.sha256Hex ?? sha256Hex,
@@ -149,6 +160,13 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
       appRef = app
     },
   }
+}
+
+function loadSimulator(parts: RuntimeParts): Promise<SimulatorModule> {
+  if (parts.loadSimulator) return parts.loadSimulator()
+  throw new ConfigError([
+    'GATEWAY_MODE: simulator mode is not part of this build (the deployed Worker holds no simulator) — use sandbox or live, or `npm run dev:worker` to try it locally',
+  ])
 }
 
 /**

@@ -2,7 +2,7 @@
  * Paylinks configuration: one zod schema over the environment (Node) or the bindings (Workers),
  * parsed once at start. A bad or missing setting is named with the reason, all at once.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { isValidAccountId } from './client/core/strkey.js'
 
 export const LANGUAGES = ['ar', 'fr', 'en'] as const
@@ -25,6 +25,7 @@ const schema = z.object({
   PORT: optionalText
     .transform((v) => (v === undefined ? 8787 : Number(v)))
     .pipe(z.number({ message: 'PORT must be a number' }).int().min(0).max(65535)),
+  HOST: optionalText,
   PUBLIC_URL: httpUrl('PUBLIC_URL'),
   DATABASE_PATH: optionalText.transform((v) => v ?? './data/paylinks.db'),
   ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
@@ -55,6 +56,8 @@ export type RawConfig = z.output<typeof schema>
 /** The parsed configuration the app runs on. */
 export interface Config {
   port: number
+  /** Node's listen address: loopback in simulator mode, all interfaces otherwise. */
+  host: string
   publicUrl: string
   databasePath: string
   adminToken: string | undefined
@@ -85,12 +88,21 @@ export class ConfigError extends Error {
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '')
 
+/** Where the configuration runs: Workers add the rules of a service with no terminal and no loopback. */
+export interface ParseOptions {
+  runtime?: 'node' | 'workers'
+}
+
 /**
  * Parses configuration from a flat record of strings. Secrets are never echoed in messages.
  * In simulator mode the gateway URLs, account and key default to the built-in simulator's
- * (filled in by the caller that mounts it); `live` refuses to start without what it needs.
+ * (filled in by the caller that mounts it); `live` and `sandbox` refuse to start without what
+ * they need.
  */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: ParseOptions = {},
+): Config {
   const result = schema.safeParse(env)
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
@@ -99,6 +111,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const publicUrl = stripSlash(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`)
   const config: Config = {
     port: raw.PORT,
+    // The simulator's inspector and fault controls have no login: it stays on this machine
+    // unless HOST says otherwise. A real gateway's modes serve everyone, as containers need.
+    host: raw.HOST ?? (raw.GATEWAY_MODE === 'simulator' ? '127.0.0.1' : '0.0.0.0'),
     publicUrl,
     databasePath: raw.DATABASE_PATH,
     adminToken: raw.ADMIN_TOKEN,
@@ -123,19 +138,55 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     captcha: raw.CAPTCHA,
     checkAmountUnit: raw.GATEWAY_CHECK_AMOUNT_UNIT,
   }
-  const problems = liveProblems(config, env)
+  const problems = [
+    ...gatewayProblems(config),
+    ...liveProblems(config, env),
+    ...(options.runtime === 'workers' ? workersProblems(config) : []),
+  ]
   if (problems.length > 0) throw new ConfigError(problems)
   return config
+}
+
+/** A real gateway (sandbox or live) pays into the merchant's own account, never a default one. */
+function gatewayProblems(config: Config): string[] {
+  if (config.gatewayMode === 'simulator' || config.merchantAccount) return []
+  return [
+    `MERCHANT_ACCOUNT: required in ${config.gatewayMode} mode — the ledger account (G…) that receives card payments`,
+  ]
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * A Worker has no terminal to show a generated token in, and is reachable by everyone: a real
+ * gateway's modes need ADMIN_TOKEN as a secret, and the simulator (whose inspector lists
+ * customers) serves only `wrangler dev` on this machine.
+ */
+function workersProblems(config: Config): string[] {
+  if (config.gatewayMode === 'simulator') {
+    return LOOPBACK_HOSTS.has(hostnameOf(config.publicUrl))
+      ? []
+      : [
+          'PUBLIC_URL: simulator mode serves only on localhost, 127.0.0.1 or [::1] (wrangler dev) — its inspector lists customers and has no login; deploy in sandbox or live mode',
+        ]
+  }
+  if (config.adminToken) return []
+  return [
+    `ADMIN_TOKEN: required in ${config.gatewayMode} mode on Workers — set it as a secret (npx wrangler secret put ADMIN_TOKEN), 16 characters or more`,
+  ]
 }
 
 function liveProblems(config: Config, env: Record<string, string | undefined>): string[] {
   if (config.gatewayMode !== 'live') return []
   const problems: string[] = []
-  if (!config.merchantAccount) {
-    problems.push(
-      'MERCHANT_ACCOUNT: required in live mode — the ledger account (G…) that receives card payments',
-    )
-  }
   if (!env.PUBLIC_URL?.trim()) {
     problems.push(
       'PUBLIC_URL: required in live mode — the https address customers and the gateway reach',

@@ -5,8 +5,9 @@
 import { serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { createApp } from './app.js'
-import { assemble } from './bootstrap.js'
-import { ConfigError, parseConfig } from './config.js'
+import { describe } from './background.js'
+import { type Assembled, assemble } from './bootstrap.js'
+import { type Config, ConfigError, parseConfig } from './config.js'
 import { consoleLogger } from './log.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
 import { nodeRuntimeParts } from './node/runtime.js'
@@ -61,24 +62,18 @@ async function main() {
   assembled.bindApp(app)
 
   const fetch = dropUnreadBodies((request, env) => app.fetch(request, env))
-  const server = serve({ fetch, port: config.port, serverOptions }, (info) => {
-    checkpointer = startCheckpointer(sqlite)
-    const url = config.publicUrl
-    console.log(`Paylinks is listening on port ${info.port} (${config.gatewayMode} mode)`)
-    console.log(`  Dashboard: ${url}/dashboard`)
-    if (assembled.simulator)
-      console.log(`  Gateway simulator: ${url}/_sim/_inspect (test cards on the card page)`)
-    if (assembled.newAdminToken) {
-      console.log('')
-      console.log(`  Admin token (shown once, keep it): ${assembled.newAdminToken}`)
-      console.log('  It logs you into the dashboard and is the X-API-Key of the merchant API.')
-      console.log('')
-    }
-  })
+  const server = serve(
+    { fetch, port: config.port, hostname: config.host, serverOptions },
+    (info) => {
+      checkpointer = startCheckpointer(sqlite)
+      // One write, so whoever reads the terminal (or waits for "listening") gets all of it at once.
+      console.log(banner(config, assembled, info.address, info.port))
+    },
+  )
 
   const timer = setInterval(() => {
     reconcile(assembled.deps).catch((error) =>
-      consoleLogger({ level: 'error', event: 'reconcile_failed', error: String(error) }),
+      consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
     )
   }, RECONCILE_EVERY_MS)
   timer.unref()
@@ -106,6 +101,35 @@ async function main() {
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
+}
+
+/** What the terminal shows once serving: where, the dashboard, the simulator, a new token. */
+function banner(config: Config, assembled: Assembled, address: string, port: number): string {
+  const url = config.publicUrl
+  const lines = [
+    `Paylinks is listening on port ${port} of ${address} (${config.gatewayMode} mode)`,
+    `  Dashboard: ${url}/dashboard`,
+  ]
+  if (assembled.simulator) {
+    lines.push(`  Gateway simulator: ${url}/_sim/_inspect (test cards on the card page)`)
+    if (!isLoopback(address))
+      lines.push(
+        `  HOST=${config.host}: the simulator's inspector (customers' names) and fault controls have no login and are open to this network.`,
+      )
+  }
+  if (assembled.newAdminToken) {
+    lines.push(
+      '',
+      `  Admin token (shown once, keep it): ${assembled.newAdminToken}`,
+      '  It logs you into the dashboard and is the X-API-Key of the merchant API.',
+      '',
+    )
+  }
+  return lines.join('\n')
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1'
 }
 
 main().catch((error) => {

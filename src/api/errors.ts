@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AppEnv } from '../env.js'
 
 /** Every error code the API answers, so a script can branch on `error.code`. */

@@ -2,7 +2,7 @@
  * Turns the API's zod schemas into OpenAPI components and parameters with zod's own
  * `z.toJSONSchema`: request bodies as they are sent (`io: 'input'`), answers as they are produced.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { linkObject, paymentObject } from '../domain/api-objects.js'
 import { createLinkBody, updateLinkBody } from '../domain/link-input.js'
 import { apiErrorObject } from './errors.js'

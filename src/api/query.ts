@@ -1,6 +1,6 @@
 /** Parsing a query string with a zod schema into values or field errors that name the parameter. */
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { AppEnv } from '../env.js'
 
 export type QueryResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> }

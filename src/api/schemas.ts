@@ -2,7 +2,7 @@
  * The zod schemas of the API's query strings and list answers. The handlers parse with them and
  * the OpenAPI document is generated from them, so the two cannot drift apart.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { PAYMENT_STATUSES } from '../../db/schema.js'
 import { decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
 import { linkObject, paymentObject } from '../domain/api-objects.js'

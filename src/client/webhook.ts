@@ -3,7 +3,7 @@
  * the return-URL callback. Parsing is not trusting: verify `message` with
  * verifyGatewaySignature, then confirm the outcome with `card.check` before acting on it.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { SignatureError, ValidationError } from './core/errors.js'
 import { normalise } from './core/normalise.js'
 import { asString, isObject } from './core/parse.js'

@@ -2,7 +2,7 @@
  * The link and payment objects of the merchant API: their zod schemas (for the OpenAPI document)
  * and the mapping from database rows. Amounts go back to DZD numbers, times to ISO 8601.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { LANGUAGES, type Link, PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
 import { LINK_STATUSES, linkStatus } from './link-status.js'
 import { storedDzdNumber } from './stored-amount.js'

@@ -3,7 +3,7 @@
  * same fields). Amounts arrive as DZD JSON numbers and leave as integer centimes; rules that span
  * several fields live in link-rules.ts.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { LANGUAGES } from '../../db/schema.js'
 import { parseDzd } from '../client/core/money.js'
 import { cleanText } from './clean-text.js'

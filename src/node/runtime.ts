@@ -2,7 +2,8 @@
  * The pieces of Paylinks that Node does faster than the Web APIs the shared code uses: the
  * gateway's RSA signatures checked with node:crypto on the event loop, SHA-256 without a promise,
  * a change stamp for the read cache from SQLite itself, webhook inbox writes grouped into shared
- * commits, gzip for prepared pages, and the body-on-GET sender.
+ * commits, gzip for prepared pages, and the body-on-GET sender. The simulator's module is
+ * imported only when simulator mode asks for it, so a sandbox or live process never loads it.
  */
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
@@ -45,9 +46,16 @@ export function nodeRuntimeParts(
   handle: SqliteHandle,
 ): Pick<
   RuntimeParts,
-  'getWithBody' | 'verifySignature' | 'sha256Hex' | 'changeStamp' | 'recordDelivery' | 'gzip'
+  | 'getWithBody'
+  | 'verifySignature'
+  | 'sha256Hex'
+  | 'changeStamp'
+  | 'recordDelivery'
+  | 'gzip'
+  | 'loadSimulator'
 > {
   return {
+    loadSimulator: () => import('../simulator/index.js'),
     gzip: (bytes) => gzipSync(bytes, { level: 9 }),
     recordDelivery: groupCommitInbox(handle),
     getWithBody: nodeGetWithBody,

@@ -23,7 +23,7 @@ export function webhookEndpoint(
   const replyHeaders = machineReplyHeaders(security.https)
   return async (c) => {
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
-    // `ctx.waitUntil` (src/worker.ts), and another request may replace it a moment later.
+    // `ctx.waitUntil` (src/worker-handler.ts), and another request may replace it a moment later.
     const background = deps.background
     const started = deps.clock()
     const requestId = newRequestId()

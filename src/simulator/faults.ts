@@ -3,7 +3,7 @@
  * (duplicated, out of order, late, never sent). A fault with `times` applies that many times and
  * then switches itself off.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 const times = z.number().int().positive().optional()
 

@@ -1,5 +1,5 @@
 /** Merchant invoices: free items and catalog items, totals, statuses, and their JSON. */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type Centimes, centimesToDzdNumber } from '../client/core/money.js'
 import { CATALOG_ITEMS } from './catalog.js'
 import type { SimContext } from './context.js'

@@ -1,5 +1,5 @@
 /** Small zod helpers shared by the simulator's request parsers. */
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseDzd } from '../client/core/money.js'
 
 /** An amount of DZD (JSON number or decimal text, at most two decimals) parsed to centimes. */

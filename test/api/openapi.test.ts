@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { PAYMENT_STATUSES } from '../../db/schema.js'
 import {
   createLinkExamples,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from '../../src/config.js'
+import { ConfigError, type ParseOptions, parseConfig } from '../../src/config.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { makeLink, startPayment } from '../flows/support.js'
 import { startPaylinks } from '../support/harness.js'
 
 const ACCOUNT = 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV'
 
-function problems(env: Record<string, string>): string[] {
+function problems(env: Record<string, string>, options: ParseOptions = {}): string[] {
   try {
-    parseConfig(env)
+    parseConfig(env, options)
   } catch (error) {
     if (error instanceof ConfigError) return error.problems
     throw error
@@ -63,6 +63,55 @@ describe('configuration', () => {
         GATEWAY_SITE_URL: 'https://www.sofizpay.com',
       }),
     ).toEqual([])
+  })
+
+  it('listens on loopback in simulator mode and on every interface with a real gateway, unless HOST says otherwise', () => {
+    expect(parseConfig({}).host).toBe('127.0.0.1')
+    expect(parseConfig({ GATEWAY_MODE: 'sandbox', MERCHANT_ACCOUNT: ACCOUNT }).host).toBe('0.0.0.0')
+    expect(parseConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(
+      parseConfig({ GATEWAY_MODE: 'sandbox', MERCHANT_ACCOUNT: ACCOUNT, HOST: '::1' }).host,
+    ).toBe('::1')
+  })
+
+  it('refuses sandbox mode without its own merchant account, on either runtime', () => {
+    for (const runtime of ['node', 'workers'] as const) {
+      const env = { GATEWAY_MODE: 'sandbox', ADMIN_TOKEN: 'a-long-admin-token-123' }
+      expect(problems(env, { runtime })).toEqual([
+        'MERCHANT_ACCOUNT: required in sandbox mode — the ledger account (G…) that receives card payments',
+      ])
+    }
+  })
+
+  it('on Workers, refuses sandbox and live modes without ADMIN_TOKEN, which Node generates and prints instead', () => {
+    const live = {
+      GATEWAY_MODE: 'live',
+      PUBLIC_URL: 'https://pay.example.dz',
+      MERCHANT_ACCOUNT: ACCOUNT,
+      GATEWAY_SITE_URL: 'https://www.sofizpay.com',
+    }
+    const onWorkers = (env: Record<string, string>) => problems(env, { runtime: 'workers' })
+    expect(onWorkers(live)).toEqual([expect.stringMatching(/^ADMIN_TOKEN: required in live mode/)])
+    expect(onWorkers({ GATEWAY_MODE: 'sandbox', MERCHANT_ACCOUNT: ACCOUNT })).toEqual([
+      expect.stringMatching(/^ADMIN_TOKEN: required in sandbox mode/),
+    ])
+    expect(onWorkers({ ...live, ADMIN_TOKEN: 'a-long-admin-token-123' })).toEqual([])
+    expect(problems(live)).toEqual([])
+  })
+
+  it('on Workers, serves simulator mode only on a loopback public URL; Node leaves that to HOST', () => {
+    const onWorkers = (publicUrl: string) =>
+      problems({ PUBLIC_URL: publicUrl }, { runtime: 'workers' }).map((p) => p.split(':')[0])
+    for (const url of ['http://localhost:8787', 'http://127.0.0.1:9000', 'http://[::1]:8787'])
+      expect(onWorkers(url)).toEqual([])
+    for (const url of [
+      'https://pay.example.dz',
+      'http://192.168.1.10:8787',
+      'http://127.0.0.1.nip.io',
+    ])
+      expect(onWorkers(url)).toEqual(['PUBLIC_URL'])
+    expect(onWorkers('')).toEqual([])
+    expect(problems({ PUBLIC_URL: 'http://192.168.1.10:8787' })).toEqual([])
   })
 
   it('hands the check amount unit to the gateway client', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Link } from '../../db/schema.js'
 import { createLinkBody } from '../../src/domain/link-input.js'
 import { parseCreateLink, parseLinkUpdate } from '../../src/domain/link-rules.js'

@@ -1,12 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
+const TRACE = join(ROOT, 'test/node/support/trace-simulator.mjs')
+const ACCOUNT = 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV'
+
+/**
+ * An address of this machine other than 127.0.0.1: its first external IPv4 address, else
+ * 127.0.0.2 (on Linux all of 127/8 reaches a server bound to every interface, and only that one).
+ */
+function otherAddress(): string {
+  for (const list of Object.values(networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address
+  return '127.0.0.2'
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -23,13 +35,24 @@ interface Started {
   exited: Promise<number | null>
 }
 
-/** Runs `src/node.ts` (what `npm start` runs) with only the given environment. */
-async function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn(TSX, ['src/node.ts'], {
+/**
+ * Runs `src/node.ts` (what `npm start` runs) with only the given environment; with `trace`, the
+ * modules of src/simulator it loads are appended to that file.
+ */
+async function start(env: Record<string, string>, trace?: string): Promise<Started> {
+  // Node itself, with tsx as its loader (not the tsx launcher, whose child a SIGKILL would orphan).
+  const args = ['--import', 'tsx', ...(trace ? ['--import', TRACE] : []), 'src/node.ts']
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      ...(trace ? { PAYLINKS_TRACE_FILE: trace } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  running.push(child)
   let out = ''
   child.stdout?.on('data', (d) => {
     out += d
@@ -61,7 +84,6 @@ describe('npm start', () => {
     const env = { PORT: String(port), DATABASE_PATH: join(dir, 'db', 'paylinks.db') }
 
     const first = await start(env)
-    running.push(first.child)
     const token = /Admin token \(shown once, keep it\): (plk_\w+)/.exec(first.output())?.[1]
     expect(token).toBeTruthy()
     expect(first.output()).toContain(`http://localhost:${port}/dashboard`)
@@ -80,7 +102,6 @@ describe('npm start', () => {
     expect(first.output().split(token ?? 'no token')).toHaveLength(2)
 
     const second = await start(env)
-    running.push(second.child)
     expect(second.output()).not.toContain('Admin token')
     const again = await fetch(`http://127.0.0.1:${port}/api/v1/links`, {
       headers: { 'x-api-key': token ?? '' },
@@ -88,6 +109,53 @@ describe('npm start', () => {
     expect(again.status).toBe(200)
     second.child.kill('SIGTERM')
     expect(await second.exited).toBe(0)
+  }, 60_000)
+
+  it('in simulator mode, loads the simulator and listens on loopback only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paylinks-host-'))
+    dirs.push(dir)
+    const port = await freePort()
+    const trace = join(dir, 'trace.txt')
+    const started = await start({ PORT: String(port), DATABASE_PATH: join(dir, 'p.db') }, trace)
+    expect(started.output()).toContain(`listening on port ${port} of 127.0.0.1 (simulator mode)`)
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    // Its inspector and fault controls have no login: another address of the machine is refused.
+    await expect(fetch(`http://${otherAddress()}:${port}/healthz`)).rejects.toThrow()
+    expect(readFileSync(trace, 'utf8')).toContain('/src/simulator/index.ts')
+  }, 60_000)
+
+  it('in sandbox mode, listens on every interface and never loads the simulator', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paylinks-host-'))
+    dirs.push(dir)
+    const port = await freePort()
+    const trace = join(dir, 'trace.txt')
+    const env = {
+      PORT: String(port),
+      DATABASE_PATH: join(dir, 'p.db'),
+      GATEWAY_MODE: 'sandbox',
+      GATEWAY_SITE_URL: 'https://gateway.invalid',
+      MERCHANT_ACCOUNT: ACCOUNT,
+    }
+    const started = await start(env, trace)
+    expect(started.output()).toContain(`listening on port ${port} of 0.0.0.0 (sandbox mode)`)
+    const health = await fetch(`http://${otherAddress()}:${port}/healthz`)
+    expect(await health.json()).toEqual({ status: 'ok', mode: 'sandbox' })
+    expect((await fetch(`http://127.0.0.1:${port}/_sim/_inspect`)).status).toBe(404)
+    expect(existsSync(trace) ? readFileSync(trace, 'utf8') : '').toBe('')
+  }, 60_000)
+
+  it('listens where HOST says, and says when that opens the simulator to the network', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paylinks-host-'))
+    dirs.push(dir)
+    const port = await freePort()
+    const started = await start({
+      PORT: String(port),
+      DATABASE_PATH: join(dir, 'p.db'),
+      HOST: '0.0.0.0',
+    })
+    expect(started.output()).toContain(`listening on port ${port} of 0.0.0.0 (simulator mode)`)
+    expect(started.output()).toContain('HOST=0.0.0.0: the simulator')
+    expect((await fetch(`http://${otherAddress()}:${port}/healthz`)).status).toBe(200)
   }, 60_000)
 
   it('refuses to start in live mode without what it needs, naming each setting', async () => {

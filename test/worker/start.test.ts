@@ -1,6 +1,7 @@
 /**
- * Starting on Workers: the admin token generated when no ADMIN_TOKEN secret is set (shown once,
- * in the log stream), and live mode refusing a configuration that lacks what it needs.
+ * Starting on Workers: the admin token generated in simulator mode under `wrangler dev` (shown
+ * once, in its console); the deployed Worker (wrangler.toml's top level) refusing, with a 503 that
+ * names each setting, a configuration that lacks what it needs, and serving once it has it.
  */
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -45,21 +46,67 @@ describe('starting Paylinks on Workers', () => {
     expect(tokenLines()).toHaveLength(1)
   })
 
-  it('refuses to serve in live mode without the settings it needs, naming them in the log', async () => {
-    await w.restart({ GATEWAY_MODE: 'live' })
+  it('deployed as wrangler.toml ships it, refuses to serve and names every missing setting', async () => {
+    // Only wrangler.toml's top-level vars: no secret, nothing filled in.
+    await w.restart({ PUBLIC_URL: '', ADMIN_TOKEN: '', CAPTCHA: 'altcha' }, 'production')
     const res = await fetch(`${w.url}/l/anything`)
     expect(res.status).toBe(503)
     const text = await res.text()
     expect(text).toContain('wrangler tail')
-    expect(text).not.toContain('MERCHANT_ACCOUNT')
+    for (const name of ['ADMIN_TOKEN', 'MERCHANT_ACCOUNT', 'PUBLIC_URL', 'GATEWAY_SITE_URL'])
+      expect(text).toContain(name)
     const failure = w.logs.find((line) => line.includes('"start_failed"'))
     expect(failure).toContain('MERCHANT_ACCOUNT: required in live mode')
-    expect(failure).toContain('PUBLIC_URL: must start with https://')
+    expect(failure).toContain('PUBLIC_URL: required in live mode')
     expect(failure).toContain('GATEWAY_SITE_URL: required in live mode')
+    expect(failure).toContain('ADMIN_TOKEN: required in live mode on Workers')
+    // The Worker never generated a token to show in its logs.
+    expect(tokenLines()).toHaveLength(1)
+  })
+
+  it('deployed, serves in live mode once configured, and refuses again without ADMIN_TOKEN', async () => {
+    const live = {
+      GATEWAY_MODE: 'live',
+      PUBLIC_URL: 'https://pay.example.dz',
+      GATEWAY_SITE_URL: 'https://gateway.invalid',
+      MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+    }
+    await w.restart(live, 'production')
+    const health = await fetch(`${w.url}/healthz`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toMatchObject({ mode: 'live' })
+    const api = await fetch(`${w.url}/api/v1/links`, {
+      headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
+    })
+    expect(api.status).toBe(200)
+
+    await w.restart({ ...live, ADMIN_TOKEN: '' }, 'production')
+    const refused = await fetch(`${w.url}/healthz`)
+    expect(refused.status).toBe(503)
+    expect(await refused.text()).toContain('ADMIN_TOKEN')
+    expect(tokenLines()).toHaveLength(1)
+  })
+
+  it('deployed, has no simulator mode and no simulator to mount', async () => {
+    await w.restart({ GATEWAY_MODE: 'simulator' }, 'production')
+    const res = await fetch(`${w.url}/_sim/_inspect`)
+    expect(res.status).toBe(503)
+    expect(await res.text()).toContain('GATEWAY_MODE')
+    const failure = w.logs.filter((line) => line.includes('"start_failed"')).at(-1)
+    expect(failure).toContain('simulator mode is not part of this build')
+  })
+
+  it('under wrangler dev, serves simulator mode on localhost only', async () => {
+    await w.restart({ PUBLIC_URL: 'https://pay.example.dz' }, 'dev')
+    const res = await fetch(`${w.url}/_sim/_inspect`)
+    expect(res.status).toBe(503)
+    expect(await res.text()).toContain('PUBLIC_URL')
+    const failure = w.logs.filter((line) => line.includes('"start_failed"')).at(-1)
+    expect(failure).toContain('simulator mode serves only on localhost')
   })
 
   it('protects the checkout with the ALTCHA proof of work, each solution good once', async () => {
-    await w.restart({ CAPTCHA: 'altcha' })
+    await w.restart({ CAPTCHA: 'altcha' }, 'dev')
     const created = await fetch(`${w.url}/api/v1/links`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': WORKER_ADMIN_TOKEN },
@@ -94,12 +141,16 @@ describe('starting Paylinks on Workers', () => {
     expect((await postForm(`${w.url}/l/${slug}`, fields)).status).toBe(400)
   })
 
-  it('never mounts the simulator outside simulator mode', async () => {
-    await w.restart({
-      GATEWAY_MODE: 'sandbox',
-      GATEWAY_SITE_URL: 'https://gateway.invalid',
-      GATEWAY_API_URL: 'https://gateway.invalid/api/v1',
-    })
+  it('never mounts the simulator outside simulator mode, even in the dev Worker', async () => {
+    await w.restart(
+      {
+        GATEWAY_MODE: 'sandbox',
+        GATEWAY_SITE_URL: 'https://gateway.invalid',
+        GATEWAY_API_URL: 'https://gateway.invalid/api/v1',
+        MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+      },
+      'dev',
+    )
     expect((await fetch(`${w.url}/healthz`)).status).toBe(200)
     expect((await fetch(`${w.url}/_sim/_inspect/webhooks.json`)).status).toBe(404)
   })

@@ -1,10 +1,12 @@
 /**
- * Paylinks as a Worker for tests: the bundle `wrangler deploy` would upload, a local D1 migrated
- * by `wrangler d1 migrations apply --local` (the `npm run dev:worker` path), run by miniflare
- * (workerd) with the bindings of wrangler.toml on a loopback port.
+ * Paylinks as a Worker for tests: the bundle wrangler builds for either entry — `production`
+ * (wrangler.toml's top level, what `wrangler deploy` uploads) or `dev` (`[env.dev]`, with the
+ * built-in simulator) — a local D1 migrated by `wrangler d1 migrations apply --local` (the
+ * `npm run dev:worker` path), run by miniflare (workerd) with that entry's bindings on a loopback
+ * port.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,6 +54,12 @@ function freePort(): Promise<number> {
   })
 }
 
+/** Which Worker: wrangler.toml's top level (`wrangler deploy`) or `[env.dev]` (`wrangler dev --env dev`). */
+export type WorkerEntry = 'production' | 'dev'
+
+/** wrangler's `--env` value of an entry (the empty string names the top level). */
+const wranglerEnv = (entry: WorkerEntry) => (entry === 'dev' ? 'dev' : '')
+
 export interface WorkerPaylinks {
   /** The Worker's base URL on loopback; also its PUBLIC_URL. */
   url: string
@@ -60,21 +68,50 @@ export interface WorkerPaylinks {
   db: Db
   /** Lines the Worker wrote to its console (its logs), oldest first. */
   logs: string[]
-  /** Starts a fresh isolate with other vars, on the same D1 state and port. */
-  restart(vars: Record<string, string>): Promise<void>
+  /** Starts a fresh isolate with other vars (and entry, default the current one), on the same D1 state and port. */
+  restart(vars: Record<string, string>, entry?: WorkerEntry): Promise<void>
   /** Runs the Worker's `scheduled` handler, as the Cron trigger does. */
   cron(): Promise<void>
   close(): Promise<void>
 }
 
-/** Bundles, migrates and starts the Worker; `vars` override wrangler.toml's `[vars]`. */
-export async function startWorker(vars: Record<string, string> = {}): Promise<WorkerPaylinks> {
-  const dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-'))
+/** Builds `entry` as wrangler deploys it into `outdir`; returns the path of its main module. */
+export async function buildWorker(entry: WorkerEntry, outdir: string): Promise<string> {
+  await wrangler(['deploy', '--dry-run', '--env', wranglerEnv(entry), '--outdir', outdir])
+  const main = readdirSync(outdir).find((file) => file.endsWith('.js'))
+  if (!main) throw new Error(`wrangler wrote no module to ${outdir}`)
+  return join(outdir, main)
+}
+
+/** A local D1 state directory with the migrations applied, as `npm run dev:worker` makes it. */
+export async function migratedState(dir: string): Promise<string> {
   const state = join(dir, 'state')
-  const bundle = join(dir, 'bundle')
-  await wrangler(['deploy', '--dry-run', '--outdir', bundle])
   await wrangler(['d1', 'migrations', 'apply', 'paylinks', '--local', '--persist-to', state])
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, 'wrangler.toml'))
+  return state
+}
+
+/** wrangler.toml's miniflare options (bindings, D1) for an entry. */
+export function workerOptionsOf(entry: WorkerEntry) {
+  return unstable_getMiniflareWorkerOptions(join(ROOT, 'wrangler.toml'), wranglerEnv(entry))
+    .workerOptions
+}
+
+/**
+ * Bundles, migrates and starts the Worker of `entry` (default `dev`, the one with the simulator);
+ * `vars` override its vars in wrangler.toml.
+ */
+export async function startWorker(
+  vars: Record<string, string> = {},
+  entry: WorkerEntry = 'dev',
+): Promise<WorkerPaylinks> {
+  const dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-'))
+  const state = await migratedState(dir)
+  const scripts = new Map<WorkerEntry, string>()
+  const scriptOf = async (which: WorkerEntry) => {
+    if (!scripts.has(which)) scripts.set(which, await buildWorker(which, join(dir, which)))
+    return scripts.get(which)!
+  }
+  let current = entry
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const logs: string[] = []
@@ -87,30 +124,37 @@ export async function startWorker(vars: Record<string, string> = {}): Promise<Wo
       logs.push(...lines.filter((line) => line.trim() !== ''))
     })
   }
-  const options = (overrides: Record<string, string>): MiniflareOptions => ({
-    ...(workerOptions as object),
-    name: 'paylinks',
-    modules: true,
-    scriptPath: join(bundle, 'worker.js'),
-    modulesRoot: bundle,
-    bindings: {
-      ...workerOptions.bindings,
-      PUBLIC_URL: url,
-      ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
-      CAPTCHA: 'off',
-      ...overrides,
-    },
-    d1Persist: join(state, 'v3', 'd1'),
-    host: '127.0.0.1',
-    port,
-    cf: false,
-    // The Worker's console output (one JSON line a request) is kept for assertions, not printed.
-    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
-      collect(stdout)
-      collect(stderr)
-    },
-  })
-  const mf = new Miniflare(options(vars))
+  const options = async (
+    overrides: Record<string, string>,
+    which: WorkerEntry,
+  ): Promise<MiniflareOptions> => {
+    const workerOptions = workerOptionsOf(which)
+    const scriptPath = await scriptOf(which)
+    return {
+      ...(workerOptions as object),
+      name: 'paylinks',
+      modules: true,
+      scriptPath,
+      modulesRoot: join(scriptPath, '..'),
+      bindings: {
+        ...workerOptions.bindings,
+        PUBLIC_URL: url,
+        ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
+        CAPTCHA: 'off',
+        ...overrides,
+      },
+      d1Persist: join(state, 'v3', 'd1'),
+      host: '127.0.0.1',
+      port,
+      cf: false,
+      // The Worker's console output (one JSON line a request) is kept for assertions, not printed.
+      handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+        collect(stdout)
+        collect(stderr)
+      },
+    }
+  }
+  const mf = new Miniflare(await options(vars, current))
   await mf.ready
   const db = drizzle(await mf.getD1Database('DB'), { schema }) as unknown as Db
   return {
@@ -118,8 +162,9 @@ export async function startWorker(vars: Record<string, string> = {}): Promise<Wo
     mf,
     db,
     logs,
-    async restart(next) {
-      await mf.setOptions(options(next))
+    async restart(next, which = current) {
+      current = which
+      await mf.setOptions(await options(next, which))
     },
     async cron() {
       const worker = await mf.getWorker()

@@ -1,5 +1,5 @@
 /** API-key interface: card transactions (`POST /cib/transaction`, `POST /cib/transaction/check`). */
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ClientContext } from '../core/context.js'
 import { sendV1 } from '../core/context.js'
 import { centimesToDzdNumber, parseDzd } from '../core/money.js'

@@ -1,5 +1,5 @@
 /** API-key interface: merchant invoices (`GET` and `POST /merchant/invoices`). */
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ClientContext } from '../core/context.js'
 import { sendV1 } from '../core/context.js'
 import type { Json, JsonObject } from '../core/parse.js'

@@ -1,5 +1,5 @@
 /** API-key interface: the products catalog (`GET /products`). */
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ClientContext } from '../core/context.js'
 import { sendV1 } from '../core/context.js'
 import type { JsonObject } from '../core/parse.js'

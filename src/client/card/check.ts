@@ -3,7 +3,7 @@
  * The answer is in the card network's vocabulary, with numbers and strings mixed; a payment is
  * paid only when status, codes, amount and receiving account all agree (gateway-facts.md).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type ClientContext, sendSite } from '../core/context.js'
 import { GatewayNotFoundError } from '../core/errors.js'
 import { type Centimes, parseDzd } from '../core/money.js'

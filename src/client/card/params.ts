@@ -3,7 +3,7 @@
  * query the gateway reads. Shared by `card.create` (redirect=no) and `card.redirectUrl`
  * (redirect=yes).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { truncateMemo } from '../core/money.js'
 import { accountId, dzdAmount, httpUrl, identifier, text, validate } from '../core/validate.js'
 

@@ -27,20 +27,24 @@ export interface RequestInfo {
 
 /** Base of every error the client throws. */
 export class GatewayError extends Error {
+  // Named in full, not from `new.target.name`: the Worker's bundle is minified without names.
+  override name = 'GatewayError'
   readonly request: RequestInfo | undefined
 
   constructor(message: string, options: { request?: RequestInfo; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
-    this.name = new.target.name
     this.request = options.request
   }
 }
 
 /** The client cannot make this call as configured (a URL or a credential is missing or bad). */
-export class GatewayConfigurationError extends GatewayError {}
+export class GatewayConfigurationError extends GatewayError {
+  override name = 'GatewayConfigurationError'
+}
 
 /** A request failed local validation; `fields` maps each field path to the rules it broke. */
 export class ValidationError extends GatewayError {
+  override name = 'ValidationError'
   readonly fields: Record<string, string[]>
 
   constructor(fields: Record<string, string[]>, context = 'Invalid request') {
@@ -53,13 +57,18 @@ export class ValidationError extends GatewayError {
 }
 
 /** A gateway signature did not verify; thrown by `assertGatewaySignature`. */
-export class SignatureError extends GatewayError {}
+export class SignatureError extends GatewayError {
+  override name = 'SignatureError'
+}
 
 /** The gateway could not be reached (DNS, refused connection, reset, aborted). */
-export class GatewayConnectionError extends GatewayError {}
+export class GatewayConnectionError extends GatewayError {
+  override name = 'GatewayConnectionError'
+}
 
 /** The gateway did not answer within the timeout. */
 export class GatewayTimeoutError extends GatewayConnectionError {
+  override name = 'GatewayTimeoutError'
   readonly timeoutMs: number
 
   constructor(message: string, timeoutMs: number, options: { request?: RequestInfo } = {}) {
@@ -79,6 +88,7 @@ export interface ApiErrorDetails {
 
 /** The gateway answered with an error status or an unusable body. */
 export class GatewayApiError extends GatewayError {
+  override name = 'GatewayApiError'
   readonly status: number
   readonly code: string | undefined
   readonly body: unknown
@@ -92,16 +102,23 @@ export class GatewayApiError extends GatewayError {
 }
 
 /** 400: the gateway rejected the request's content. */
-export class GatewayBadRequestError extends GatewayApiError {}
+export class GatewayBadRequestError extends GatewayApiError {
+  override name = 'GatewayBadRequestError'
+}
 
 /** 401 or 403: the API key or the secret key was refused. */
-export class GatewayAuthenticationError extends GatewayApiError {}
+export class GatewayAuthenticationError extends GatewayApiError {
+  override name = 'GatewayAuthenticationError'
+}
 
 /** 404: the resource (operation, order) is unknown, or the base URL is wrong. */
-export class GatewayNotFoundError extends GatewayApiError {}
+export class GatewayNotFoundError extends GatewayApiError {
+  override name = 'GatewayNotFoundError'
+}
 
 /** 429: too many requests. */
 export class GatewayRateLimitError extends GatewayApiError {
+  override name = 'GatewayRateLimitError'
   readonly retryAfterMs: number | undefined
 
   constructor(message: string, details: ApiErrorDetails) {
@@ -111,7 +128,11 @@ export class GatewayRateLimitError extends GatewayApiError {
 }
 
 /** 5xx: the gateway failed. */
-export class GatewayServerError extends GatewayApiError {}
+export class GatewayServerError extends GatewayApiError {
+  override name = 'GatewayServerError'
+}
 
 /** A successful status whose body is not JSON, or not the shape the endpoint promises. */
-export class GatewayResponseError extends GatewayApiError {}
+export class GatewayResponseError extends GatewayApiError {
+  override name = 'GatewayResponseError'
+}

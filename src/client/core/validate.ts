@@ -3,7 +3,7 @@
  * of zod issues to a ValidationError that names each field and rule. Messages never repeat the
  * value received, so a mistyped secret cannot leak through them.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { ValidationError } from './errors.js'
 import { centimesToDzdNumber, parseDzd } from './money.js'
 import { isValidAccountId, isValidSecretSeed } from './strkey.js'

@@ -1,5 +1,5 @@
 /** Direct interface: merchant invoices (create, update, list under `merchant/invoices/`). */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type ClientContext, encryptedSk, sendSite } from '../core/context.js'
 import { normalise, normaliseList } from '../core/normalise.js'
 import { isObject, type Json, type JsonObject } from '../core/parse.js'

@@ -2,7 +2,7 @@
  * Request rules of `POST {site}/services/operation_post`, one schema per kind of operation, from
  * the direct interface document. `encrypted_sk` is added by the client and is not a field here.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { centimesToDzdNumber, parseDzd } from '../core/money.js'
 import { dzdAmount, identifier, text } from '../core/validate.js'
 

@@ -2,7 +2,7 @@
  * Direct interface: `operation_post` (one method per kind), the operation history and the detail
  * of one operation. Submissions move money and are never retried; history and detail are reads.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type ClientContext, encryptedSk, sendSite } from '../core/context.js'
 import { normalise } from '../core/normalise.js'
 import type { JsonObject } from '../core/parse.js'

@@ -4,7 +4,7 @@
  * src/node/get-with-body.ts) the body is sent as documented; without it the same fields go in the
  * query string.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type ClientContext, encryptedSk, sendSite } from '../core/context.js'
 import { normalise, normaliseList } from '../core/normalise.js'
 import { objectBody } from '../core/response.js'

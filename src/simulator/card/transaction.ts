@@ -1,5 +1,5 @@
 /** Creating a card transaction and its JSON: the creation answer and the check answer. */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type Centimes, centimesToDzd, truncateMemo } from '../../client/core/money.js'
 import { isValidAccountId } from '../../client/core/strkey.js'
 import type { SimContext } from '../context.js'

@@ -1,6 +1,6 @@
 /** `/v1` top-ups, bill payments and the operation history (card payments included as type `cib`). */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { refreshAllSessions } from '../card/finish.js'
 import { findProduct } from '../catalog.js'
 import type { SimContext } from '../context.js'

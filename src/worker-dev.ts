@@ -1,0 +1,10 @@
+/**
+ * Paylinks on Workers for `wrangler dev` (`[env.dev]` of wrangler.toml, `npm run dev:worker`):
+ * the production Worker plus the built-in gateway simulator at `/_sim`, served on localhost only.
+ */
+import * as simulator from './simulator/index.js'
+import { createWorker } from './worker-handler.js'
+
+export type { WorkerEnv } from './worker-handler.js'
+
+export default createWorker({ loadSimulator: async () => simulator })

@@ -1,0 +1,193 @@
+/**
+ * The Worker's handlers, shared by the two entries: `src/worker.ts` (what `wrangler deploy`
+ * uploads: no simulator) and `src/worker-dev.ts` (`wrangler dev --env dev`: simulator mode).
+ * `fetch` serves the app; `scheduled` (the Cron trigger of wrangler.toml) runs the reconciler.
+ */
+import type {
+  D1Database,
+  ExecutionContext,
+  ScheduledController,
+} from '@cloudflare/workers-types/index.ts'
+import { drizzle } from 'drizzle-orm/d1'
+import * as schema from '../db/schema.js'
+import { createApp } from './app.js'
+import { createBackground, describe } from './background.js'
+import { type Assembled, assemble, type SimulatorModule } from './bootstrap.js'
+import { ConfigError, parseConfig } from './config.js'
+import { consoleLogger } from './log.js'
+import { reconcile } from './payments/reconcile.js'
+
+/** The Worker's bindings: the D1 database, and the configuration names of product.md as vars and secrets. */
+export interface WorkerEnv {
+  DB: D1Database
+  [name: string]: unknown
+}
+
+export interface WorkerOptions {
+  /** The simulator's module; only the dev entry passes it. */
+  loadSimulator?: () => Promise<SimulatorModule>
+  /** The longest any request waits for the isolate's start (default 10 s); then it starts over. */
+  startTimeoutMs?: number
+  /** Milliseconds since the epoch (tests pass their own, with `wait`). */
+  clock?: () => number
+  /** Resolves after `ms`, or never once `signal` aborts (default: setTimeout). */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>
+}
+
+interface Paylinks {
+  assembled: Assembled
+  app: ReturnType<typeof createApp>
+}
+
+/** A start that has not answered in time. */
+class StartTimeout extends Error {}
+
+const defaultWait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => clearTimeout(timer))
+  })
+
+/** Builds the Worker's `fetch` and `scheduled` handlers. */
+export function createWorker(options: WorkerOptions = {}) {
+  const startTimeoutMs = options.startTimeoutMs ?? 10_000
+  const clock = options.clock ?? Date.now
+  const wait = options.wait ?? defaultWait
+  // The one cache per isolate: an isolate serves many requests, and parsing the configuration,
+  // reading the secrets from D1 and building the app once keeps each request cheap. Nothing
+  // request-specific is kept in it.
+  let ready: Paylinks | undefined
+  let attempt: { paylinks: Promise<Paylinks>; deadline: number } | undefined
+  // The request (or Cron event) that started last. Only the built-in simulator, which is created
+  // once per isolate, reaches `ctx.waitUntil` through it (see `forwardWaitUntil`).
+  let latest: ExecutionContext | undefined
+
+  /**
+   * Hands background work of the built-in simulator (webhook deliveries) to the latest request's
+   * `ctx.waitUntil`. Workers have no way to ask which request is running, so with requests in
+   * flight at the same time it may pick another one; simulator mode is for one developer under
+   * `wrangler dev`, where that does not happen. The app's own background work is bound exactly,
+   * per request, in `useContext`.
+   */
+  const forwardWaitUntil = (promise: Promise<unknown>) => latest?.waitUntil(promise)
+
+  async function build(env: WorkerEnv): Promise<Paylinks> {
+    const strings = Object.fromEntries(
+      Object.entries(env).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    )
+    const config = parseConfig(strings, { runtime: 'workers' })
+    const assembled = await assemble({
+      db: drizzle(env.DB, { schema }),
+      config,
+      log: consoleLogger,
+      clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
+      waitUntil: forwardWaitUntil,
+      ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
+    })
+    const app = createApp(
+      assembled.deps,
+      assembled.simulator ? { simulator: assembled.simulator.app } : {},
+    )
+    assembled.bindApp(app)
+    if (assembled.newAdminToken) {
+      // Only simulator mode (wrangler dev) gets here: the other modes require ADMIN_TOKEN. Its
+      // console is the one place this token is shown.
+      console.log(
+        `Paylinks admin token (shown once, keep it): ${assembled.newAdminToken} — it logs into ${config.publicUrl}/dashboard and is the X-API-Key of the merchant API.`,
+      )
+    }
+    return { assembled, app }
+  }
+
+  /**
+   * The isolate's Paylinks, started by the first request. A failed start is not kept (a secret
+   * may have been added since), nor one that outlives its deadline: a start that never settles
+   * (a D1 call that never answers) would otherwise hang every later request of the isolate.
+   */
+  async function load(env: WorkerEnv): Promise<Paylinks> {
+    if (ready) return ready
+    attempt ??= { paylinks: build(env), deadline: clock() + startTimeoutMs }
+    const current = attempt
+    const stop = new AbortController()
+    const timedOut = wait(Math.max(0, current.deadline - clock()), stop.signal).then(() => {
+      throw new StartTimeout(`Paylinks did not start within ${startTimeoutMs} ms`)
+    })
+    try {
+      ready = await Promise.race([current.paylinks, timedOut])
+      return ready
+    } catch (error) {
+      if (attempt === current) attempt = undefined
+      throw error
+    } finally {
+      stop.abort()
+    }
+  }
+
+  /**
+   * Binds the app's background work (webhook confirmation) to this request's `ctx.waitUntil`.
+   * createApp's first middleware copies every dependency into `c.var` synchronously when the
+   * request enters the app, before anything is awaited (and the webhook endpoint, which runs ahead
+   * of it, takes the tracker the same way), so the request keeps the tracker set here even when
+   * another request replaces it a moment later.
+   */
+  function useContext({ assembled }: Paylinks, ctx: ExecutionContext): void {
+    latest = ctx
+    assembled.deps.background = createBackground(consoleLogger, (promise) => ctx.waitUntil(promise))
+  }
+
+  return {
+    async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+      let instance: Paylinks
+      try {
+        instance = await load(env)
+      } catch (error) {
+        return startFailure(error)
+      }
+      useContext(instance, ctx)
+      return instance.app.fetch(request, env, ctx)
+    },
+
+    async scheduled(_event: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
+      const work = load(env).then((instance) => {
+        useContext(instance, ctx)
+        return reconcile(instance.assembled.deps)
+      })
+      ctx.waitUntil(
+        work.then(
+          (result) => consoleLogger({ event: 'reconciled', ...result }),
+          (error) =>
+            consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
+        ),
+      )
+    },
+  }
+}
+
+const TEXT = { 'content-type': 'text/plain; charset=utf-8' }
+
+/**
+ * The 503 of a Worker that cannot start. It names the settings to fix (names only: no value, and
+ * the reasons go to the logs); a start that timed out is tried again by a later request.
+ */
+function startFailure(error: unknown): Response {
+  if (error instanceof StartTimeout) {
+    consoleLogger({ level: 'error', event: 'start_timed_out', error: error.message })
+    return new Response('Paylinks is starting; try again in a moment.', {
+      status: 503,
+      headers: { ...TEXT, 'retry-after': '5' },
+    })
+  }
+  const detail = error instanceof ConfigError ? error.message : String(error)
+  consoleLogger({ level: 'error', event: 'start_failed', error: detail.slice(0, 2000) })
+  const names =
+    error instanceof ConfigError
+      ? [...new Set(error.problems.map((problem) => problem.split(':')[0]))]
+      : []
+  const settings = names.length > 0 ? ` Settings to set or fix: ${names.join(', ')}.` : ''
+  return new Response(
+    `Paylinks cannot start: its configuration is incomplete or wrong.${settings} The reasons are in the Worker logs (wrangler tail).`,
+    { status: 503, headers: { ...TEXT, 'retry-after': '60' } },
+  )
+}

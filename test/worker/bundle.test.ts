@@ -1,0 +1,41 @@
+/**
+ * The Worker that `wrangler deploy` uploads (wrangler.toml's top level, built by its dry run):
+ * within its size budget, and holding nothing of the gateway simulator.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  BUDGET_GZIP_KIB,
+  measureUpload,
+  SIMULATOR_MARKERS,
+  workerUpload,
+} from '../../scripts/worker-bundle-size.js'
+import * as errors from '../../src/client/core/errors.js'
+
+let upload: string
+
+beforeAll(async () => {
+  upload = await workerUpload()
+}, 120_000)
+
+describe('the Worker upload', () => {
+  it(`is at most ${BUDGET_GZIP_KIB} KiB gzipped`, () => {
+    const size = measureUpload(upload)
+    expect(size.gzipBytes).toBeLessThanOrEqual(BUDGET_GZIP_KIB * 1024)
+    expect(size.withinBudget).toBe(true)
+  })
+
+  it("holds none of the simulator's code, key, credentials, inspector or fault controls", () => {
+    expect(SIMULATOR_MARKERS.filter((marker) => upload.includes(marker))).toEqual([])
+    expect(measureUpload(upload).simulatorMarkers).toEqual([])
+  })
+
+  it('is minified without names, yet every gateway error keeps its name for the logs', () => {
+    // Minified identifiers, and no `__name(…)` wrappers that keep_names would add.
+    expect(upload.includes('createWorker')).toBe(false)
+    expect(upload.includes('__name(')).toBe(false)
+    // SignatureError is thrown only by assertGatewaySignature, which the app does not use.
+    const inApp = Object.keys(errors).filter((name) => name !== 'SignatureError')
+    const unnamed = inApp.filter((name) => !upload.includes(`name="${name}"`))
+    expect(unnamed).toEqual([])
+  })
+})
