@@ -109,11 +109,16 @@ export async function memoryRows(notes: string[], link: Record<string, unknown>)
       })
     }
     const payloads = (await paylinks.call('completeAll')) as Record<string, unknown>[]
-    const listing = (await fetch(`${paylinks.url}/api/v1/payments`, {
+    const answer = await fetch(`${paylinks.url}/api/v1/payments`, {
       headers: { 'x-api-key': BENCH_ADMIN_TOKEN },
-    }).then((r) => r.json())) as { data: { receipt_url: string }[] }
-    const receipt = listing.data[0]?.receipt_url
-    if (!receipt) throw new Error('no payment to show a receipt for')
+    })
+    const listing = (await answer.json()) as { data?: { receipt_url: string }[] }
+    const receipt = listing.data?.[0]?.receipt_url
+    if (!receipt) {
+      throw new Error(
+        `no payment to show a receipt for: ${answer.status} ${JSON.stringify(listing).slice(0, 300)}`,
+      )
+    }
     process.stderr.write('bench: memory, 100,000 requests\n')
     const m = await memoryUnderLoad(
       paylinks,

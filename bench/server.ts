@@ -53,7 +53,9 @@ type Message = { id: number; cmd: keyof ServerCommands; args: never }
 const mode = (process.argv[2] ?? 'paylinks') as ServerMode
 const send = (message: unknown) => process.send?.(message)
 
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<string> {
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>
+
+function listen(fetch: Fetch): Promise<string> {
   return new Promise((resolve) => {
     serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
       resolve(`http://127.0.0.1:${info.port}`),
@@ -133,9 +135,9 @@ async function startBare() {
 
 async function startPaylinks() {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-bench-'))
-  let appFetch: (request: Request) => Response | Promise<Response> = () =>
-    new Response('starting', { status: 503 })
-  const url = await listen((request) => appFetch(request))
+  let appFetch: Fetch = () => new Response('starting', { status: 503 })
+  // The server's bindings go along: without them the client address (getConnInfo) is unknown.
+  const url = await listen((request, env) => appFetch(request, env))
   const config = parseConfig({
     PUBLIC_URL: url,
     DATABASE_PATH: join(dir, 'paylinks.db'),
@@ -149,7 +151,7 @@ async function startPaylinks() {
   const assembled = await assemble({
     db: sqlite.db,
     config,
-    log: silentLogger,
+    log: process.env.BENCH_LOG ? (e) => console.error(JSON.stringify(e)) : silentLogger,
     // Many customers behind one load generator: the rate limiter keys on the header when present.
     clientIp: (c) => c.req.header(CLIENT_HEADER) ?? getConnInfo(c).remote.address ?? 'unknown',
     ...nodeRuntimeParts(sqlite),
