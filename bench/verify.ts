@@ -3,8 +3,8 @@
  * cached) against node:crypto's one-shot `verify` with a KeyObject, same key and signature.
  */
 import { createPublicKey, verify } from 'node:crypto'
-import { fromBase64 } from '../src/client/core/bytes.js'
-import { signGatewayMessage, verifyGatewaySignature } from '../src/client/core/signature.js'
+import { signGatewayMessage, verifyGatewaySignature } from '../src/client/index.js'
+import { fromBase64 } from '../src/lib/bytes.js'
 import { SIMULATOR_PRIVATE_KEY_PEM, SIMULATOR_PUBLIC_KEY_PEM } from '../src/simulator/keys.js'
 
 export interface VerifyResult {

@@ -3,7 +3,7 @@
  * Workers it is handed to ctx.waitUntil; on Node it runs in the process. Either way it is tracked,
  * so a graceful stop (and a test) can wait until nothing is left in flight.
  */
-import { stripUrlQueries } from './client/core/redact.js'
+import { describe } from './lib/describe-error.js'
 import type { Logger } from './log.js'
 
 export interface Background {
@@ -91,14 +91,4 @@ export function createBackground(
       timers.clear()
     },
   }
-}
-
-/**
- * A short description of an error for a log line or `payments.error_reason`. Any URL in it loses
- * its query, which may carry a customer's name, phone or e-mail: the gateway client's own errors
- * never quote one, and this keeps any other error (a runtime's, a library's) to the same rule.
- */
-export function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-  return stripUrlQueries(text).slice(0, 300)
 }

@@ -5,8 +5,8 @@
  * never holds its code or its private key.
  */
 import type { Context } from 'hono'
+import type { AppDeps, AppSecrets } from './app-deps.js'
 import { createBackground } from './background.js'
-import { randomBase62 } from './client/core/bytes.js'
 import {
   createGatewayClient,
   GATEWAY_PUBLIC_KEY_PEM,
@@ -19,12 +19,12 @@ import type { LinkWithStats } from './data/links.js'
 import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
 import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
-import type { AppDeps, AppSecrets } from './env.js'
+import { randomBase62 } from './lib/bytes.js'
+import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
 import type { Gzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
-import { sha256Hex } from './security/tokens.js'
 import type { Simulator } from './simulator/index.js'
 
 /** What bootstrap uses of the simulator's module (`src/simulator/index.ts`). */

@@ -3,12 +3,11 @@
  * parsed once at start. A bad or missing setting is named with the reason, all at once.
  */
 import * as z from 'zod'
-import { isValidAccountId } from './client/core/strkey.js'
+import { LANGUAGES, type Language } from '../db/schema.js'
+import { DEFAULT_SITE_URL } from './client/index.js'
+import { isValidAccountId } from './lib/strkey.js'
 
-export const LANGUAGES = ['ar', 'fr', 'en'] as const
-export type Language = (typeof LANGUAGES)[number]
-
-export const GATEWAY_SITE_URL_DEFAULT = 'https://www.sofizpay.com'
+export { LANGUAGES, type Language } from '../db/schema.js'
 
 const optionalText = z
   .string()
@@ -120,7 +119,7 @@ export function parseConfig(
     gatewayMode: raw.GATEWAY_MODE,
     gatewaySiteUrl: stripSlash(
       raw.GATEWAY_SITE_URL ??
-        (raw.GATEWAY_MODE === 'simulator' ? `${publicUrl}/_sim` : GATEWAY_SITE_URL_DEFAULT),
+        (raw.GATEWAY_MODE === 'simulator' ? `${publicUrl}/_sim` : DEFAULT_SITE_URL),
     ),
     gatewayApiUrl:
       raw.GATEWAY_API_URL !== undefined
@@ -198,7 +197,7 @@ function liveProblems(config: Config, env: Record<string, string | undefined>): 
   }
   if (!env.GATEWAY_SITE_URL?.trim()) {
     problems.push(
-      `GATEWAY_SITE_URL: required in live mode — the gateway's site address (e.g. ${GATEWAY_SITE_URL_DEFAULT})`,
+      `GATEWAY_SITE_URL: required in live mode — the gateway's site address (e.g. ${DEFAULT_SITE_URL})`,
     )
   }
   return problems

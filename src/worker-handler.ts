@@ -11,9 +11,10 @@ import type {
 import { drizzle } from 'drizzle-orm/d1'
 import * as schema from '../db/schema.js'
 import { createApp } from './app.js'
-import { createBackground, describe } from './background.js'
+import { createBackground } from './background.js'
 import { type Assembled, assemble, type SimulatorModule } from './bootstrap.js'
 import { ConfigError, parseConfig } from './config.js'
+import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { reconcile } from './payments/reconcile.js'
 

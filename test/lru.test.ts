@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLru } from '../src/lru.js'
+import { createLru } from '../src/lib/lru.js'
 
 describe('createLru', () => {
   it('drops the least recently used entry, a hit counting as a use', () => {

@@ -1,5 +1,5 @@
-import type { Centimes } from '../src/client/core/money.js'
 import { formatAmount } from '../src/i18n/index.js'
+import type { Centimes } from '../src/lib/money.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
 import { CHECKOUT_CSS } from './styles.js'

@@ -1,6 +1,6 @@
 import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
-import type { Language } from '../src/config.js'
+import { LANGUAGES, type Language } from '../src/config.js'
 import { MESSAGES, type Translate } from '../src/i18n/index.js'
 import { BASE_CSS } from './styles.js'
 
@@ -75,7 +75,7 @@ export function LanguageSwitcher(props: { lang: Language; label: string; path: s
   const sep = props.path.includes('?') ? '&' : '?'
   return (
     <nav class="lang" aria-label={props.label}>
-      {(['ar', 'fr', 'en'] as const).map((lang) => (
+      {LANGUAGES.map((lang) => (
         <a
           href={`${props.path}${sep}lang=${lang}`}
           lang={lang}

@@ -1,6 +1,6 @@
 import { raw } from 'hono/html'
-import type { Centimes } from '../src/client/core/money.js'
 import { formatAmount } from '../src/i18n/index.js'
+import type { Centimes } from '../src/lib/money.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
 

@@ -4,7 +4,7 @@
  * throttled (src/security/token-guessing.ts): wrong tokens count, per address and everywhere.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../env.js'
+import type { AppEnv } from '../app-deps.js'
 import {
   recordWrongToken,
   retryAfterSeconds,

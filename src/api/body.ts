@@ -3,7 +3,7 @@
  * body and malformed JSON each get their own 4xx. Field validation is the caller's (zod) job.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../env.js'
+import type { AppEnv } from '../app-deps.js'
 import { API_JSON_BODY_LIMIT, bodyLimit } from '../middleware/body-limits.js'
 import { apiError } from './errors.js'
 

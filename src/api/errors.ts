@@ -5,7 +5,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
-import type { AppEnv } from '../env.js'
+import type { AppEnv } from '../app-deps.js'
 
 /** Every error code the API answers, so a script can branch on `error.code`. */
 export const API_ERROR_CODES = [

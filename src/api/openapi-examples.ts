@@ -2,8 +2,9 @@
  * Examples shown in the OpenAPI document and on the docs page. The tests check each one against
  * the document's own schemas, so an example cannot silently go stale.
  */
-import type { LinkObject, PaymentObject } from '../domain/api-objects.js'
+
 import type { ApiErrorObject } from './errors.js'
+import type { LinkObject, PaymentObject } from './objects.js'
 
 const ORIGIN = 'https://pay.example.dz'
 const SLUG = 'q7Rm2XaP9cLw'

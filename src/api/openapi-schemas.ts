@@ -3,9 +3,9 @@
  * `z.toJSONSchema`: request bodies as they are sent (`io: 'input'`), answers as they are produced.
  */
 import * as z from 'zod'
-import { linkObject, paymentObject } from '../domain/api-objects.js'
-import { createLinkBody, updateLinkBody } from '../domain/link-input.js'
 import { apiErrorObject } from './errors.js'
+import { createLinkBody, updateLinkBody } from './link-body.js'
+import { linkObject, paymentObject } from './objects.js'
 import { FIELD_NOTES } from './openapi-notes.js'
 import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
 import { linkList, paymentList } from './schemas.js'

@@ -1,9 +1,9 @@
 /** `/api/v1/payments`: payments newest first with filters, and one payment by id. */
 import { Hono } from 'hono'
+import type { AppEnv } from '../app-deps.js'
 import { getPaymentById, listPayments, type PaymentFilters } from '../data/payments.js'
-import { toPaymentObject } from '../domain/api-objects.js'
-import type { AppEnv } from '../env.js'
 import { apiError, invalidFields } from './errors.js'
+import { toPaymentObject } from './objects.js'
 import { parseQuery } from './query.js'
 import { type ListPaymentsQuery, listPaymentsQuery } from './schemas.js'
 

@@ -5,7 +5,7 @@
 import * as z from 'zod'
 import { PAYMENT_STATUSES } from '../../db/schema.js'
 import { decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
-import { linkObject, paymentObject } from '../domain/api-objects.js'
+import { linkObject, paymentObject } from './objects.js'
 
 // Algeria keeps UTC+01:00 all year; a date alone means that whole day in the merchant's time.
 const ALGIERS_OFFSET = '+01:00'

@@ -3,11 +3,12 @@
  * transport. It holds the credentials in a closure and never shows them: `toString`, `toJSON`
  * and Node's inspector print `[redacted]`.
  */
+
+import { REDACTED } from '../lib/redact.js'
 import { createV1, type V1Interface } from './api-key/index.js'
 import { type CardPayments, createCard } from './card/index.js'
 import type { ClientContext } from './core/context.js'
 import { GatewayConfigurationError } from './core/errors.js'
-import { REDACTED } from './core/redact.js'
 import type { FetchLike, GetWithBody } from './core/transport.js'
 import { createDirect, type DirectInterface } from './direct/index.js'
 

@@ -3,6 +3,18 @@
  * signatures, webhook parsers and money helpers, on Web APIs only (Node, Workers, browsers).
  */
 
+export { fromBase64, toBase64, toBase64Url } from '../lib/bytes.js'
+export {
+  type Centimes,
+  centimesToDzd,
+  centimesToDzdNumber,
+  centimesToDzdShort,
+  dzdToCentimes,
+  parseDzd,
+  truncateMemo,
+  truncateUtf8,
+} from '../lib/money.js'
+export { decodeStrKey, encodeStrKey, isValidAccountId, isValidSecretSeed } from '../lib/strkey.js'
 export type {
   V1BillPaymentRequest,
   V1BillPaymentResponse,
@@ -40,14 +52,13 @@ export {
 } from './card/check.js'
 export type { CardTransaction, CibResponse } from './card/create.js'
 export type { CardPayments } from './card/index.js'
-export type { CardPaymentParams } from './card/params.js'
+export { type CardPaymentParams, cardParamsSchema } from './card/params.js'
 export {
   createGatewayClient,
   DEFAULT_SITE_URL,
   type GatewayClient,
   type GatewayClientOptions,
 } from './client.js'
-export { fromBase64, toBase64, toBase64Url } from './core/bytes.js'
 export {
   type ApiErrorDetails,
   GatewayApiError,
@@ -66,16 +77,6 @@ export {
   ValidationError,
 } from './core/errors.js'
 export { GATEWAY_PUBLIC_KEY_PEM } from './core/gateway-key.js'
-export {
-  type Centimes,
-  centimesToDzd,
-  centimesToDzdNumber,
-  centimesToDzdShort,
-  dzdToCentimes,
-  parseDzd,
-  truncateMemo,
-  truncateUtf8,
-} from './core/money.js'
 export type { Json, JsonObject } from './core/parse.js'
 export {
   importGatewayPublicKey,
@@ -83,7 +84,6 @@ export {
   signGatewayMessage,
   verifyGatewaySignature,
 } from './core/signature.js'
-export { decodeStrKey, encodeStrKey, isValidAccountId, isValidSecretSeed } from './core/strkey.js'
 export type { CallOptions, FetchLike, GetWithBody } from './core/transport.js'
 export type {
   LedgerTransaction,

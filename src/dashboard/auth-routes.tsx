@@ -5,8 +5,8 @@
 import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
 import { formatMinutes } from '../i18n/index.js'
+import { readForm } from '../lib/form-body.js'
 import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
-import { readForm } from '../middleware/form-body.js'
 import {
   recordWrongToken,
   retryAfterSeconds,

@@ -1,8 +1,8 @@
 /** The dashboard's typed Hono environment and the per-request context its views take. */
 import type { Context } from 'hono'
 import type { DashContext } from '../../views/dashboard/layout.js'
+import type { AppVariables } from '../app-deps.js'
 import type { Language } from '../config.js'
-import type { AppVariables } from '../env.js'
 import type { DashTranslate } from './messages.js'
 
 /** The app's variables plus what the dashboard middleware adds. */

@@ -4,7 +4,7 @@
  * apostrophe, so a spreadsheet shows a customer's "=HYPERLINK(…)" as text instead of running it.
  */
 import type { Payment } from '../../db/schema.js'
-import { receiptUrl } from '../domain/api-objects.js'
+import { receiptUrl } from '../api/objects.js'
 import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import { toAlgiersIso } from './algiers-time.js'

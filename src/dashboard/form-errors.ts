@@ -3,8 +3,9 @@
  * dashboard shows each error beside its field in the page's language, so known rules are mapped
  * to message keys here; a rule not listed is shown as the API words it, never dropped.
  */
+
+import type { FieldErrors } from '../api/link-body.js'
 import { CLEAN_TEXT_RULE } from '../domain/clean-text.js'
-import type { FieldErrors } from '../domain/link-input.js'
 import type { FieldProblem, FormProblems } from './link-form.js'
 import type { DashTranslate } from './messages.js'
 

@@ -4,10 +4,10 @@
  * Amounts are read from decimal text into centimes (never parseFloat) and sent as DZD numbers.
  */
 import type { Language, Link } from '../../db/schema.js'
-import { centimesToDzdNumber, parseDzd } from '../client/core/money.js'
 import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import { isLanguage } from '../i18n/index.js'
+import { centimesToDzdNumber, parseDzd } from '../lib/money.js'
 import { parseAlgiersDateTime, toAlgiersDateTimeInput } from './algiers-time.js'
 import type { DashKey } from './messages.js'
 

@@ -2,11 +2,12 @@
  * The customer's checkout form: name, phone, e-mail, the amount of an open link, the terms box.
  * Errors come back as message keys so the page shows them in its own language.
  */
-import { cardParamsSchema } from '../client/card/params.js'
-import { parseDzd } from '../client/core/money.js'
+
+import { MAX_AMOUNT, MIN_AMOUNT } from '../api/link-body.js'
+import { cardParamsSchema } from '../client/index.js'
 import type { MessageKey } from '../i18n/index.js'
+import { parseDzd } from '../lib/money.js'
 import { isCleanText } from './clean-text.js'
-import { MAX_AMOUNT, MIN_AMOUNT } from './link-input.js'
 
 export interface CheckoutInput {
   name: string

@@ -1,5 +1,5 @@
 /** Identifiers. Public ones (slugs, receipt ids) are random enough that guessing one is hopeless. */
-import { BASE62, randomBase62 } from '../client/core/bytes.js'
+import { BASE62, randomBase62 } from '../lib/bytes.js'
 
 /** A link id: `lnk_` and 16 base62 characters. */
 export function newLinkId(): string {

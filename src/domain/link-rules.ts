@@ -12,7 +12,7 @@ import {
   MIN_AMOUNT,
   type UpdateLinkBody,
   updateLinkBody,
-} from './link-input.js'
+} from '../api/link-body.js'
 
 /** The columns of a link a merchant decides (everything but id, slug and timestamps). */
 export type LinkValues = {

@@ -4,7 +4,7 @@
  * a negative or zero amount, a real number, even text. Pages, exports and the API read them
  * through these functions, which never throw: one odd row must not take a whole list down.
  */
-import { centimesToDzd } from '../client/core/money.js'
+import { centimesToDzd } from '../lib/money.js'
 
 /** A stored amount as whole centimes (a real number rounded), or null when it is not a number. */
 export function storedCentimes(value: unknown): bigint | null {

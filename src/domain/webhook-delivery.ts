@@ -4,7 +4,7 @@
  * pair, never by its raw bytes, and what is stored or logged of it is a bounded copy of its known
  * fields — a replay padded with megabytes or with made-up fields stores and logs nothing new.
  */
-import type { CardWebhookEvent } from '../client/webhook.js'
+import type { CardWebhookEvent } from '../client/index.js'
 
 /** The longest `cib_transaction_id` accepted: the gateway's are about ten digits. */
 export const MAX_TRANSACTION_ID_LENGTH = 64

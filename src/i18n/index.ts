@@ -1,8 +1,9 @@
 /** Languages, messages and the formatting of amounts and dates per language. */
-import type { Centimes } from '../client/core/money.js'
-import type { Language } from '../config.js'
+
+import { LANGUAGES, type Language } from '../config.js'
 import { storedCentimes } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
+import type { Centimes } from '../lib/money.js'
 import { ar } from './ar.js'
 import { en, type MessageKey, type Messages } from './en.js'
 import { fr } from './fr.js'
@@ -28,7 +29,7 @@ export function translator(lang: Language): Translate {
 
 /** True when the value is one of the supported languages. */
 export function isLanguage(value: unknown): value is Language {
-  return value === 'ar' || value === 'fr' || value === 'en'
+  return (LANGUAGES as readonly unknown[]).includes(value)
 }
 
 /**

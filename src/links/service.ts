@@ -4,12 +4,12 @@
  */
 
 import type { Link } from '../../db/schema.js'
-import { describe } from '../background.js'
-import { centimesToDzdNumber } from '../client/core/money.js'
+import type { FieldErrors } from '../api/link-body.js'
+import type { AppDeps } from '../app-deps.js'
 import { createLink, getLinkById, type LinkWithStats, updateLink } from '../data/links.js'
-import type { FieldErrors } from '../domain/link-input.js'
 import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
-import type { AppDeps } from '../env.js'
+import { describe } from '../lib/describe-error.js'
+import { centimesToDzdNumber } from '../lib/money.js'
 
 export type LinkResult =
   | { ok: true; link: LinkWithStats }

@@ -3,7 +3,7 @@
  * before anything parses it (the reading itself is in bounded-body.ts).
  */
 import type { Context, Env, MiddlewareHandler } from 'hono'
-import { readBoundedBody } from './bounded-body.js'
+import { readBoundedBody } from '../lib/bounded-body.js'
 
 /**
  * Public forms: the checkout (name, phone, e-mail, amount, reference, tokens, the captcha's

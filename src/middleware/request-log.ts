@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import { randomBase62 } from '../client/core/bytes.js'
-import type { AppEnv } from '../env.js'
+import type { AppEnv } from '../app-deps.js'
+import { randomBase62 } from '../lib/bytes.js'
 
 /** A new request id (also sent back as `X-Request-Id`). */
 export function newRequestId(): string {

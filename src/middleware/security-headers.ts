@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { randomBytes, toBase64 } from '../client/core/bytes.js'
-import type { AppEnv } from '../env.js'
+import { randomBytes, toBase64 } from '../lib/bytes.js'
 
 /**
  * Where the security headers depend on the deployment: the origins a form may end up at (the
@@ -110,7 +109,9 @@ export function machineReplyHeaders(https: boolean): Readonly<Record<string, str
  * A strict Content-Security-Policy with a per-request nonce for the inline style and script of
  * each page, and the usual security headers. Everything but the nonce is built once.
  */
-export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEnv> {
+export function securityHeaders(
+  policy: SecurityPolicy,
+): MiddlewareHandler<{ Variables: { secureHeadersNonce?: string } }> {
   const MARK = '\u0000'
   const fixed = fixedSecurityHeaders(policy.https)
   const [before, between, after] = contentSecurityPolicy(policy.formTargets, {

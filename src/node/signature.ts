@@ -7,7 +7,7 @@
  *   import { verifyGatewaySignatureSync } from 'paylinks/client/node'
  */
 import { createPublicKey, type KeyObject, verify } from 'node:crypto'
-import { GATEWAY_PUBLIC_KEY_PEM } from '../client/core/gateway-key.js'
+import { GATEWAY_PUBLIC_KEY_PEM } from '../client/index.js'
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/
 

@@ -8,11 +8,12 @@
  */
 
 import type { Payment } from '../../db/schema.js'
-import { type Background, describe } from '../background.js'
+import type { Background } from '../background.js'
 import { adoptTransaction, getPaymentByReceiptId } from '../data/payments.js'
 import { markWebhookEvent } from '../data/webhooks.js'
 import { ADOPTABLE_STATUSES } from '../domain/payment-state.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
+import { describe } from '../lib/describe-error.js'
 import { applyCheck, type ConfirmDeps, type ConfirmResult } from './confirm.js'
 
 /** What a return or a webhook says about the transaction (unsigned, so only a lead). */

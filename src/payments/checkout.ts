@@ -5,12 +5,12 @@
  */
 
 import type { Language, Link, Payment } from '../../db/schema.js'
-import { describe } from '../background.js'
-import { centimesToDzdShort, truncateMemo } from '../client/core/money.js'
+import type { AppDeps } from '../app-deps.js'
 import { markError, markPending, reservePayment } from '../data/payments.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
 import { gatewayReturnUrl } from '../domain/return-url.js'
-import type { AppDeps } from '../env.js'
+import { describe } from '../lib/describe-error.js'
+import { centimesToDzdShort, truncateMemo } from '../lib/money.js'
 
 export type CheckoutResult =
   | { kind: 'redirect'; url: string; payment: Payment }

@@ -5,10 +5,11 @@
  */
 
 import type { Payment } from '../../db/schema.js'
-import { GatewayNotFoundError } from '../client/index.js'
+import { type GatewayClient, GatewayNotFoundError } from '../client/index.js'
+import type { Db } from '../data/db.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
-import type { AppDeps } from '../env.js'
+import type { Logger } from '../log.js'
 
 /**
  * A payment the gateway still calls unpaid this long after it started counts as expired. The card
@@ -17,7 +18,14 @@ import type { AppDeps } from '../env.js'
  */
 export const EXPIRE_UNANSWERED_AFTER_MS = 60 * 60_000
 
-export type ConfirmDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log'>
+/** What a confirmation needs: the app's dependencies of the same names (see app-deps.ts). */
+export interface ConfirmDeps {
+  db: Db
+  gateway: GatewayClient
+  merchantAccount: string
+  clock: () => number
+  log: Logger
+}
 
 export interface ConfirmResult {
   payment: Payment

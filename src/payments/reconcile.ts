@@ -3,11 +3,11 @@
  * settle or expire. A timer runs it on Node, a Cron trigger on Workers.
  */
 
-import { describe } from '../background.js'
 import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
 import { purgeRateLimits } from '../data/rate-limits.js'
 import { purgeSpentTokens } from '../data/spent-tokens.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
+import { describe } from '../lib/describe-error.js'
 import { type ConfirmDeps, confirmPayment } from './confirm.js'
 
 const RATE_LIMIT_ROWS_KEPT_MS = 60 * 60_000

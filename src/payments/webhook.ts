@@ -6,7 +6,8 @@
  * Forged: 401, malformed: 400, anything else: 2xx, so the gateway stops retrying.
  */
 
-import { type Background, describe } from '../background.js'
+import type { AppDeps } from '../app-deps.js'
+import type { Background } from '../background.js'
 import { type CardWebhookEvent, parseCardWebhook } from '../client/index.js'
 import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
 import {
@@ -16,7 +17,7 @@ import {
   MAX_TRANSACTION_ID_LENGTH,
   signedPairText,
 } from '../domain/webhook-delivery.js'
-import type { AppDeps } from '../env.js'
+import { describe } from '../lib/describe-error.js'
 import { adoptFromWebhook } from './adopt.js'
 
 export type WebhookAnswer =

@@ -5,7 +5,7 @@
  */
 // The core module has no Node dependency, unlike the package entry (PNG through pngjs and zlib).
 import QRCodeCore from 'qrcode/lib/core/qrcode.js'
-import { utf8 } from '../client/core/bytes.js'
+import { utf8 } from '../lib/bytes.js'
 
 /** The dark/light matrix of a QR code. */
 export interface QrMatrix {

@@ -10,7 +10,7 @@ import { apiError } from '../api/errors.js'
 import { linkApiRoutes } from '../api/links.js'
 import { openApiDocument } from '../api/openapi.js'
 import { paymentApiRoutes } from '../api/payments.js'
-import type { AppEnv } from '../env.js'
+import type { AppEnv } from '../app-deps.js'
 
 /** The merchant JSON API under /api. */
 export const apiRoutes = new Hono<AppEnv>()

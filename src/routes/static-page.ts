@@ -4,7 +4,7 @@
  * the SHA-256 of the page's inline style and script instead of a per-request nonce. Sending one
  * then costs a header object and a write.
  */
-import { toBase64 } from '../client/core/bytes.js'
+import { toBase64 } from '../lib/bytes.js'
 import { type SecurityPolicy, securityHeaderRecord } from '../middleware/security-headers.js'
 
 /** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */

@@ -1,7 +1,7 @@
 /** `GET /terms`: the online-payment terms and a default for the merchant's terms of sale. */
 import { Hono } from 'hono'
 import { Layout } from '../../views/layout.js'
-import type { AppEnv } from '../env.js'
+import type { AppEnv } from '../app-deps.js'
 import { pageContext, pageLanguage } from './page.js'
 
 export const termsRoutes = new Hono<AppEnv>()

@@ -1,8 +1,8 @@
 /** The customer-facing 413 page: a form sent more than Paylinks reads (see body-limits.ts). */
 import type { Context } from 'hono'
 import { MessagePage } from '../../views/message-page.js'
+import type { AppEnv } from '../app-deps.js'
 import type { Language } from '../config.js'
-import type { AppEnv } from '../env.js'
 import { pageContext } from './page.js'
 
 /** 413 in `lang`, with a way back to the page the form came from. */

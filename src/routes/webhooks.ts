@@ -4,9 +4,9 @@
  * one plain object and writes its own log line, so a storm of deliveries costs as little as it can.
  */
 import type { MiddlewareHandler } from 'hono'
-import type { AppDeps, AppEnv } from '../env.js'
+import type { AppDeps, AppEnv } from '../app-deps.js'
+import { readBoundedText } from '../lib/bounded-body.js'
 import { WEBHOOK_BODY_LIMIT } from '../middleware/body-limits.js'
-import { readBoundedText } from '../middleware/bounded-body.js'
 import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
 import { machineReplyHeaders, type SecurityPolicy } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'

@@ -7,9 +7,9 @@
  */
 import { createChallenge, verifySolution } from 'altcha-lib/v1'
 import { raw } from 'hono/html'
-import { fromBase64, fromUtf8 } from '../client/core/bytes.js'
+import type { Captcha } from '../app-deps.js'
 import { spendToken } from '../data/spent-tokens.js'
-import type { Captcha } from '../env.js'
+import { fromBase64, fromUtf8 } from '../lib/bytes.js'
 
 const MAX_NUMBER = 20_000
 const LIFETIME_MS = 30 * 60_000

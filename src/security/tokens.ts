@@ -2,7 +2,8 @@
  * Stateless signed tokens for forms (CSRF) and the dashboard session, and the admin-token check.
  * HMAC-SHA-256 on WebCrypto; every comparison is constant-time.
  */
-import { timingSafeEqual, toBase64Url, toHex, utf8 } from '../client/core/bytes.js'
+import { timingSafeEqual, toBase64Url, utf8 } from '../lib/bytes.js'
+import { sha256Hex } from '../lib/hash.js'
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>()
 
@@ -21,11 +22,6 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 export async function hmac(secret: string, data: string): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), utf8(data))
   return toBase64Url(new Uint8Array(mac))
-}
-
-/** SHA-256 hex of a string. */
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(text))))
 }
 
 /** A token binding `scope` (e.g. a form's action) to the time it was issued. */

@@ -1,5 +1,5 @@
 /** What every part of one simulator instance shares: its options, state, clock and ids. */
-import type { Centimes } from '../client/core/money.js'
+import type { Centimes } from '../lib/money.js'
 import type { Faults } from './faults.js'
 import type { Ids } from './ids.js'
 import type { SimState } from './state.js'

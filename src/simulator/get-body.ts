@@ -5,9 +5,9 @@
  * Node module. Other runtimes give null and the caller falls back to the query string.
  */
 import type { Context } from 'hono'
-import { fromUtf8 } from '../client/core/bytes.js'
+import { readBoundedText } from '../lib/bounded-body.js'
+import { fromUtf8 } from '../lib/bytes.js'
 import { SIMULATOR_BODY_LIMIT } from '../middleware/body-limits.js'
-import { readBoundedText } from '../middleware/bounded-body.js'
 
 /** The body's text (null when there is none or it cannot be read), or `tooLarge` past the limit. */
 export type GetBody = { text: string | null; tooLarge?: false } | { text: null; tooLarge: true }

@@ -3,7 +3,7 @@
  * without one they come from WebCrypto. Either way the generator lives in the instance, never in
  * module state.
  */
-import { randomBytes, toHex } from '../client/core/bytes.js'
+import { randomBytes, toHex } from '../lib/bytes.js'
 
 /** The id generator of a simulator instance. */
 export interface Ids {

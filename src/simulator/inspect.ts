@@ -1,5 +1,5 @@
 /** What the inspector shows: the simulator's state as plain JSON (no secret ever: seeds are not stored in records). */
-import { centimesToDzd } from '../client/core/money.js'
+import { centimesToDzd } from '../lib/money.js'
 import { refreshAllSessions } from './card/finish.js'
 import { checkJson, paymentUrl } from './card/transaction.js'
 import type { SimContext } from './context.js'

@@ -1,6 +1,6 @@
 /** Merchant invoices: free items and catalog items, totals, statuses, and their JSON. */
 import * as z from 'zod'
-import { type Centimes, centimesToDzdNumber } from '../client/core/money.js'
+import { type Centimes, centimesToDzdNumber } from '../lib/money.js'
 import { CATALOG_ITEMS } from './catalog.js'
 import type { SimContext } from './context.js'
 import type { Invoice, InvoiceItem, InvoiceStatus, Merchant } from './state.js'

@@ -2,8 +2,8 @@
  * Who is calling: a merchant named by a secret seed (`encrypted_sk`, direct interface) or by the
  * API key (`/v1`). A seed is a credential: it is only a map key here, never shown or returned.
  */
-import { timingSafeEqual, utf8 } from '../client/core/bytes.js'
-import { decodeStrKey, encodeStrKey } from '../client/core/strkey.js'
+import { timingSafeEqual, utf8 } from '../lib/bytes.js'
+import { decodeStrKey, encodeStrKey } from '../lib/strkey.js'
 import type { SimConfig } from './context.js'
 import type { Merchant, SimState } from './state.js'
 

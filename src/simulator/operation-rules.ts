@@ -2,7 +2,7 @@
  * The rules of `POST services/operation_post`, per kind (gateway-direct-interface.md): operators,
  * offers, phone lengths, IDOOM offers and amounts, game codes, bill extras.
  */
-import { parseDzd } from '../client/core/money.js'
+import { parseDzd } from '../lib/money.js'
 import type { OperationDraft } from './operations.js'
 
 type Body = Record<string, unknown>

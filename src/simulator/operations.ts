@@ -1,5 +1,5 @@
 /** Recording top-ups and bill payments, and their JSON on each interface. */
-import { type Centimes, centimesToDzd, truncateMemo } from '../client/core/money.js'
+import { type Centimes, centimesToDzd, truncateMemo } from '../lib/money.js'
 import { SIMULATOR_SERVICE_ACCOUNT } from './constants.js'
 import type { SimContext } from './context.js'
 import type { Merchant, Operation, OperationKind } from './state.js'

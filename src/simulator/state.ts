@@ -2,7 +2,7 @@
  * The simulator's in-memory state: plain maps owned by one simulator instance (never module
  * state), so two simulators in one process do not see each other.
  */
-import type { Centimes } from '../client/core/money.js'
+import type { Centimes } from '../lib/money.js'
 import type { TestCardOutcome } from './constants.js'
 
 export type Language = 'ar' | 'fr' | 'en'

@@ -1,6 +1,6 @@
 /** Small zod helpers shared by the simulator's request parsers. */
 import * as z from 'zod'
-import { parseDzd } from '../client/core/money.js'
+import { parseDzd } from '../lib/money.js'
 
 /** An amount of DZD (JSON number or decimal text, at most two decimals) parsed to centimes. */
 export const dzdAmount = z.union([z.number(), z.string()]).transform((value, ctx) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { sha256Hex } from '../../src/lib/hash.js'
 import * as tokens from '../../src/security/tokens.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { api, createLink, rowCount } from './helpers.js'
@@ -79,7 +80,7 @@ describe('merchant API authentication', () => {
     check.mockClear()
     await api(p, 'GET', '/api/v1/payments', { headers: { 'x-api-key': 'guess-guess-guess' } })
     expect(check).toHaveBeenCalledWith('guess-guess-guess', p.deps.secrets.adminTokenHash)
-    expect(p.deps.secrets.adminTokenHash).toBe(await tokens.sha256Hex(TEST_ADMIN_TOKEN))
+    expect(p.deps.secrets.adminTokenHash).toBe(await sha256Hex(TEST_ADMIN_TOKEN))
   })
 
   it('creates nothing for an unauthenticated POST', async () => {

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { PAYMENT_STATUSES } from '../../db/schema.js'
+import { createLinkBody, updateLinkBody } from '../../src/api/link-body.js'
+import { linkObject, paymentObject } from '../../src/api/objects.js'
 import {
   createLinkExamples,
   linkExample,
@@ -10,8 +12,6 @@ import {
 import type { JsonSchema, OpenApiDocument, OpenApiMediaType } from '../../src/api/openapi-types.js'
 import { curlExample } from '../../src/api/schema-text.js'
 import { listLinksQuery, listPaymentsQuery } from '../../src/api/schemas.js'
-import { linkObject, paymentObject } from '../../src/domain/api-objects.js'
-import { createLinkBody, updateLinkBody } from '../../src/domain/link-input.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { api, createLink, payThroughCheckout } from './helpers.js'
 

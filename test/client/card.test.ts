@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { utf8 } from '../../src/client/core/bytes.js'
 import {
   type CardPaymentParams,
   createGatewayClient,
@@ -9,6 +8,7 @@ import {
   interpretCardCheck,
   ValidationError,
 } from '../../src/client/index.js'
+import { utf8 } from '../../src/lib/bytes.js'
 import {
   OTHER_ACCOUNT,
   type RecordingServer,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { toBase64 } from '../../src/client/core/bytes.js'
 import {
   createGatewayClient,
   type GatewayClient,
   GatewayConfigurationError,
   ValidationError,
 } from '../../src/client/index.js'
+import { toBase64 } from '../../src/lib/bytes.js'
 import { nodeGetWithBody } from '../../src/node/get-with-body.js'
 import {
   corruptKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { randomBase62, randomBytes } from '../../src/client/core/bytes.js'
+import { randomBase62, randomBytes } from '../../src/lib/bytes.js'
 
 describe('randomBytes (pooled for small draws)', () => {
   it('never hands out the same bytes twice, across many pool refills', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { MAX_AMOUNT, MIN_AMOUNT } from '../../src/api/link-body.js'
 import { type AmountBounds, parseCheckoutForm } from '../../src/domain/checkout-input.js'
-import { MAX_AMOUNT, MIN_AMOUNT } from '../../src/domain/link-input.js'
 
 const FORM = { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz', terms: 'yes' }
 const OPEN: AmountBounds = { open: true, min: MIN_AMOUNT, max: null }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import type { Link } from '../../db/schema.js'
-import { createLinkBody } from '../../src/domain/link-input.js'
+import { createLinkBody } from '../../src/api/link-body.js'
 import { parseCreateLink, parseLinkUpdate } from '../../src/domain/link-rules.js'
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0)

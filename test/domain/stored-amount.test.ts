@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { centimesToDzd, centimesToDzdShort } from '../../src/client/core/money.js'
 import { storedCentimes, storedDzdNumber, storedDzdText } from '../../src/domain/stored-amount.js'
 import { formatAmount } from '../../src/i18n/index.js'
+import { centimesToDzd, centimesToDzdShort } from '../../src/lib/money.js'
 
 // 2^63 - 1 as SQLite stores it, and as better-sqlite3 hands it back (the nearest double).
 const INT64_MAX = 9223372036854775807n

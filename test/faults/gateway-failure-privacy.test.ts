@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { describe as describeError } from '../../src/background.js'
+import { describe as describeError } from '../../src/lib/describe-error.js'
 import { createSimulator, type EndpointFault } from '../../src/simulator/index.js'
 import { CUSTOMER, makeLink, submitCheckout } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'

@@ -4,7 +4,7 @@
  * which made each webhook delivery cost 2.3 times the server's CPU), and held to its limit.
  */
 import { describe, expect, it } from 'vitest'
-import { readBoundedText } from '../../src/middleware/bounded-body.js'
+import { readBoundedText } from '../../src/lib/bounded-body.js'
 
 /** A request whose `body` getter is counted, as @hono/node-server's light request would pay for it. */
 function watched(body: string, headers: Record<string, string>) {

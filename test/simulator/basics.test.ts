@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { isValidAccountId, isValidSecretSeed } from '../../src/client/core/strkey.js'
+import { isValidAccountId, isValidSecretSeed } from '../../src/lib/strkey.js'
 import { buildMessage } from '../../src/simulator/card/callback.js'
 import { createIds } from '../../src/simulator/ids.js'
 import {

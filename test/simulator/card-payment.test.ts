@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyGatewaySignature } from '../../src/client/core/signature.js'
+import { verifyGatewaySignature } from '../../src/client/index.js'
 import {
   SIMULATOR_MERCHANT_ACCOUNT,
   SIMULATOR_PUBLIC_KEY_PEM,

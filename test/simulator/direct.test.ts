@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeStrKey } from '../../src/client/core/strkey.js'
+import { encodeStrKey } from '../../src/lib/strkey.js'
 import { SIMULATOR_MERCHANT_ACCOUNT, SIMULATOR_SECRET_SEED } from '../../src/simulator/index.js'
 import {
   fakeClock,

@@ -9,7 +9,7 @@ import {
   SIMULATOR_MARKERS,
   workerUpload,
 } from '../../scripts/worker-bundle-size.js'
-import * as errors from '../../src/client/core/errors.js'
+import * as client from '../../src/client/index.js'
 
 let upload: string
 
@@ -34,7 +34,10 @@ describe('the Worker upload', () => {
     expect(upload.includes('createWorker')).toBe(false)
     expect(upload.includes('__name(')).toBe(false)
     // SignatureError is thrown only by assertGatewaySignature, which the app does not use.
-    const inApp = Object.keys(errors).filter((name) => name !== 'SignatureError')
+    const errors = Object.entries(client)
+      .filter(([, value]) => typeof value === 'function' && value.prototype instanceof Error)
+      .map(([name]) => name)
+    const inApp = errors.filter((name) => name !== 'SignatureError')
     const unnamed = inApp.filter((name) => !upload.includes(`name="${name}"`))
     expect(unnamed).toEqual([])
   })

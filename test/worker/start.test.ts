@@ -5,7 +5,7 @@
  */
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sha256Hex } from '../../src/security/tokens.js'
+import { sha256Hex } from '../../src/lib/hash.js'
 import {
   inputValue,
   postForm,

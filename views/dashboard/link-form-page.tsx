@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../src/config.js'
 import type { LinkForm, Pricing } from '../../src/dashboard/link-form.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
@@ -192,7 +193,7 @@ export function LinkFormPage(props: {
             <legend>{t('sectionAfter')}</legend>
             <label for="language">{t('fieldLanguage')}</label>
             <select id="language" name="language" {...errorProps('language', errors)}>
-              {(['ar', 'fr', 'en'] as const).map((lang) => (
+              {LANGUAGES.map((lang) => (
                 <option value={lang} selected={form.language === lang}>
                   {LANGUAGE_NAMES[lang]}
                 </option>

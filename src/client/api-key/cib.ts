@@ -1,8 +1,8 @@
 /** API-key interface: card transactions (`POST /cib/transaction`, `POST /cib/transaction/check`). */
 import * as z from 'zod'
+import { centimesToDzdNumber, parseDzd } from '../../lib/money.js'
 import type { ClientContext } from '../core/context.js'
 import { sendV1 } from '../core/context.js'
-import { centimesToDzdNumber, parseDzd } from '../core/money.js'
 import type { JsonObject } from '../core/parse.js'
 import { objectBody } from '../core/response.js'
 import type { CallOptions } from '../core/transport.js'

@@ -4,9 +4,9 @@
  * paid only when status, codes, amount and receiving account all agree (gateway-facts.md).
  */
 import * as z from 'zod'
+import { type Centimes, parseDzd } from '../../lib/money.js'
 import { type ClientContext, sendSite } from '../core/context.js'
 import { GatewayNotFoundError } from '../core/errors.js'
-import { type Centimes, parseDzd } from '../core/money.js'
 import { asInteger, asString, isObject, type JsonObject } from '../core/parse.js'
 import { objectBody } from '../core/response.js'
 import type { CallOptions } from '../core/transport.js'

@@ -4,7 +4,7 @@
  * (redirect=yes).
  */
 import * as z from 'zod'
-import { truncateMemo } from '../core/money.js'
+import { truncateMemo } from '../../lib/money.js'
 import { accountId, dzdAmount, httpUrl, identifier, text, validate } from '../core/validate.js'
 
 export const cardParamsSchema = z.strictObject({

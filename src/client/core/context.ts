@@ -2,9 +2,9 @@
  * What every resource needs from the client: transport settings, base URLs and credentials, with
  * the checks that must pass before a call of each interface is sent.
  */
-import { fromBase64 } from './bytes.js'
+import { fromBase64 } from '../../lib/bytes.js'
+import { isValidSecretSeed } from '../../lib/strkey.js'
 import { GatewayConfigurationError, ValidationError } from './errors.js'
-import { isValidSecretSeed } from './strkey.js'
 import {
   type CallOptions,
   type GetWithBody,

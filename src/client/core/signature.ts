@@ -3,7 +3,7 @@
  * carried as URL-safe base64 with or without padding (gateway-facts.md). WebCrypto only, so the
  * same code runs on Node and Workers.
  */
-import { fromBase64, toBase64, utf8 } from './bytes.js'
+import { fromBase64, toBase64, utf8 } from '../../lib/bytes.js'
 import { GATEWAY_PUBLIC_KEY_PEM } from './gateway-key.js'
 
 const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const

@@ -1,4 +1,6 @@
 /** Maps an error status of the gateway to the client's error classes, with a message saying what to do. */
+
+import { scrubValue } from '../../lib/redact.js'
 import {
   type ApiErrorDetails,
   GatewayApiError,
@@ -10,7 +12,6 @@ import {
   type RequestInfo,
 } from './errors.js'
 import { readErrorCode, readErrorMessage } from './parse.js'
-import { scrubValue } from './redact.js'
 import { retryAfterMs } from './retry.js'
 
 /** An answer as read off the wire. */

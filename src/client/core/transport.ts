@@ -2,13 +2,14 @@
  * The one place the client talks HTTP: timeouts, retries for reads only, status → error mapping,
  * JSON parsing, and redaction of credentials and customer data from everything an error carries.
  */
+
+import { scrubText, scrubValue, stripUrlQueries, withoutQuery } from '../../lib/redact.js'
 import {
   GatewayConnectionError,
   GatewayResponseError,
   GatewayTimeoutError,
   type RequestInfo,
 } from './errors.js'
-import { scrubText, scrubValue, stripUrlQueries, withoutQuery } from './redact.js'
 import { backoff, isRetryableStatus, retryAfterMs } from './retry.js'
 import { type RawAnswer, statusError } from './status-error.js'
 import { buildQuery, type Query } from './url.js'

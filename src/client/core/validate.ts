@@ -4,9 +4,9 @@
  * value received, so a mistyped secret cannot leak through them.
  */
 import * as z from 'zod'
+import { centimesToDzdNumber, parseDzd } from '../../lib/money.js'
+import { isValidAccountId, isValidSecretSeed } from '../../lib/strkey.js'
 import { ValidationError } from './errors.js'
-import { centimesToDzdNumber, parseDzd } from './money.js'
-import { isValidAccountId, isValidSecretSeed } from './strkey.js'
 
 /** Parses `input` with `schema` or throws a ValidationError listing every broken rule. */
 export function validate<S extends z.ZodType>(

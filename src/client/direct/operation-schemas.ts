@@ -3,7 +3,7 @@
  * the direct interface document. `encrypted_sk` is added by the client and is not a field here.
  */
 import * as z from 'zod'
-import { centimesToDzdNumber, parseDzd } from '../core/money.js'
+import { centimesToDzdNumber, parseDzd } from '../../lib/money.js'
 import { dzdAmount, identifier, text } from '../core/validate.js'
 
 /** DZD as a number or decimal text; sent as a JSON number (exact for two decimals). */

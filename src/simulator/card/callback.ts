@@ -2,8 +2,9 @@
  * The signed pair the gateway attaches to the return redirect and the webhook: `message` (built as
  * gateway-facts.md infers, or as configured) and its RSA signature with the simulator's key.
  */
-import { type Centimes, centimesToDzd, centimesToDzdShort } from '../../client/core/money.js'
-import { signGatewayMessage } from '../../client/core/signature.js'
+
+import { signGatewayMessage } from '../../client/index.js'
+import { type Centimes, centimesToDzd, centimesToDzdShort } from '../../lib/money.js'
 import type { MessageFormat } from '../context.js'
 import type { CardTransaction } from '../state.js'
 

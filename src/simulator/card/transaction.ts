@@ -1,7 +1,7 @@
 /** Creating a card transaction and its JSON: the creation answer and the check answer. */
 import * as z from 'zod'
-import { type Centimes, centimesToDzd, truncateMemo } from '../../client/core/money.js'
-import { isValidAccountId } from '../../client/core/strkey.js'
+import { type Centimes, centimesToDzd, truncateMemo } from '../../lib/money.js'
+import { isValidAccountId } from '../../lib/strkey.js'
 import type { SimContext } from '../context.js'
 import type { CardTransaction, Language } from '../state.js'
 import { dzdAmount } from '../validation.js'

@@ -1,7 +1,7 @@
 /** `/v1/cib/transaction` and its check; card payments as `/v1` operations of type `cib`. */
 import { Hono } from 'hono'
 import * as z from 'zod'
-import { centimesToDzd } from '../../client/core/money.js'
+import { centimesToDzd } from '../../lib/money.js'
 import { refreshSession } from '../card/finish.js'
 import { checkJson, createCardTransaction, findByCibId, paymentUrl } from '../card/transaction.js'
 import type { SimContext } from '../context.js'

@@ -3,7 +3,7 @@
  * body `{ success: false, error, code }`.
  */
 import { Hono } from 'hono'
-import { centimesToDzd } from '../../client/core/money.js'
+import { centimesToDzd } from '../../lib/money.js'
 import { PRODUCTS } from '../catalog.js'
 import type { SimContext } from '../context.js'
 import { createInvoice, createInvoiceSchema, invoiceJson, merchantInvoices } from '../invoices.js'

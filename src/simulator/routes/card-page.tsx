@@ -1,7 +1,7 @@
 /** The hosted card page: GET shows the current step; forms post the card, the OTP, cancel, expire. */
 import { type Context, Hono } from 'hono'
-import { centimesToDzd } from '../../client/core/money.js'
-import { readForm } from '../../middleware/form-body.js'
+import { readForm } from '../../lib/form-body.js'
+import { centimesToDzd } from '../../lib/money.js'
 import { finishTransaction, refreshSession } from '../card/finish.js'
 import { OUTCOMES } from '../card/outcomes.js'
 import { maskPan } from '../card/transaction.js'

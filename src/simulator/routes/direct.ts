@@ -1,6 +1,6 @@
 /** The direct interface's services: operations, products, history and operation detail. */
 import { type Context, Hono } from 'hono'
-import { centimesToDzd } from '../../client/core/money.js'
+import { centimesToDzd } from '../../lib/money.js'
 import { SIMULATOR_BODY_LIMIT } from '../../middleware/body-limits.js'
 import { searchProducts } from '../catalog.js'
 import type { SimContext } from '../context.js'

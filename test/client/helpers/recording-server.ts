@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { encodeStrKey } from '../../../src/client/core/strkey.js'
+import { encodeStrKey } from '../../../src/lib/strkey.js'
 
 export interface Recorded {
   method: string

@@ -3,7 +3,7 @@
  * simulator alike). A body that declares a Content-Length over the size is refused without reading
  * a byte; a chunked one is read until it passes the size, and its stream is then cancelled.
  */
-import { fromUtf8 } from '../client/core/bytes.js'
+import { fromUtf8 } from './bytes.js'
 
 /** The bytes of a body within its size, or `ok: false` when it is larger. */
 export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false }

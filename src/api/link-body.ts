@@ -5,8 +5,8 @@
  */
 import * as z from 'zod'
 import { LANGUAGES } from '../../db/schema.js'
-import { parseDzd } from '../client/core/money.js'
-import { cleanText } from './clean-text.js'
+import { cleanText } from '../domain/clean-text.js'
+import { parseDzd } from '../lib/money.js'
 
 /** The card network's minimum payment: 50 DZD, in centimes. */
 export const MIN_AMOUNT = 5000

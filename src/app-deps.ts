@@ -14,11 +14,10 @@ import type { LinkWithStats } from './data/links.js'
 import type { ReadCache } from './data/read-cache.js'
 import type { RecordDelivery } from './data/webhooks.js'
 import type { Translate } from './i18n/index.js'
+import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
-import type { Lru } from './lru.js'
 import type { SecurityPolicy } from './middleware/security-headers.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
-import type { QrCache } from './routes/qr.js'
 import type { Gzip, StaticPage } from './routes/static-page.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
@@ -70,6 +69,9 @@ export interface Captcha {
   /** True when the posted form carries a valid, unused solution. */
   verify(c: Context<AppEnv>, form: Record<string, unknown>): Promise<boolean>
 }
+
+/** QR images by link version and form: the encoded body and its ETag. */
+export type QrCache = Lru<{ body: string | Uint8Array; etag: string }>
 
 export type AppVariables = AppDeps & {
   qrCache: QrCache

@@ -4,9 +4,9 @@
  */
 import * as z from 'zod'
 import { LANGUAGES, type Link, PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
-import { LINK_STATUSES, linkStatus } from './link-status.js'
-import { storedDzdNumber } from './stored-amount.js'
-import { isShowableTime } from './stored-time.js'
+import { LINK_STATUSES, linkStatus } from '../domain/link-status.js'
+import { storedDzdNumber } from '../domain/stored-amount.js'
+import { isShowableTime } from '../domain/stored-time.js'
 
 const dzd = z.number().describe('DZD, at most two decimals')
 const time = z.string().describe('ISO 8601, UTC')
