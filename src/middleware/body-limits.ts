@@ -25,9 +25,6 @@ export const API_JSON_BODY_LIMIT = 64 * 1024
 /** The gateway's webhook deliveries: a signed event of a few hundred bytes. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024
 
-/** Every POST of the built-in gateway simulator (JSON bodies and the card page's forms). */
-export const SIMULATOR_BODY_LIMIT = 64 * 1024
-
 /**
  * Reads the request's body if it is at most `max` bytes and puts it back in memory, so handlers
  * read it as usual (`parseBody`, `json`, `text`); false, with nothing more read, when it is larger.

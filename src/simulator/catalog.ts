@@ -2,7 +2,7 @@
  * The simulator's fixed catalog: digital products (both interfaces list them) and the merchant's
  * own catalog items that invoices can reference by id. Prices are centimes inside.
  */
-import type { Centimes } from '../lib/money.js'
+import type { Centimes } from './wire/amounts.js'
 
 export type ProductCategory = 'phone' | 'internet' | 'game' | 'bill'
 

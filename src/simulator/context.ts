@@ -1,9 +1,10 @@
 /** What every part of one simulator instance shares: its options, state, clock and ids. */
-import type { Centimes } from '../lib/money.js'
+
 import type { Faults } from './faults.js'
 import type { Ids } from './ids.js'
 import type { SimState } from './state.js'
 import type { WebhookDispatcher } from './webhooks.js'
+import type { Centimes } from './wire/amounts.js'
 
 /** The parts of a callback `message`, for a custom `messageFormat`. */
 export interface MessageParts {

@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import { readBoundedText } from '../lib/bounded-body.js'
 import { fromUtf8 } from '../lib/bytes.js'
-import { SIMULATOR_BODY_LIMIT } from '../middleware/body-limits.js'
+import { SIMULATOR_BODY_LIMIT } from './body-limit.js'
 
 /** The body's text (null when there is none or it cannot be read), or `tooLarge` past the limit. */
 export type GetBody = { text: string | null; tooLarge?: false } | { text: null; tooLarge: true }

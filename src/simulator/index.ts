@@ -4,7 +4,7 @@
  * in-memory state per instance.
  */
 import { Hono } from 'hono'
-import { bodyLimit, SIMULATOR_BODY_LIMIT } from '../middleware/body-limits.js'
+import { holdSimulatorBody } from './body-limit.js'
 import { finishTransaction, refreshSession } from './card/finish.js'
 import {
   SIMULATOR_API_KEY,
@@ -162,14 +162,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const app = new Hono()
   // Every body is held to its limit before a route reads it: the card page's forms, the JSON of
   // both interfaces, the fault switches (a standalone simulator is as public as its port).
-  app.use(
-    bodyLimit(SIMULATOR_BODY_LIMIT, (c) =>
-      c.json(
-        { status: 'error', message: `The body is larger than ${SIMULATOR_BODY_LIMIT} bytes.` },
-        413,
-      ),
-    ),
-  )
+  app.use(holdSimulatorBody())
   app.route('/', cardRoutes(ctx))
   app.route('/', cardPageRoutes(ctx))
   app.route('/', directRoutes(ctx))

@@ -1,11 +1,11 @@
 /** What the inspector shows: the simulator's state as plain JSON (no secret ever: seeds are not stored in records). */
-import { centimesToDzd } from '../lib/money.js'
 import { refreshAllSessions } from './card/finish.js'
 import { checkJson, paymentUrl } from './card/transaction.js'
 import type { SimContext } from './context.js'
 import { invoiceJson } from './invoices.js'
 import { directOperationJson } from './operations.js'
 import { isoUtc } from './time.js'
+import { dzdText } from './wire/amounts.js'
 
 /** A snapshot of everything the simulator holds, newest first. */
 export interface InspectSnapshot {
@@ -30,7 +30,7 @@ export async function inspectState(ctx: SimContext): Promise<InspectSnapshot> {
       via: tx.via,
       sandbox: tx.sandbox,
       account: tx.account,
-      amount: centimesToDzd(tx.amount),
+      amount: dzdText(tx.amount),
       full_name: tx.fullName,
       language: tx.language,
       return_url: tx.returnUrl,

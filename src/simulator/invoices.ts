@@ -1,11 +1,11 @@
 /** Merchant invoices: free items and catalog items, totals, statuses, and their JSON. */
 import * as z from 'zod'
-import { type Centimes, centimesToDzdNumber } from '../lib/money.js'
 import { CATALOG_ITEMS } from './catalog.js'
 import type { SimContext } from './context.js'
 import type { Invoice, InvoiceItem, InvoiceStatus, Merchant } from './state.js'
 import { isoUtc } from './time.js'
 import { dzdAmount } from './validation.js'
+import { type Centimes, dzdNumber } from './wire/amounts.js'
 
 const status = z.enum(['PENDING', 'PAID', 'CANCELLED'])
 const quantity = z.number().int().positive()
@@ -141,7 +141,7 @@ function subtotal(items: InvoiceItem[]): Centimes {
 export function invoiceJson(invoice: Invoice): Record<string, unknown> {
   return {
     id: invoice.id,
-    amount: centimesToDzdNumber(invoice.amount),
+    amount: dzdNumber(invoice.amount),
     status: invoice.status,
     created_at: isoUtc(invoice.createdAt),
     updated_at: isoUtc(invoice.updatedAt),
@@ -151,11 +151,11 @@ export function invoiceJson(invoice: Invoice): Record<string, unknown> {
         ? { description: item.name }
         : { item_id: item.itemId, name: item.name }),
       quantity: item.quantity,
-      unit_price: centimesToDzdNumber(item.unitPrice),
-      total_price: centimesToDzdNumber(item.quantity * item.unitPrice),
+      unit_price: dzdNumber(item.unitPrice),
+      total_price: dzdNumber(item.quantity * item.unitPrice),
     })),
     total_items: invoice.items.length,
-    subtotal: centimesToDzdNumber(subtotal(invoice.items)),
+    subtotal: dzdNumber(subtotal(invoice.items)),
   }
 }
 

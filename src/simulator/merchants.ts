@@ -3,9 +3,9 @@
  * API key (`/v1`). A seed is a credential: it is only a map key here, never shown or returned.
  */
 import { timingSafeEqual, utf8 } from '../lib/bytes.js'
-import { decodeStrKey, encodeStrKey } from '../lib/strkey.js'
 import type { SimConfig } from './context.js'
 import type { Merchant, SimState } from './state.js'
+import { isStrKey, writeStrKey } from './wire/strkey.js'
 
 const DEFAULT_MERCHANT_ID = 'merchant-1'
 const SEED_FORMAT = /^S[A-Z2-7]{55}$/
@@ -45,14 +45,13 @@ export async function resolveSecretKey(
   if (!SEED_FORMAT.test(value)) return { ok: false, reason: 'format' }
   const known = state.merchants.get(value)
   if (known) return { ok: true, merchant: known }
-  const raw = decodeStrKey('secretSeed', value)
-  if (!raw) return { ok: false, reason: 'invalid' }
+  if (!isStrKey('seed', value)) return { ok: false, reason: 'invalid' }
   if (config.secretSeeds && !config.secretSeeds.includes(value))
     return { ok: false, reason: 'invalid' }
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(value)))
   const merchant: Merchant = {
     id: `merchant-${new Set(state.merchants.values()).size + 1}`,
-    account: encodeStrKey('accountId', digest),
+    account: writeStrKey('account', digest),
   }
   state.merchants.set(value, merchant)
   return { ok: true, merchant }

@@ -2,8 +2,8 @@
  * The rules of `POST services/operation_post`, per kind (gateway-direct-interface.md): operators,
  * offers, phone lengths, IDOOM offers and amounts, game codes, bill extras.
  */
-import { parseDzd } from '../lib/money.js'
 import type { OperationDraft } from './operations.js'
+import { readDzd } from './wire/amounts.js'
 
 type Body = Record<string, unknown>
 export type RuleResult = { ok: true; draft: OperationDraft } | { ok: false; message: string }
@@ -33,7 +33,7 @@ export function checkOperationBody(body: Body): RuleResult {
   if (rawAmount === undefined || rawAmount === null || rawAmount === '')
     return fail('amount is required')
   const amount =
-    typeof rawAmount === 'number' || typeof rawAmount === 'string' ? parseDzd(rawAmount) : null
+    typeof rawAmount === 'number' || typeof rawAmount === 'string' ? readDzd(rawAmount) : null
   if (amount === null || amount <= 0)
     return fail('amount must be a positive number of DZD with at most two decimals')
   if (!operator) return fail('operator is required')

@@ -1,9 +1,9 @@
 /** Recording top-ups and bill payments, and their JSON on each interface. */
-import { type Centimes, centimesToDzd, truncateMemo } from '../lib/money.js'
 import { SIMULATOR_SERVICE_ACCOUNT } from './constants.js'
 import type { SimContext } from './context.js'
 import type { Merchant, Operation, OperationKind } from './state.js'
 import { isoMicro, isoUtc } from './time.js'
+import { type Centimes, dzdText, ledgerMemo } from './wire/amounts.js'
 
 /** An operation before it gets its ids. */
 export interface OperationDraft {
@@ -32,7 +32,7 @@ export function recordOperation(
     ledger: {
       id: ctx.ids.uuid(),
       sourceAccount: merchant.account,
-      memo: truncateMemo(`${draft.kind} ${reference}`),
+      memo: ledgerMemo(`${draft.kind} ${reference}`),
       hash: ctx.ids.hex(64),
     },
   }
@@ -68,7 +68,7 @@ export function directOperationJson(ctx: SimContext, op: Operation): Record<stri
     operation_type: OPERATION_TYPES[op.kind],
     phone: op.phone ?? '',
     operator: op.operator,
-    amount: centimesToDzd(op.amount),
+    amount: dzdText(op.amount),
     offer: op.offer,
     status: done ? 'completed' : 'processing',
     status_message: done ? 'Operation completed' : null,
@@ -78,7 +78,7 @@ export function directOperationJson(ctx: SimContext, op: Operation): Record<stri
       id: op.ledger.id,
       source_account: op.ledger.sourceAccount,
       destination_account: SIMULATOR_SERVICE_ACCOUNT,
-      amount: `${centimesToDzd(op.amount)}00000`,
+      amount: `${dzdText(op.amount)}00000`,
       asset_code: 'DZD',
       memo: op.ledger.memo,
       status: 'confirmed',
@@ -101,7 +101,7 @@ export function v1OperationJson(ctx: SimContext, op: Operation): Record<string, 
     status: done ? 'completed' : 'processing',
     operator: op.operator,
     offer: op.offer,
-    amount: centimesToDzd(op.amount),
+    amount: dzdText(op.amount),
     currency: 'DZD',
     details: op.details,
     transaction_id: op.ledger.id,

@@ -2,8 +2,9 @@
  * The simulator's in-memory state: plain maps owned by one simulator instance (never module
  * state), so two simulators in one process do not see each other.
  */
-import type { Centimes } from '../lib/money.js'
+
 import type { TestCardOutcome } from './constants.js'
+import type { Centimes } from './wire/amounts.js'
 
 export type Language = 'ar' | 'fr' | 'en'
 

@@ -1,10 +1,10 @@
 /** Small zod helpers shared by the simulator's request parsers. */
 import * as z from 'zod'
-import { parseDzd } from '../lib/money.js'
+import { readDzd } from './wire/amounts.js'
 
 /** An amount of DZD (JSON number or decimal text, at most two decimals) parsed to centimes. */
 export const dzdAmount = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const centimes = parseDzd(value)
+  const centimes = readDzd(value)
   if (centimes === null) {
     ctx.addIssue({ code: 'custom', message: 'must be an amount of DZD with at most two decimals' })
     return z.NEVER

@@ -3,10 +3,10 @@
  * gateway-facts.md infers, or as configured) and its RSA signature with the simulator's key.
  */
 
-import { signGatewayMessage } from '../../client/index.js'
-import { type Centimes, centimesToDzd, centimesToDzdShort } from '../../lib/money.js'
 import type { MessageFormat } from '../context.js'
 import type { CardTransaction } from '../state.js'
+import { type Centimes, dzdShortText, dzdText } from '../wire/amounts.js'
+import { signMessage } from '../wire/signature.js'
 
 /** Builds `message` from the return URL's own query values, the payment status and the amount. */
 export function buildMessage(
@@ -17,7 +17,7 @@ export function buildMessage(
 ): string {
   const queryValues = returnUrl ? [...new URL(returnUrl).searchParams.values()] : []
   if (typeof format === 'function') return format({ queryValues, paymentStatus, amount })
-  const text = format === 'decimal' ? centimesToDzd(amount) : centimesToDzdShort(amount)
+  const text = format === 'decimal' ? dzdText(amount) : dzdShortText(amount)
   return `${queryValues.join('')}${paymentStatus}${text}`
 }
 
@@ -29,7 +29,7 @@ export async function signedPair(
   paymentStatus: string,
 ): Promise<{ message: string; signature: string }> {
   const message = buildMessage(format, tx.returnUrl, paymentStatus, tx.amount)
-  return { message, signature: await signGatewayMessage(message, signingKeyPem) }
+  return { message, signature: await signMessage(message, signingKeyPem) }
 }
 
 /**

@@ -1,10 +1,10 @@
 /** Creating a card transaction and its JSON: the creation answer and the check answer. */
 import * as z from 'zod'
-import { type Centimes, centimesToDzd, truncateMemo } from '../../lib/money.js'
-import { isValidAccountId } from '../../lib/strkey.js'
 import type { SimContext } from '../context.js'
 import type { CardTransaction, Language } from '../state.js'
 import { dzdAmount } from '../validation.js'
+import { type Centimes, dzdText, ledgerMemo } from '../wire/amounts.js'
+import { isStrKey } from '../wire/strkey.js'
 import { NOT_PAID, OUTCOMES } from './outcomes.js'
 
 const MIN_AMOUNT: Centimes = 5000
@@ -19,7 +19,9 @@ const httpUrl = z
 
 /** The query of `make-cib-transaction` (gateway-direct-interface.md). */
 export const createCardSchema = z.object({
-  account: z.string().refine(isValidAccountId, 'must be a valid G… ledger account'),
+  account: z
+    .string()
+    .refine((text) => isStrKey('account', text), 'must be a valid G… ledger account'),
   amount: dzdAmount.refine((c) => c >= MIN_AMOUNT, 'must be at least 50 DZD'),
   full_name: required,
   phone: required,
@@ -95,7 +97,7 @@ export function createCardTransaction(
     webhookUrl: draft.webhookUrl ?? null,
     invoiceId: draft.invoiceId ?? null,
     language: asLanguage(draft.language),
-    memo: draft.memo === undefined ? null : truncateMemo(draft.memo),
+    memo: draft.memo === undefined ? null : ledgerMemo(draft.memo),
     keepReturnUrl: draft.keepReturnUrl,
     merchantOrderId: draft.merchantOrderId ?? null,
     description: draft.description ?? null,
@@ -128,7 +130,7 @@ export function creationJson(ctx: SimContext, tx: CardTransaction): Record<strin
     // A JSON number, as the live gateway often sends it (gateway-facts.md).
     cib_transaction_id: Number(tx.cibTransactionId),
     payment_url: url,
-    amount: centimesToDzd(tx.amount),
+    amount: dzdText(tx.amount),
     status: ctx.config.creationStatus,
     more_info_url: `${url}/info`,
     webhook_url: tx.webhookUrl,

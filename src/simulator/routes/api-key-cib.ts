@@ -1,7 +1,6 @@
 /** `/v1/cib/transaction` and its check; card payments as `/v1` operations of type `cib`. */
 import { Hono } from 'hono'
 import * as z from 'zod'
-import { centimesToDzd } from '../../lib/money.js'
 import { refreshSession } from '../card/finish.js'
 import { checkJson, createCardTransaction, findByCibId, paymentUrl } from '../card/transaction.js'
 import type { SimContext } from '../context.js'
@@ -9,6 +8,7 @@ import { apiKeyMerchant } from '../merchants.js'
 import type { CardTransaction } from '../state.js'
 import { isoUtc } from '../time.js'
 import { dzdAmount, firstIssue } from '../validation.js'
+import { dzdText } from '../wire/amounts.js'
 import { v1Body, v1Error } from './api-key-errors.js'
 import { withFault } from './fault-middleware.js'
 
@@ -48,7 +48,7 @@ export function cibOperationJson(tx: CardTransaction): Record<string, unknown> {
     id: tx.transactionId,
     type: 'cib',
     status: tx.outcome ? STATUS[tx.outcome] : 'pending',
-    amount: centimesToDzd(tx.amount),
+    amount: dzdText(tx.amount),
     currency: 'DZD',
     details: {
       order_id: tx.merchantOrderId,
@@ -102,7 +102,7 @@ export function v1CibRoutes(ctx: SimContext): Hono {
       cib_transaction_id: tx.cibTransactionId,
       redirect_url: url,
       payment_url: url,
-      amount: centimesToDzd(tx.amount),
+      amount: dzdText(tx.amount),
       currency: 'DZD',
       status: ctx.config.creationStatus,
     })

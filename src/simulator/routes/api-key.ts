@@ -3,12 +3,12 @@
  * body `{ success: false, error, code }`.
  */
 import { Hono } from 'hono'
-import { centimesToDzd } from '../../lib/money.js'
 import { PRODUCTS } from '../catalog.js'
 import type { SimContext } from '../context.js'
 import { createInvoice, createInvoiceSchema, invoiceJson, merchantInvoices } from '../invoices.js'
 import { apiKeyMerchant, isValidApiKey } from '../merchants.js'
 import { firstIssue } from '../validation.js'
+import { dzdText } from '../wire/amounts.js'
 import { v1CibRoutes } from './api-key-cib.js'
 import { v1Body, v1Error } from './api-key-errors.js'
 import { v1OperationRoutes } from './api-key-operations.js'
@@ -39,7 +39,7 @@ export function apiKeyRoutes(ctx: SimContext): Hono {
         name: p.name,
         category: p.category,
         provider: p.provider,
-        price: p.price === null ? null : centimesToDzd(p.price),
+        price: p.price === null ? null : dzdText(p.price),
       }),
     )
     return c.json({ success: true, count: data.length, data })

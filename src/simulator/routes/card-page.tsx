@@ -1,7 +1,6 @@
 /** The hosted card page: GET shows the current step; forms post the card, the OTP, cancel, expire. */
 import { type Context, Hono } from 'hono'
 import { readForm } from '../../lib/form-body.js'
-import { centimesToDzd } from '../../lib/money.js'
 import { finishTransaction, refreshSession } from '../card/finish.js'
 import { OUTCOMES } from '../card/outcomes.js'
 import { maskPan } from '../card/transaction.js'
@@ -16,6 +15,7 @@ import {
   ResultPage,
 } from '../views/card-page.js'
 import { formatAmount, WORDS } from '../views/i18n.js'
+import { dzdText } from '../wire/amounts.js'
 import { withFault } from './fault-middleware.js'
 import { renderPage } from './render.js'
 
@@ -30,7 +30,7 @@ function paymentView(ctx: SimContext, c: Context, tx: CardTransaction): PaymentV
     base: ctx.config.basePath,
     path: `${ctx.config.basePath}/pay/${tx.orderId}`,
     langQuery: isLanguage(override) ? `?lang=${override}` : '',
-    amount: formatAmount(centimesToDzd(tx.amount), lang),
+    amount: formatAmount(dzdText(tx.amount), lang),
     account: tx.account,
     orderNumber: tx.cibTransactionId,
     memo: tx.memo,

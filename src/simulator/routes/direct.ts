@@ -1,7 +1,6 @@
 /** The direct interface's services: operations, products, history and operation detail. */
 import { type Context, Hono } from 'hono'
-import { centimesToDzd } from '../../lib/money.js'
-import { SIMULATOR_BODY_LIMIT } from '../../middleware/body-limits.js'
+import { bodyTooLarge } from '../body-limit.js'
 import { searchProducts } from '../catalog.js'
 import type { SimContext } from '../context.js'
 import { readGetBody } from '../get-body.js'
@@ -10,6 +9,7 @@ import { checkOperationBody, OPERATION_MESSAGES } from '../operation-rules.js'
 import { directOperationJson, merchantOperations, recordOperation } from '../operations.js'
 import type { Merchant } from '../state.js'
 import { readJsonObject } from '../validation.js'
+import { dzdText } from '../wire/amounts.js'
 import { withFault } from './fault-middleware.js'
 
 const error = (c: Context, message: string, status: 400 | 404 = 400) =>
@@ -54,11 +54,7 @@ export function directRoutes(ctx: SimContext): Hono {
 
   app.get('/services/get_products/', withFault(ctx, 'get_products'), async (c) => {
     const got = await readGetBody(c)
-    if (got.tooLarge)
-      return c.json(
-        { status: 'error', message: `The body is larger than ${SIMULATOR_BODY_LIMIT} bytes.` },
-        413,
-      )
+    if (got.tooLarge) return bodyTooLarge(c)
     const raw = got.text
     let body: Record<string, unknown> = {}
     if (raw !== null && raw.trim() !== '') {
@@ -77,7 +73,7 @@ export function directRoutes(ctx: SimContext): Hono {
     if (merchant instanceof Response) return merchant
     const products = searchProducts(typeof search === 'string' ? search : undefined)
       .filter((p) => p.price !== null)
-      .map((p) => ({ name: p.name, price: centimesToDzd(p.price!) }))
+      .map((p) => ({ name: p.name, price: dzdText(p.price!) }))
     return c.json({ status: 'success', count: products.length, products })
   })
 
