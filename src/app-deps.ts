@@ -70,7 +70,7 @@ export interface Captcha {
   verify(c: Context<AppEnv>, form: Record<string, unknown>): Promise<boolean>
 }
 
-/** QR images by link version and form: the encoded body and its ETag. */
+/** Rendered QR codes by link URL and format; links' URLs never change, so entries never go stale. */
 export type QrCache = Lru<{ body: string | Uint8Array; etag: string }>
 
 export type AppVariables = AppDeps & {

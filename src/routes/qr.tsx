@@ -3,16 +3,13 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { PosterPage } from '../../views/poster.js'
-import type { AppEnv, QrCache } from '../app-deps.js'
+import type { AppEnv } from '../app-deps.js'
 import { readLinkBySlug } from '../data/links.js'
 import { sha256Hex } from '../lib/hash.js'
-import type { Lru } from '../lib/lru.js'
 import { PUBLIC_IMAGE_HEADERS } from '../middleware/security-headers.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
 import { notFound } from './checkout.js'
 import { pageContext, pageLanguage } from './page.js'
-
-/** Rendered QR codes by link URL and format; links' URLs never change, so entries never go stale. */
 
 export const qrRoutes = new Hono<AppEnv>()
 

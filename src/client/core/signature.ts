@@ -62,7 +62,7 @@ export async function verifyGatewaySignature(
 }
 
 /**
- * Signs `message` the way the gateway does, for the simulator and tests. Returns URL-safe base64
+ * Signs `message` the way the gateway does, for tests and for callers that play the gateway (the simulator has its own signer). Returns URL-safe base64
  * with `=` padding, the form the gateway has been seen to send.
  */
 export async function signGatewayMessage(
