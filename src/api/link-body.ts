@@ -1,82 +1,73 @@
 /**
  * The create-link and update-link bodies of the merchant API (the dashboard form maps onto the
  * same fields). Amounts arrive as DZD JSON numbers and leave as integer centimes; rules that span
- * several fields live in link-rules.ts.
+ * several fields live in link-rules.ts. Rules answer with problem codes (src/domain/problems.ts).
  */
 import * as z from 'zod'
 import { LANGUAGES } from '../../db/schema.js'
 import { cleanText } from '../domain/clean-text.js'
+import type { FieldProblems, ProblemCode } from '../domain/problems.js'
 import { parseDzd } from '../lib/money.js'
+import { fieldProblems, PARSE_OPTIONS } from './zod-problems.js'
 
 /** The card network's minimum payment: 50 DZD, in centimes. */
 export const MIN_AMOUNT = 5000
 /** A sanity ceiling on any amount (100 000 000 DZD) that keeps item totals exact integers. */
 export const MAX_AMOUNT = 10_000_000_000
 
-type Message = (issue: { input?: unknown }) => string
-const expect =
-  (rule: string): Message =>
-  (issue) =>
-    issue.input === undefined ? 'is required' : rule
+// A value of the wrong type is worded by the kind of value the field takes; every other rule is
+// read from the zod issue itself (see zod-problems.ts).
+const wrongType = (code: ProblemCode) => ({ error: code })
 
 function text(max: number) {
   return z
-    .string({ error: expect('must be text') })
+    .string(wrongType('not_text'))
     .trim()
     .refine(...cleanText())
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` })
+    .min(1)
+    .max(max)
 }
 
 /** DZD as a JSON number with at most two decimals, out as centimes. */
 export const dzdAmount = z
-  .number({ error: expect('must be a number of DZD, e.g. 1500 or 1299.5') })
-  .refine((v) => parseDzd(v) !== null, {
-    error: 'must be an amount of DZD that is not negative and has at most two decimals',
-  })
+  .number(wrongType('not_dzd'))
+  .refine((v) => parseDzd(v) !== null, { params: { code: 'bad_dzd' } })
   .transform((v) => parseDzd(v)!)
-  .refine((c) => c <= MAX_AMOUNT, { error: 'must be at most 100000000 DZD' })
+  .refine((c) => c <= MAX_AMOUNT, { params: { code: 'amount_too_high', max: MAX_AMOUNT } })
   .describe('DZD as a number with at most two decimals, e.g. 1500 or 1299.5')
 
 // Optional text: an empty string means "none", as a cleared form field does. A multi-line field
 // (a description, a message) may hold line breaks and tabs; the others may not.
 function optionalText(max: number, multiline = false) {
   return z
-    .string({ error: expect('must be text') })
+    .string(wrongType('not_text'))
     .trim()
     .refine(...cleanText(multiline))
-    .max(max, { error: `must be at most ${max} characters` })
+    .max(max)
     .transform((v) => (v === '' ? null : v))
     .nullable()
 }
 
+const wholeNumber = (max: number) => z.number(wrongType('not_whole')).int().min(1).max(max)
+
 const invoiceItem = z.strictObject({
   description: text(200),
-  quantity: z
-    .number({ error: expect('must be a whole number') })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100_000, { error: 'must be at most 100000' }),
-  unit_price: dzdAmount.refine((c) => c > 0, { error: 'must be more than 0 DZD' }),
+  quantity: wholeNumber(100_000),
+  unit_price: dzdAmount.refine((c) => c > 0, { params: { code: 'not_positive' } }),
 })
 
 const isoDateTime = z
-  .string({ error: expect('must be an ISO 8601 date and time') })
-  .pipe(
-    z.iso.datetime({
-      offset: true,
-      error: 'must be an ISO 8601 date and time with a time zone, e.g. 2026-06-30T23:59:00+01:00',
-    }),
-  )
+  .string(wrongType('not_datetime'))
+  .pipe(z.iso.datetime({ offset: true }))
   .transform((v) => Date.parse(v))
   .describe('ISO 8601 date and time with a time zone, e.g. 2026-06-30T23:59:00+01:00')
 
 const httpUrl = z
-  .string({ error: expect('must be a URL') })
+  .string(wrongType('not_url'))
   .trim()
   .refine(...cleanText())
-  .max(2048, { error: 'must be at most 2048 characters' })
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/ }))
   .describe('an http:// or https:// URL')
 
 /** Fields both the create and the update body accept; null clears an optional field. */
@@ -86,23 +77,14 @@ const fields = {
   amount_min: dzdAmount.nullable(),
   amount_max: dzdAmount.nullable(),
   invoice_id: text(100).nullable(),
-  invoice_items: z
-    .array(invoiceItem, { error: expect('must be a list of items') })
-    .min(1, { error: 'must list at least one item' })
-    .max(50, { error: 'must list at most 50 items' })
-    .nullable(),
-  max_payments: z
-    .number({ error: expect('must be a whole number') })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(1_000_000, { error: 'must be at most 1000000' })
-    .nullable(),
+  invoice_items: z.array(invoiceItem).min(1).max(50).nullable(),
+  max_payments: wholeNumber(1_000_000).nullable(),
   expires_at: isoDateTime.nullable(),
-  language: z.enum(LANGUAGES, { error: expect('must be one of ar, fr, en') }),
+  language: z.enum(LANGUAGES),
   memo: optionalText(200),
   success_message: optionalText(2000, true),
   success_url: httpUrl.nullable(),
-  active: z.boolean({ error: expect('must be true or false') }),
+  active: z.boolean(),
   inactive_message: optionalText(500, true),
 }
 
@@ -120,29 +102,13 @@ export const updateLinkBody = z.strictObject({ title: text(200).optional(), ...o
 export type CreateLinkBody = z.output<typeof createLinkBody>
 export type UpdateLinkBody = z.output<typeof updateLinkBody>
 
-/** Field errors keyed by field path (`invoice_items[0].quantity`), each naming field and rule. */
-export type FieldErrors = Record<string, string>
-
-function pathText(path: readonly PropertyKey[]): string {
-  return path
-    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
-    .join('')
-}
-
-/** Turns zod issues into field errors: `{ amount_min: 'amount_min must be at least 50 DZD' }`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  // No prototype: a stray `constructor` or `__proto__` key is reported like any other.
-  const out: FieldErrors = Object.create(null)
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const path = pathText([...issue.path, key])
-        out[path] ??= `${path} is not a field of a link`
-      }
-      continue
-    }
-    const path = pathText(issue.path) || 'body'
-    out[path] ??= path === 'body' ? 'body must be a JSON object' : `${path} ${issue.message}`
-  }
-  return out
+/** Parses a create or update body into its values, or the problem of each bad field. */
+export function parseBody<S extends typeof createLinkBody | typeof updateLinkBody>(
+  schema: S,
+  body: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; problems: FieldProblems } {
+  const parsed = schema.safeParse(body, PARSE_OPTIONS)
+  return parsed.success
+    ? { ok: true, value: parsed.data as z.output<S> }
+    : { ok: false, problems: fieldProblems(parsed.error) }
 }

@@ -10,6 +10,7 @@ import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../link
 import { jsonBodyLimit, readJsonBody } from './body.js'
 import { apiError, invalidFields } from './errors.js'
 import { toLinkObject } from './objects.js'
+import { apiFieldMessages } from './problem-messages.js'
 import { parseQuery } from './query.js'
 import { limitLinkWrites } from './rate-limit.js'
 import { listLinksQuery } from './schemas.js'
@@ -30,7 +31,9 @@ function answer(c: Context<AppEnv>, result: LinkResult, created: boolean) {
     }
     return c.json(linkJson(c, result.link), created ? 201 : 200)
   }
-  if (result.kind === 'invalid') return invalidFields(c, 'invalid_body', result.errors)
+  if (result.kind === 'invalid') {
+    return invalidFields(c, 'invalid_body', apiFieldMessages(result.problems))
+  }
   if (result.kind === 'not_found') return noSuchLink(c)
   return apiError(c, 502, 'gateway_error', result.message)
 }

@@ -7,11 +7,12 @@ import type { Link } from '../../db/schema.js'
 import { LinkFormPage } from '../../views/dashboard/link-form-page.js'
 import { getLinkById } from '../data/links.js'
 import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
+import type { FieldProblems } from '../domain/problems.js'
 import { readForm } from '../lib/form-body.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../links/service.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
-import { serviceProblems, translateProblems } from './form-errors.js'
 import {
+  type FieldProblem,
   type FormProblems,
   formToBody,
   type LinkForm,
@@ -19,7 +20,38 @@ import {
   newLinkForm,
   readLinkForm,
 } from './link-form.js'
+import { type DashTranslate, PROBLEM_MESSAGES } from './messages.js'
 import { linkNotFoundPage } from './refusals.js'
+
+/**
+ * Puts the rules' problems beside the form's fields, in the dashboard's own messages. An item's
+ * problem (`invoice_items[1].quantity`) goes to the items box with its line (`itemLines[1]`).
+ */
+export function placeProblems(problems: FieldProblems, itemLines: readonly number[]): FormProblems {
+  const out: FormProblems = {}
+  for (const [path, problem] of Object.entries(problems)) {
+    const field = path.startsWith('invoice_items') ? 'items' : path
+    if (out[field]) continue
+    const shown: FieldProblem = { key: PROBLEM_MESSAGES[problem.code] }
+    if (problem.params) shown.params = problem.params
+    const item = /^invoice_items\[(\d+)\]\.\w+$/.exec(path)
+    const line = item ? (itemLines[Number(item[1])] ?? Number(item[1]) + 1) : null
+    out[field] = line === null ? shown : { key: 'errLine', params: { line }, inner: shown }
+  }
+  return out
+}
+
+/** Translates problems for a page: `{ amount: 'At least 50 DA.' }`. */
+export function translateProblems(
+  problems: FormProblems,
+  t: DashTranslate,
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [field, { key, params, inner }] of Object.entries(problems)) {
+    out[field] = t(key, inner ? { ...params, message: t(inner.key, inner.params) } : params)
+  }
+  return out
+}
 
 function renderForm(
   c: DashC,
@@ -56,7 +88,7 @@ function afterSave(
   return renderForm(c, 400, {
     form,
     link: existing,
-    problems: serviceProblems(result.errors, itemLines),
+    problems: placeProblems(result.problems, itemLines),
   })
 }
 
@@ -76,7 +108,7 @@ linkFormRoutes.post('/links', async (c) => {
       now: c.get('clock')(),
       defaultLanguage: c.get('config').defaultLanguage,
     })
-    const others = parsed.ok ? {} : serviceProblems(parsed.errors, mapped.itemLines)
+    const others = parsed.ok ? {} : placeProblems(parsed.problems, mapped.itemLines)
     return renderForm(c, 400, { form, problems: { ...others, ...mapped.problems } })
   }
   const result = await createLinkFromBody(c.var, mapped.body)
@@ -98,7 +130,7 @@ linkFormRoutes.post('/links/:id', async (c) => {
   const mapped = formToBody(form, linkToForm(link))
   if (Object.keys(mapped.problems).length > 0) {
     const parsed = parseLinkUpdate(link, mapped.body, { now: c.get('clock')() })
-    const others = parsed.ok ? {} : serviceProblems(parsed.errors, mapped.itemLines)
+    const others = parsed.ok ? {} : placeProblems(parsed.problems, mapped.itemLines)
     return renderForm(c, 400, { form, link, problems: { ...others, ...mapped.problems } })
   }
   if (Object.keys(mapped.body).length === 0) {

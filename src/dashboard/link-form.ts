@@ -8,6 +8,7 @@ import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import { isLanguage } from '../i18n/index.js'
 import { centimesToDzdNumber, parseDzd } from '../lib/money.js'
+import type { MessageParams } from '../lib/translate.js'
 import { parseAlgiersDateTime, toAlgiersDateTimeInput } from './algiers-time.js'
 import type { DashKey } from './messages.js'
 
@@ -40,7 +41,7 @@ export type LinkForm = {
  */
 export type FieldProblem = {
   key: DashKey
-  params?: Record<string, string | number>
+  params?: MessageParams
   inner?: FieldProblem
 }
 export type FormProblems = Record<string, FieldProblem>

@@ -1,4 +1,4 @@
-import type { DashMessages } from './messages.js'
+import type { DashMessages } from './messages-en.js'
 
 /** The dashboard in Arabic (right to left). */
 export const ar: DashMessages = {
@@ -130,13 +130,13 @@ export const ar: DashMessages = {
     'دُفع بعد أن بلغت مدفوعات أخرى الحد الأقصى للرابط: خُصم المبلغ، فسلّم الطلب أو أعد المبلغ.',
   detailBeyondMaxPayments: 'مدفوعات تتجاوز الحد الأقصى',
   errRequired: 'هذا الحقل مطلوب.',
-  errMaxChars: '{n} حرفًا على الأكثر.',
+  errMaxChars: '{max} حرفًا على الأكثر.',
   errAmountText: 'أدخل مبلغًا بالدينار بمنزلتين عشريتين على الأكثر، مثل 1500 أو 1299.50.',
   errWhole: 'أدخل عددًا صحيحًا.',
   errMinAmount: '50 دج على الأقل.',
   errMaxAmount: '100 000 000 دج على الأكثر.',
-  errAtLeast: '{n} على الأقل.',
-  errAtMost: '{n} على الأكثر.',
+  errAtLeast: '{min} على الأقل.',
+  errAtMost: '{max} على الأكثر.',
   errPositive: 'يجب أن يكون أكثر من 0 دج.',
   errUrl: 'أدخل عنوانًا يبدأ بـ http:// أو https://.',
   errItemsNone: 'اذكر بندًا واحدًا على الأقل.',
@@ -152,5 +152,6 @@ export const ar: DashMessages = {
   errDateTime: 'أدخل تاريخًا ووقتًا، مثل 2026-06-30 23:59.',
   errLanguage: 'اختر العربية أو الفرنسية أو الإنجليزية.',
   errText: 'احذف من هذا الحقل رموز التحكم غير المرئية أو الأحرف غير الصالحة.',
-  errOther: '{message}',
+  errInvalid: 'هذه القيمة غير صالحة.',
+  errPricingConflict: 'اختر نوعًا واحدًا فقط من التسعير.',
 }

@@ -1,4 +1,4 @@
-import type { DashMessages } from './messages.js'
+import type { DashMessages } from './messages-en.js'
 
 /** The dashboard in French. */
 export const fr: DashMessages = {
@@ -132,13 +132,13 @@ export const fr: DashMessages = {
     'Payé alors que d’autres paiements avaient déjà atteint le maximum du lien : l’argent a été débité, livrez ou remboursez.',
   detailBeyondMaxPayments: 'Payés au-delà du maximum',
   errRequired: 'Ce champ est obligatoire.',
-  errMaxChars: '{n} caractères au plus.',
+  errMaxChars: '{max} caractères au plus.',
   errAmountText: 'Saisissez un montant en DA avec deux décimales au plus, par ex. 1500 ou 1299,50.',
   errWhole: 'Saisissez un nombre entier.',
   errMinAmount: '50 DA au moins.',
   errMaxAmount: '100 000 000 DA au plus.',
-  errAtLeast: 'Au moins {n}.',
-  errAtMost: 'Au plus {n}.',
+  errAtLeast: 'Au moins {min}.',
+  errAtMost: 'Au plus {max}.',
   errPositive: 'Doit être supérieur à 0 DA.',
   errUrl: 'Saisissez une adresse commençant par http:// ou https://.',
   errItemsNone: 'Indiquez au moins un article.',
@@ -154,5 +154,6 @@ export const fr: DashMessages = {
   errDateTime: 'Saisissez une date et une heure, par ex. 2026-06-30 23:59.',
   errLanguage: 'Choisissez l’arabe, le français ou l’anglais.',
   errText: 'Retirez de ce champ les caractères de contrôle invisibles ou invalides.',
-  errOther: '{message}',
+  errInvalid: 'Cette valeur n’est pas valide.',
+  errPricingConflict: 'Choisissez un seul type de prix.',
 }

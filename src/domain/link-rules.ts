@@ -1,18 +1,18 @@
 /**
  * Rules that span several fields of a link, and the parse functions the routes call: body in,
- * column values (centimes, epoch milliseconds) or field errors out.
+ * column values (centimes, epoch milliseconds) or the problem of each bad field out.
  */
 import type { InvoiceItem, Language, Link } from '../../db/schema.js'
 import {
   type CreateLinkBody,
   createLinkBody,
-  type FieldErrors,
-  fieldErrors,
   MAX_AMOUNT,
   MIN_AMOUNT,
+  parseBody,
   type UpdateLinkBody,
   updateLinkBody,
 } from '../api/link-body.js'
+import type { FieldProblems, ProblemCode } from './problems.js'
 
 /** The columns of a link a merchant decides (everything but id, slug and timestamps). */
 export type LinkValues = {
@@ -33,7 +33,7 @@ export type LinkValues = {
   inactiveMessage: string | null
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors }
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblems }
 
 type Pricing = Pick<LinkValues, 'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems'>
 type PricingKey = keyof Pricing
@@ -60,8 +60,10 @@ export function itemsTotal(items: readonly InvoiceItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0)
 }
 
+const TOO_LOW = { code: 'amount_too_low', params: { min: MIN_AMOUNT } } as const
+
 /** Checks that the pricing is exactly one of fixed, open, invoice id or items; fills derived fields. */
-function resolvePricing(p: Pricing, errors: FieldErrors): Pricing {
+function resolvePricing(p: Pricing, problems: FieldProblems): Pricing {
   const has = (k: PricingKey) => p[k] !== null
   const none = {
     amount: null,
@@ -70,37 +72,35 @@ function resolvePricing(p: Pricing, errors: FieldErrors): Pricing {
     invoiceId: null,
     invoiceItems: null,
   }
-  const refuse = (keys: PricingKey[], why: string) => {
-    for (const k of keys) if (has(k)) errors[SNAKE[k]] = `${SNAKE[k]} ${why}`
+  const refuse = (keys: PricingKey[], code: ProblemCode) => {
+    for (const k of keys) if (has(k)) problems[SNAKE[k]] = { code }
   }
   if (p.invoiceItems) {
-    refuse(['amount'], 'must be left out with invoice_items: the amount is their total')
-    refuse(['amountMin', 'amountMax'], 'cannot be combined with invoice_items')
-    refuse(['invoiceId'], 'cannot be combined with invoice_items: give one or the other')
+    refuse(['amount'], 'amount_with_items')
+    refuse(['amountMin', 'amountMax'], 'range_with_items')
+    refuse(['invoiceId'], 'invoice_id_with_items')
     const total = itemsTotal(p.invoiceItems)
-    if (total < MIN_AMOUNT) errors.invoice_items = 'invoice_items total must be at least 50 DZD'
+    if (total < MIN_AMOUNT)
+      problems.invoice_items = { code: 'items_total_too_low', params: { min: MIN_AMOUNT } }
     if (total > MAX_AMOUNT)
-      errors.invoice_items = 'invoice_items total must be at most 100000000 DZD'
+      problems.invoice_items = { code: 'items_total_too_high', params: { max: MAX_AMOUNT } }
     return { ...none, invoiceItems: p.invoiceItems, amount: total }
   }
   if (has('amount') || has('invoiceId')) {
-    refuse(['amountMin', 'amountMax'], 'cannot be combined with amount (a fixed amount)')
-    if (p.amount === null)
-      errors.amount = "amount is required with invoice_id (the invoice's total)"
-    else if (p.amount < MIN_AMOUNT) errors.amount = 'amount must be at least 50 DZD'
+    refuse(['amountMin', 'amountMax'], 'range_with_amount')
+    if (p.amount === null) problems.amount = { code: 'invoice_amount_required' }
+    else if (p.amount < MIN_AMOUNT) problems.amount = TOO_LOW
     return { ...none, amount: p.amount, invoiceId: p.invoiceId }
   }
   if (has('amountMin') || has('amountMax')) {
     const min = p.amountMin ?? MIN_AMOUNT
-    if (min < MIN_AMOUNT) errors.amount_min = 'amount_min must be at least 50 DZD'
-    if (p.amountMax !== null && p.amountMax < MIN_AMOUNT)
-      errors.amount_max = 'amount_max must be at least 50 DZD'
+    if (min < MIN_AMOUNT) problems.amount_min = TOO_LOW
+    if (p.amountMax !== null && p.amountMax < MIN_AMOUNT) problems.amount_max = TOO_LOW
     else if (p.amountMax !== null && p.amountMax < min)
-      errors.amount_max = 'amount_max must not be less than amount_min'
+      problems.amount_max = { code: 'max_below_min' }
     return { ...none, amountMin: min, amountMax: p.amountMax }
   }
-  errors.amount =
-    'amount is required: give amount, amount_min/amount_max, invoice_id with amount, or invoice_items'
+  problems.amount = { code: 'pricing_required' }
   return none
 }
 
@@ -146,8 +146,8 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): Partial<LinkValues> {
   return out
 }
 
-function checkExpiry(expiresAt: number | null | undefined, now: number, errors: FieldErrors) {
-  if (expiresAt != null && expiresAt <= now) errors.expires_at = 'expires_at must be in the future'
+function checkExpiry(expiresAt: number | null | undefined, now: number, problems: FieldProblems) {
+  if (expiresAt != null && expiresAt <= now) problems.expires_at = { code: 'not_future' }
 }
 
 /** Parses a create-link body; `language` falls back to the configured default. */
@@ -155,10 +155,10 @@ export function parseCreateLink(
   body: unknown,
   opts: { now: number; defaultLanguage: Language },
 ): Parsed<LinkValues> {
-  const parsed = createLinkBody.safeParse(body)
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
-  const v = toValues(parsed.data)
-  const errors: FieldErrors = {}
+  const parsed = parseBody(createLinkBody, body)
+  if (!parsed.ok) return parsed
+  const v = toValues(parsed.value)
+  const problems: FieldProblems = {}
   const pricing = resolvePricing(
     {
       amount: v.amount ?? null,
@@ -167,14 +167,14 @@ export function parseCreateLink(
       invoiceId: v.invoiceId ?? null,
       invoiceItems: v.invoiceItems ?? null,
     },
-    errors,
+    problems,
   )
-  checkExpiry(v.expiresAt, opts.now, errors)
-  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  checkExpiry(v.expiresAt, opts.now, problems)
+  if (Object.keys(problems).length > 0) return { ok: false, problems }
   return {
     ok: true,
     value: {
-      title: parsed.data.title,
+      title: parsed.value.title,
       description: v.description ?? null,
       ...pricing,
       maxPayments: v.maxPayments ?? null,
@@ -214,10 +214,10 @@ export function parseLinkUpdate(
   body: unknown,
   opts: { now: number },
 ): Parsed<Partial<LinkValues>> {
-  const parsed = updateLinkBody.safeParse(body)
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
-  const changes = toValues(parsed.data)
-  const errors: FieldErrors = {}
+  const parsed = parseBody(updateLinkBody, body)
+  if (!parsed.ok) return parsed
+  const changes = toValues(parsed.value)
+  const problems: FieldProblems = {}
   const named = PRICING_KEYS.filter((k) => k in changes)
   if (named.length > 0) {
     const merged = storedPricing(link)
@@ -225,9 +225,9 @@ export function parseLinkUpdate(
       if (k in changes) (merged as Record<PricingKey, unknown>)[k] = changes[k]
       else if (named.some((n) => !COMPATIBLE[n].includes(k))) merged[k] = null
     }
-    Object.assign(changes, resolvePricing(merged, errors))
+    Object.assign(changes, resolvePricing(merged, problems))
   }
-  checkExpiry(changes.expiresAt, opts.now, errors)
-  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  checkExpiry(changes.expiresAt, opts.now, problems)
+  if (Object.keys(problems).length > 0) return { ok: false, problems }
   return { ok: true, value: changes }
 }

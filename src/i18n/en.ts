@@ -1,4 +1,6 @@
 /** English messages. The other languages are checked against this shape. */
+import type { Messages as TableOf } from '../lib/translate.js'
+
 export const en = {
   dir: 'ltr',
   languageName: 'English',
@@ -112,4 +114,4 @@ export const en = {
 } as const
 
 export type MessageKey = keyof typeof en
-export type Messages = { readonly [K in MessageKey]: string }
+export type Messages = TableOf<typeof en>

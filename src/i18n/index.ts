@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../config.js'
 import { storedCentimes } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import type { Centimes } from '../lib/money.js'
+import { type Translate as TranslateKey, translator as tableTranslator } from '../lib/translate.js'
 import { ar } from './ar.js'
 import { en, type MessageKey, type Messages } from './en.js'
 import { fr } from './fr.js'
@@ -13,18 +14,17 @@ export const MESSAGES: Record<Language, Messages> = { ar, fr, en }
 const LOCALES: Record<Language, string> = { ar: 'ar-DZ', fr: 'fr-DZ', en: 'en-GB' }
 
 /** A translator for one language: `t('payWith', { amount: '1 500,00 DA' })`. */
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string
+export type Translate = TranslateKey<MessageKey>
+
+const TRANSLATORS: Record<Language, Translate> = {
+  ar: tableTranslator(ar),
+  fr: tableTranslator(fr),
+  en: tableTranslator(en),
+}
 
 /** Returns the translator for a language. Unknown `{placeholders}` are left as they are. */
 export function translator(lang: Language): Translate {
-  const messages = MESSAGES[lang]
-  return (key, params) => {
-    const text = messages[key]
-    if (!params) return text
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in params ? String(params[name]) : whole,
-    )
-  }
+  return TRANSLATORS[lang]
 }
 
 /** True when the value is one of the supported languages. */

@@ -4,16 +4,16 @@
  */
 
 import type { Link } from '../../db/schema.js'
-import type { FieldErrors } from '../api/link-body.js'
 import type { AppDeps } from '../app-deps.js'
 import { createLink, getLinkById, type LinkWithStats, updateLink } from '../data/links.js'
 import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
+import type { FieldProblems } from '../domain/problems.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdNumber } from '../lib/money.js'
 
 export type LinkResult =
   | { ok: true; link: LinkWithStats }
-  | { ok: false; kind: 'invalid'; errors: FieldErrors }
+  | { ok: false; kind: 'invalid'; problems: FieldProblems }
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'gateway'; message: string }
 
@@ -23,7 +23,7 @@ type Deps = Pick<AppDeps, 'db' | 'gateway' | 'config' | 'clock' | 'log'>
 export async function createLinkFromBody(deps: Deps, body: unknown): Promise<LinkResult> {
   const now = deps.clock()
   const parsed = parseCreateLink(body, { now, defaultLanguage: deps.config.defaultLanguage })
-  if (!parsed.ok) return { ok: false, kind: 'invalid', errors: parsed.errors }
+  if (!parsed.ok) return { ok: false, kind: 'invalid', problems: parsed.problems }
   const values = parsed.value
   if (values.invoiceItems && values.invoiceItems.length > 0 && !values.invoiceId) {
     const created = await createLinkInvoice(deps, values.invoiceItems, values.amount ?? 0)
@@ -44,7 +44,7 @@ export async function updateLinkFromBody(
   if (!existing) return { ok: false, kind: 'not_found' }
   const now = deps.clock()
   const parsed = parseLinkUpdate(existing, body, { now })
-  if (!parsed.ok) return { ok: false, kind: 'invalid', errors: parsed.errors }
+  if (!parsed.ok) return { ok: false, kind: 'invalid', problems: parsed.problems }
   const changes = parsed.value
   if (changes.invoiceItems && changes.invoiceItems.length > 0 && !changes.invoiceId) {
     const created = await createLinkInvoice(deps, changes.invoiceItems, changes.amount ?? 0)

@@ -7,7 +7,6 @@ import {
   toAlgiersDateTimeInput,
   toAlgiersIso,
 } from '../../src/dashboard/algiers-time.js'
-import { serviceProblems, translateProblems } from '../../src/dashboard/form-errors.js'
 import {
   formToBody,
   type LinkForm,
@@ -16,6 +15,7 @@ import {
   readItems,
   readLinkForm,
 } from '../../src/dashboard/link-form.js'
+import { placeProblems, translateProblems } from '../../src/dashboard/link-form-routes.js'
 import { dashTranslator } from '../../src/dashboard/messages.js'
 
 const form = (overrides: Partial<LinkForm>): LinkForm => ({
@@ -111,14 +111,14 @@ describe('form to body', () => {
   })
 })
 
-describe('service errors on the form', () => {
-  it('places each API error beside its field, in the page language', () => {
-    const problems = serviceProblems(
+describe('service problems on the form', () => {
+  it('places each problem beside its field, in the page language', () => {
+    const problems = placeProblems(
       {
-        amount_min: 'amount_min must be at least 50 DZD',
-        'invoice_items[1].quantity': 'invoice_items[1].quantity must be at most 100000',
-        title: 'title must be at most 200 characters',
-        memo: 'memo has a brand new rule',
+        amount_min: { code: 'amount_too_low', params: { min: 5000 } },
+        'invoice_items[1].quantity': { code: 'too_big', params: { max: 100000 } },
+        title: { code: 'too_long', params: { max: 200 } },
+        invoice_id: { code: 'invoice_id_with_items' },
       },
       [2, 5],
     )
@@ -126,7 +126,21 @@ describe('service errors on the form', () => {
       amount_min: '50 DA au moins.',
       items: 'Ligne 5 : Au plus 100000.',
       title: '200 caractères au plus.',
-      memo: 'memo has a brand new rule',
+      invoice_id: 'Choisissez un seul type de prix.',
+    })
+  })
+
+  it('keeps the first problem of the items box when several items have one', () => {
+    const problems = placeProblems(
+      {
+        'invoice_items[0].description': { code: 'not_clean_text' },
+        'invoice_items[1].quantity': { code: 'not_whole' },
+      },
+      [3, 4],
+    )
+    expect(translateProblems(problems, dashTranslator('en'))).toEqual({
+      items:
+        'Line 3: Remove the invisible control characters or invalid characters from this field.',
     })
   })
 })

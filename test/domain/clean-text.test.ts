@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CLEAN_TEXT_RULE, isCleanText } from '../../src/domain/clean-text.js'
 import { parseCreateLink } from '../../src/domain/link-rules.js'
+import { inApiWords } from '../support/api-words.js'
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0)
-const create = (body: unknown) => parseCreateLink(body, { now: NOW, defaultLanguage: 'fr' })
+const create = (body: unknown) =>
+  inApiWords(parseCreateLink(body, { now: NOW, defaultLanguage: 'fr' }))
 
 /** What invalid UTF-8, a lone surrogate and control characters look like once decoded. */
 const NOT_TEXT = {

@@ -3,9 +3,11 @@ import * as z from 'zod'
 import type { Link } from '../../db/schema.js'
 import { createLinkBody } from '../../src/api/link-body.js'
 import { parseCreateLink, parseLinkUpdate } from '../../src/domain/link-rules.js'
+import { inApiWords } from '../support/api-words.js'
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0)
-const create = (body: unknown) => parseCreateLink(body, { now: NOW, defaultLanguage: 'fr' })
+const create = (body: unknown) =>
+  inApiWords(parseCreateLink(body, { now: NOW, defaultLanguage: 'fr' }))
 
 function errorsOf(body: unknown): Record<string, string> {
   const r = create(body)
@@ -277,7 +279,8 @@ describe('parseLinkUpdate', () => {
     createdAt: NOW - 1000,
     updatedAt: NOW - 1000,
   }
-  const update = (body: unknown, link: Link = stored) => parseLinkUpdate(link, body, { now: NOW })
+  const update = (body: unknown, link: Link = stored) =>
+    inApiWords(parseLinkUpdate(link, body, { now: NOW }))
 
   it('returns only the fields named when pricing is untouched', () => {
     expect(update({ active: false, inactive_message: 'Fermé' })).toEqual({

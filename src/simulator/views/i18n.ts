@@ -1,4 +1,5 @@
 /** The card page's words in Arabic, French and English. */
+import { interpolate, type Messages } from '../../lib/translate.js'
 import type { TestCardOutcome } from '../constants.js'
 import type { Language } from '../state.js'
 
@@ -37,7 +38,7 @@ const en = {
   expiresAt: 'This session expires at {time} (UTC).',
 }
 
-export type CardPageWords = typeof en
+export type CardPageWords = Messages<typeof en>
 
 const fr: CardPageWords = {
   title: 'Paiement par carte',
@@ -114,10 +115,8 @@ const ar: CardPageWords = {
 /** The card page's words for a language. */
 export const WORDS: Record<Language, CardPageWords> = { ar, fr, en }
 
-/** Replaces `{name}` placeholders. */
-export function fill(text: string, params: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole)
-}
+/** Replaces `{name}` placeholders, as every translator of Paylinks does (src/lib/translate.ts). */
+export const fill = interpolate
 
 /** Amount as the card page shows it: `1 500,00 DA`-style per language, from DZD decimal text. */
 export function formatAmount(dzd: string, lang: Language): string {

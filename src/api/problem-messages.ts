@@ -1,0 +1,77 @@
+/**
+ * How the merchant API words each problem code, in English, after the field's path:
+ * `{ amount_min: { code: 'amount_too_low', params: { min: 5000 } } }` becomes
+ * `{ amount_min: 'amount_min must be at least 50 DZD' }`. Scripts branch on `error.code`; these
+ * texts are for the person reading the answer, and the tests hold them to the letter.
+ */
+import { CLEAN_TEXT_RULE } from '../domain/clean-text.js'
+import {
+  AMOUNT_PROBLEMS,
+  type FieldProblems,
+  type Problem,
+  type ProblemCode,
+} from '../domain/problems.js'
+import { centimesToDzdShort } from '../lib/money.js'
+import { translator } from '../lib/translate.js'
+
+const API_PROBLEMS: Record<ProblemCode, string> = {
+  required: '{field} is required',
+  invalid: '{field} is not valid',
+  unknown_field: '{field} is not a field of a link',
+  not_object: '{field} must be a JSON object',
+  not_text: '{field} must be text',
+  empty: '{field} must not be empty',
+  too_long: '{field} must be at most {max} characters',
+  not_clean_text: `{field} ${CLEAN_TEXT_RULE}`,
+  not_whole: '{field} must be a whole number',
+  too_small: '{field} must be at least {min}',
+  too_big: '{field} must be at most {max}',
+  not_dzd: '{field} must be a number of DZD, e.g. 1500 or 1299.5',
+  bad_dzd: '{field} must be an amount of DZD that is not negative and has at most two decimals',
+  not_positive: '{field} must be more than 0 DZD',
+  amount_too_low: '{field} must be at least {min} DZD',
+  amount_too_high: '{field} must be at most {max} DZD',
+  not_boolean: '{field} must be true or false',
+  not_one_of: '{field} must be one of {values}',
+  not_datetime: '{field} must be an ISO 8601 date and time',
+  bad_datetime:
+    '{field} must be an ISO 8601 date and time with a time zone, e.g. 2026-06-30T23:59:00+01:00',
+  not_future: '{field} must be in the future',
+  not_url: '{field} must be a URL',
+  bad_url: '{field} must be an http:// or https:// URL',
+  not_item: '{field} must be an object with description, quantity and unit_price',
+  not_list: '{field} must be a list of items',
+  too_few_items: '{field} must list at least one item',
+  too_many_items: '{field} must list at most {max} items',
+  pricing_required:
+    '{field} is required: give amount, amount_min/amount_max, invoice_id with amount, or invoice_items',
+  invoice_amount_required: "{field} is required with invoice_id (the invoice's total)",
+  amount_with_items: '{field} must be left out with invoice_items: the amount is their total',
+  range_with_items: '{field} cannot be combined with invoice_items',
+  invoice_id_with_items: '{field} cannot be combined with invoice_items: give one or the other',
+  range_with_amount: '{field} cannot be combined with amount (a fixed amount)',
+  max_below_min: '{field} must not be less than amount_min',
+  items_total_too_low: '{field} total must be at least {min} DZD',
+  items_total_too_high: '{field} total must be at most {max} DZD',
+}
+
+const t = translator(API_PROBLEMS)
+
+/** One problem in the API's words, naming the field. Amounts are written in DZD: `50`. */
+export function apiProblemText(field: string, problem: Problem): string {
+  const params: Record<string, string | number> = { ...problem.params, field }
+  if (AMOUNT_PROBLEMS.has(problem.code)) {
+    for (const [k, v] of Object.entries(problem.params ?? {}))
+      if (typeof v === 'number') params[k] = centimesToDzdShort(v)
+  }
+  return t(problem.code, params)
+}
+
+/** Every field's problem in the API's words: `{ amount_min: 'amount_min must be at least 50 DZD' }`. */
+export function apiFieldMessages(problems: FieldProblems): Record<string, string> {
+  // No prototype, as in the problems: a field named `__proto__` is reported like any other.
+  const out: Record<string, string> = Object.create(null)
+  for (const [field, problem] of Object.entries(problems))
+    out[field] = apiProblemText(field, problem)
+  return out
+}
