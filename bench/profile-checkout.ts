@@ -1,7 +1,7 @@
 // Ad-hoc: time in-process checkout page renders (not part of npm run bench).
 
-import { makeLink } from '../test/flows/support.js'
 import { startPaylinks } from '../test/support/harness.js'
+import { makeLink } from '../test/support/links.js'
 
 const p = await startPaylinks()
 const link = await makeLink(p, {

@@ -1,7 +1,7 @@
 // Ad-hoc: serve Paylinks with one link over loopback for profiling under load (not part of npm run bench).
 import { serve } from '@hono/node-server'
-import { makeLink } from '../test/flows/support.js'
 import { startPaylinks } from '../test/support/harness.js'
+import { makeLink } from '../test/support/links.js'
 
 const p = await startPaylinks()
 const link = await makeLink(p, {

@@ -3,8 +3,9 @@
 import { writeFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { startCheckpointer } from '../src/node/checkpointer.js'
-import { makeLink, startPayment } from '../test/flows/support.js'
+import { startPayment } from '../test/flows/support.js'
 import { startPaylinks } from '../test/support/harness.js'
+import { makeLink } from '../test/support/links.js'
 import { webhookBodies } from './scenarios.js'
 
 const p = await startPaylinks()

@@ -15,6 +15,7 @@ import { ADOPTABLE_STATUSES } from '../domain/payment-state.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import { describe } from '../lib/describe-error.js'
 import { applyCheck, type ConfirmDeps, type ConfirmResult } from './confirm.js'
+import { logTransition } from './transition-log.js'
 
 /** What a return or a webhook says about the transaction (unsigned, so only a lead). */
 export type TransactionLead = {
@@ -80,14 +81,7 @@ export async function adoptTransactionOf(
   // same way. Any other id, or none: this transaction is not the payment's.
   if (stored.payment?.cibTransactionId !== cibTransactionId) return { kind: 'refused' }
   if (stored.changed) {
-    deps.log({
-      level: 'warn',
-      event: 'payment_transition',
-      payment_id: payment.id,
-      from: payment.status,
-      to: 'pending',
-      reason: 'adopted',
-    })
+    logTransition(deps.log, payment, payment.status, 'pending', 'adopted')
   }
   return { kind: 'adopted', result: await applyCheck(deps, stored.payment, check) }
 }

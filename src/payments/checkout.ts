@@ -11,6 +11,7 @@ import type { CheckoutInput } from '../domain/checkout-input.js'
 import { gatewayReturnUrl } from '../domain/return-url.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdShort, truncateMemo } from '../lib/money.js'
+import { logTransition } from './transition-log.js'
 
 export type CheckoutResult =
   | { kind: 'redirect'; url: string; payment: Payment }
@@ -90,24 +91,12 @@ export async function startCheckout(
       },
       deps.clock(),
     )
-    deps.log({
-      event: 'payment_transition',
-      payment_id: payment.id,
-      from: 'initiated',
-      to: 'pending',
-    })
+    logTransition(deps.log, payment, 'initiated', 'pending')
     return { kind: 'redirect', url: created.payment_url, payment: marked.payment ?? payment }
   } catch (error) {
     const reason = describe(error)
     const failed = await markError(deps.db, payment.id, reason, deps.clock())
-    deps.log({
-      level: 'warn',
-      event: 'payment_transition',
-      payment_id: payment.id,
-      from: 'initiated',
-      to: 'error',
-      reason,
-    })
+    logTransition(deps.log, payment, 'initiated', 'error', reason)
     return { kind: 'gateway_error', payment: failed.payment ?? payment }
   }
 }

@@ -10,6 +10,7 @@ import type { Db } from '../data/db.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import type { Logger } from '../log.js'
+import { logTransition } from './transition-log.js'
 
 /**
  * A payment the gateway still calls unpaid this long after it started counts as expired. The card
@@ -124,12 +125,7 @@ async function settle(
 ): Promise<ConfirmResult> {
   const result = await applyOutcome(deps.db, payment.id, outcome, details, deps.clock())
   if (result.changed) {
-    deps.log({
-      event: 'payment_transition',
-      payment_id: payment.id,
-      from: payment.status,
-      to: outcome,
-    })
+    logTransition(deps.log, payment, payment.status, outcome)
   }
   const fresh = result.payment ?? (await getPaymentById(deps.db, payment.id)) ?? payment
   return { payment: fresh, changed: result.changed, checked: true }

@@ -9,6 +9,7 @@ import { purgeSpentTokens } from '../data/spent-tokens.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import { describe } from '../lib/describe-error.js'
 import { type ConfirmDeps, confirmPayment } from './confirm.js'
+import { logTransition } from './transition-log.js'
 
 const RATE_LIMIT_ROWS_KEPT_MS = 60 * 60_000
 
@@ -25,14 +26,7 @@ export async function reconcile(
   // page, and the row would otherwise hold one of its link's places for ever.
   const stale = await failStaleInitiated(deps.db, now - INITIATED_TIMEOUT_MS, now)
   for (const payment of stale) {
-    deps.log({
-      level: 'warn',
-      event: 'payment_transition',
-      payment_id: payment.id,
-      from: 'initiated',
-      to: 'error',
-      reason: 'gateway_timeout',
-    })
+    logTransition(deps.log, payment, 'initiated', 'error', 'gateway_timeout')
   }
   // Rate-limit windows last an hour at most; spent captcha solutions until they expire.
   await purgeRateLimits(deps.db, now, RATE_LIMIT_ROWS_KEPT_MS)

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sha256Hex } from '../../src/lib/hash.js'
 import * as tokens from '../../src/security/tokens.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
-import { api, createLink, rowCount } from './helpers.js'
+import { postLink } from '../support/links.js'
+import { api, rowCount } from './helpers.js'
 
 // The real constant-time check, observed: the API must go through it and nothing else.
 vi.mock('../../src/security/tokens.js', async (importOriginal) => {
@@ -14,7 +15,7 @@ let p: Paylinks
 let linkId: string
 beforeAll(async () => {
   p = await startPaylinks()
-  linkId = (await createLink(p, { title: 'Cours', amount: 1500 })).id
+  linkId = (await postLink(p, { title: 'Cours', amount: 1500 })).id
 })
 afterAll(() => p.close())
 

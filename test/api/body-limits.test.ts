@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { API_JSON_BODY_LIMIT } from '../../src/middleware/body-limits.js'
 import { CHUNK, chunkedBody, endlessBody, streamed } from '../support/endless-body.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
-import { createLink, rowCount } from './helpers.js'
+import { postLink } from '../support/links.js'
+import { rowCount } from './helpers.js'
 
 let p: Paylinks
 beforeEach(async () => {
@@ -24,7 +25,7 @@ async function sendEndless(method: string, path: string, headers: Record<string,
 
 describe('API bodies', () => {
   it('POST and PATCH /api/v1/links refuse an endless chunked body with 413, reading at most one chunk past 64 KiB', async () => {
-    const link = await createLink(p, { title: 'Cours', amount: 1500 })
+    const link = await postLink(p, { title: 'Cours', amount: 1500 })
     const links = rowCount(p, 'links')
     for (const [method, path] of [
       ['POST', '/api/v1/links'],

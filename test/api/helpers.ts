@@ -34,13 +34,6 @@ export async function api(
   return { status: res.status, headers: res.headers, body: text === '' ? null : JSON.parse(text) }
 }
 
-/** Creates a link through the API and returns its object (fails the test otherwise). */
-export async function createLink(p: Paylinks, body: Record<string, unknown>) {
-  const res = await api(p, 'POST', '/api/v1/links', { json: body })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body
-}
-
 /** The number of rows in a table, to show that a refused request changed nothing. */
 export function rowCount(p: Paylinks, table: 'links' | 'payments'): number {
   return (p.sqlite.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n

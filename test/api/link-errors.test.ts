@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../../src/api/body.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { api, createLink, rowCount } from './helpers.js'
+import { postLink } from '../support/links.js'
+import { api, rowCount } from './helpers.js'
 
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0)
 let p: Paylinks
@@ -12,7 +13,7 @@ const fresh = () => ({ 'x-test-ip': `10.0.0.${++ip}` })
 
 beforeAll(async () => {
   p = await startPaylinks({ clock: () => T0 })
-  existing = await createLink(p, { title: 'Cours', amount: 1500 })
+  existing = await postLink(p, { title: 'Cours', amount: 1500 })
 })
 afterAll(() => p.close())
 

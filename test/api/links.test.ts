@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { api, createLink, payThroughCheckout, rowCount } from './helpers.js'
+import { postLink } from '../support/links.js'
+import { api, payThroughCheckout, rowCount } from './helpers.js'
 
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0)
 let now = T0
@@ -71,25 +72,25 @@ describe('creating links', () => {
       [50.01, 5001],
       [100_000_000, 10_000_000_000],
     ] as const) {
-      const link = await createLink(p, { title: 'Exact', amount })
+      const link = await postLink(p, { title: 'Exact', amount })
       expect(link.amount).toBe(amount)
       expect(storedLink(link.id).amount).toBe(centimes)
     }
   })
 
   it('creates an open-amount link from amount_min and amount_max', async () => {
-    const link = await createLink(p, { title: 'Don', amount_min: 100, amount_max: 50000.5 })
+    const link = await postLink(p, { title: 'Don', amount_min: 100, amount_max: 50000.5 })
     expect(link).toMatchObject({ amount: null, amount_min: 100, amount_max: 50000.5 })
     expect(storedLink(link.id)).toMatchObject({ amount_min: 10000, amount_max: 5000050 })
   })
 
   it('creates an open-amount link whose minimum defaults to the 50 DZD the card network needs', async () => {
-    const link = await createLink(p, { title: 'Don libre', amount_max: 1000 })
+    const link = await postLink(p, { title: 'Don libre', amount_max: 1000 })
     expect(link).toMatchObject({ amount: null, amount_min: 50, amount_max: 1000 })
   })
 
   it('creates a link on an existing gateway invoice from invoice_id and amount', async () => {
-    const link = await createLink(p, {
+    const link = await postLink(p, {
       title: 'Facture F-17',
       invoice_id: 'inv_8c1d2e',
       amount: 4500,
@@ -99,7 +100,7 @@ describe('creating links', () => {
   })
 
   it('creates the gateway invoice for invoice_items and links to it, with their exact total', async () => {
-    const link = await createLink(p, {
+    const link = await postLink(p, {
       title: 'Commande 1042',
       invoice_items: [
         { description: 'Livre', quantity: 2, unit_price: 1299.5 },
@@ -132,7 +133,7 @@ describe('creating links', () => {
   })
 
   it('falls back to the configured default language', async () => {
-    const link = await createLink(p, { title: 'Sans langue', amount: 100 })
+    const link = await postLink(p, { title: 'Sans langue', amount: 100 })
     expect(link.language).toBe(p.deps.config.defaultLanguage)
   })
 })
@@ -151,7 +152,7 @@ describe('reading and changing links', () => {
   })
 
   it('changes only the fields a PATCH names and keeps the others', async () => {
-    const link = await createLink(p, { title: 'Cours', amount: 1500, memo: 'Cours mars' })
+    const link = await postLink(p, { title: 'Cours', amount: 1500, memo: 'Cours mars' })
     now += 60_000
     const res = await api(p, 'PATCH', `/api/v1/links/${link.id}`, {
       json: { title: 'Cours d’avril', memo: null },
@@ -168,7 +169,7 @@ describe('reading and changing links', () => {
   })
 
   it('switches a link off and on with active, and shows its status', async () => {
-    const link = await createLink(p, { title: 'Cours', amount: 1500 })
+    const link = await postLink(p, { title: 'Cours', amount: 1500 })
     const off = await api(p, 'PATCH', `/api/v1/links/${link.id}`, {
       json: { active: false, inactive_message: 'Complet' },
     })
@@ -182,14 +183,14 @@ describe('reading and changing links', () => {
   })
 
   it('turns an open link into a fixed one when a PATCH gives amount', async () => {
-    const link = await createLink(p, { title: 'Don', amount_min: 100, amount_max: 500 })
+    const link = await postLink(p, { title: 'Don', amount_min: 100, amount_max: 500 })
     const res = await api(p, 'PATCH', `/api/v1/links/${link.id}`, { json: { amount: 250.75 } })
     expect(res.body).toMatchObject({ amount: 250.75, amount_min: null, amount_max: null })
     expect(storedLink(link.id)).toMatchObject({ amount: 25075, amount_min: null })
   })
 
   it('creates a new gateway invoice when a PATCH gives new invoice_items', async () => {
-    const link = await createLink(p, { title: 'Cours', amount: 1500 })
+    const link = await postLink(p, { title: 'Cours', amount: 1500 })
     const res = await api(p, 'PATCH', `/api/v1/links/${link.id}`, {
       json: { invoice_items: [{ description: 'Séance', quantity: 3, unit_price: 500 }] },
     })
@@ -200,7 +201,7 @@ describe('reading and changing links', () => {
   })
 
   it('shows expired once the clock passes expires_at', async () => {
-    const link = await createLink(p, {
+    const link = await postLink(p, {
       title: 'Bref',
       amount: 100,
       expires_at: '2026-01-15T10:00:00Z',
@@ -214,7 +215,7 @@ describe('listing links', () => {
   it('pages newest first with limit, has_more and next_cursor, without gaps or repeats', async () => {
     const ids: string[] = []
     for (let i = 0; i < 5; i++) {
-      ids.unshift((await createLink(p, { title: `Lien ${i}`, amount: 100 + i })).id)
+      ids.unshift((await postLink(p, { title: `Lien ${i}`, amount: 100 + i })).id)
       now += 1000
     }
     const seen: string[] = []
@@ -234,8 +235,8 @@ describe('listing links', () => {
   })
 
   it('filters on the on/off switch with active=true|false', async () => {
-    const on = await createLink(p, { title: 'On', amount: 100 })
-    const off = await createLink(p, { title: 'Off', amount: 100, active: false })
+    const on = await postLink(p, { title: 'On', amount: 100 })
+    const off = await postLink(p, { title: 'Off', amount: 100, active: false })
     const onlyOff = await api(p, 'GET', '/api/v1/links?active=false')
     expect(onlyOff.body.data.map((l: { id: string }) => l.id)).toEqual([off.id])
     const onlyOn = await api(p, 'GET', '/api/v1/links?active=true')
@@ -243,7 +244,7 @@ describe('listing links', () => {
   })
 
   it('shows what each link collected: paid_count and paid_total', async () => {
-    const link = await createLink(p, { title: 'Cours', amount: 1299.5 })
+    const link = await postLink(p, { title: 'Cours', amount: 1299.5 })
     const { tx } = await payThroughCheckout(p, link.slug)
     await p.simulator.completePayment(tx.cibTransactionId, 'approved')
     await p.settle()
@@ -254,7 +255,7 @@ describe('listing links', () => {
 
 describe('deleting links', () => {
   it('deletes a link no payment was ever started on', async () => {
-    const link = await createLink(p, { title: 'Erreur', amount: 100 })
+    const link = await postLink(p, { title: 'Erreur', amount: 100 })
     const res = await api(p, 'DELETE', `/api/v1/links/${link.id}`)
     expect(res.status).toBe(204)
     expect(res.body).toBeNull()
@@ -262,7 +263,7 @@ describe('deleting links', () => {
   })
 
   it('keeps a link with payments, answering 409 link_has_payments', async () => {
-    const link = await createLink(p, { title: 'Cours', amount: 1500 })
+    const link = await postLink(p, { title: 'Cours', amount: 1500 })
     await payThroughCheckout(p, link.slug)
     const res = await api(p, 'DELETE', `/api/v1/links/${link.id}`)
     expect(res.status).toBe(409)

@@ -13,7 +13,8 @@ import type { JsonSchema, OpenApiDocument, OpenApiMediaType } from '../../src/ap
 import { curlExample } from '../../src/api/schema-text.js'
 import { listLinksQuery, listPaymentsQuery } from '../../src/api/schemas.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
-import { api, createLink, payThroughCheckout } from './helpers.js'
+import { postLink } from '../support/links.js'
+import { api, payThroughCheckout } from './helpers.js'
 
 let p: Paylinks
 let doc: OpenApiDocument
@@ -190,7 +191,7 @@ describe('examples and real answers against the document', () => {
   })
 
   it('answers links, payments, pages and errors exactly in the documented shapes', async () => {
-    const link = await createLink(p, { title: 'Conforme', amount: 1500 })
+    const link = await postLink(p, { title: 'Conforme', amount: 1500 })
     const { payment } = await payThroughCheckout(p, link.slug)
     const check = async (path: string, schema: string) => {
       const res = await api(p, 'GET', path)

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { applyOutcome, markError, reservePayment } from '../../src/data/payments.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { api, createLink, payThroughCheckout } from './helpers.js'
+import { postLink } from '../support/links.js'
+import { api, payThroughCheckout } from './helpers.js'
 
 const T0 = Date.UTC(2026, 0, 10, 9, 0, 0)
 let now = T0
@@ -14,7 +15,7 @@ afterEach(() => p.close())
 
 describe('payments from the real checkout', () => {
   it('shows a started payment as pending, then paid once the gateway confirms it', async () => {
-    const link = await createLink(p, { title: 'Cours', amount: 1299.5, language: 'fr' })
+    const link = await postLink(p, { title: 'Cours', amount: 1299.5, language: 'fr' })
     const { payment, tx } = await payThroughCheckout(p, link.slug, { ref: 'ELEVE-42' })
     const pending = await api(p, 'GET', `/api/v1/payments/${payment.id}`)
     expect(pending.status).toBe(200)
@@ -46,7 +47,7 @@ describe('payments from the real checkout', () => {
   })
 
   it('reports an open-amount payment at the exact amount the customer typed', async () => {
-    const link = await createLink(p, { title: 'Don', amount_min: 100, amount_max: 5000 })
+    const link = await postLink(p, { title: 'Don', amount_min: 100, amount_max: 5000 })
     const { payment } = await payThroughCheckout(p, link.slug, { amount: '1299.5' })
     expect(payment.amount).toBe(129950)
     const res = await api(p, 'GET', `/api/v1/payments/${payment.id}`)
@@ -72,8 +73,8 @@ describe('listing payments with filters', () => {
   let links: { one: string; two: string }
 
   beforeEach(async () => {
-    const one = await createLink(p, { title: 'Un', amount: 1500 })
-    const two = await createLink(p, { title: 'Deux', amount: 2500 })
+    const one = await postLink(p, { title: 'Un', amount: 1500 })
+    const two = await postLink(p, { title: 'Deux', amount: 2500 })
     links = { one: one.id, two: two.id }
     const start = async (linkId: string, at: number) => {
       const customer = {

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLEAN_TEXT_RULE } from '../../src/domain/clean-text.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
-import { api, createLink, rowCount } from './helpers.js'
+import { postLink } from '../support/links.js'
+import { api, rowCount } from './helpers.js'
 
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0)
 let p: Paylinks
@@ -15,7 +16,7 @@ const fresh = () => ({ 'x-test-ip': `10.1.0.${++ip}` })
 
 beforeAll(async () => {
   p = await startPaylinks({ clock: () => T0 })
-  existing = await createLink(p, { title: 'Cours', amount: 1500, memo: 'Piano' })
+  existing = await postLink(p, { title: 'Cours', amount: 1500, memo: 'Piano' })
 })
 afterAll(() => p.close())
 
@@ -85,7 +86,7 @@ describe('the link API refuses text that is not text', () => {
   })
 
   it('but keeps line breaks and tabs in a description, and any script and emoji', async () => {
-    const link = await createLink(p, {
+    const link = await postLink(p, {
       title: 'دورة 🙂',
       amount: 1500,
       description: 'Ligne 1\nLigne 2\tfin',

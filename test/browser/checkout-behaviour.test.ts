@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPaymentByReceiptId } from '../../src/data/payments.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { TEST_CARDS } from '../../src/simulator/index.js'
-import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import {
   describeInChromium,
   enterCard,

@@ -13,8 +13,8 @@ import { formatAmount, formatDateTime, MESSAGES } from '../../src/i18n/index.js'
 import { OUTCOMES } from '../../src/simulator/card/outcomes.js'
 import { TEST_CARDS } from '../../src/simulator/index.js'
 import { WORDS } from '../../src/simulator/views/i18n.js'
-import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import {
   describeInChromium,
   downloadPath,

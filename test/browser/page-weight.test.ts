@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
-import { makeLink, openCheckout } from '../flows/support.js'
+import { openCheckout } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 
 const BUDGET_BYTES = 30 * 1024
 

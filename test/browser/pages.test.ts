@@ -9,8 +9,8 @@ import type { Language } from '../../src/config.js'
 import { updateLink } from '../../src/data/links.js'
 import type { MessageKey } from '../../src/i18n/index.js'
 import { MESSAGES } from '../../src/i18n/index.js'
-import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import {
   describeInChromium,
   fillCheckoutAndPay,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, type ParseOptions, parseConfig } from '../../src/config.js'
 import { getPaymentById } from '../../src/data/payments.js'
-import { makeLink, startPayment } from '../flows/support.js'
+import { startPayment } from '../flows/support.js'
 import { startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 
 const ACCOUNT = 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV'
 

@@ -10,7 +10,8 @@ import {
 } from '../../src/middleware/body-limits.js'
 import { CHUNK, endlessBody, streamed } from '../support/endless-body.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { Browser, manualClock, signedIn, storeLink } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { Browser, manualClock, signedIn } from './helpers.js'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 

@@ -3,13 +3,11 @@
 import { eq } from 'drizzle-orm'
 import type { Link, Payment, PaymentStatus } from '../../db/schema.js'
 import { payments } from '../../db/schema.js'
-import { createLink } from '../../src/data/links.js'
 import { reservePayment } from '../../src/data/payments.js'
-import type { LinkValues } from '../../src/domain/link-rules.js'
 import { type Paylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { T0 } from '../support/manual-time.js'
 
-/** 2026-01-15 10:00 UTC (11:00 in Algiers). */
-export const T0 = Date.UTC(2026, 0, 15, 10, 0, 0)
+export { T0 } from '../support/manual-time.js'
 
 /** A clock the test moves by hand. */
 export function manualClock(start = T0) {
@@ -105,32 +103,6 @@ export async function signedIn(paylinks: Paylinks): Promise<Browser> {
   const response = await browser.login()
   if (response.status !== 303) throw new Error(`Login failed: ${response.status}`)
   return browser
-}
-
-/** A fixed-amount link (1500 DZD) stored directly. */
-export function storeLink(paylinks: Paylinks, overrides: Partial<LinkValues> = {}): Promise<Link> {
-  return createLink(
-    paylinks.deps.db,
-    {
-      title: 'Consultation',
-      description: null,
-      amount: 150000,
-      amountMin: null,
-      amountMax: null,
-      invoiceId: null,
-      invoiceItems: null,
-      maxPayments: null,
-      expiresAt: null,
-      language: 'fr',
-      memo: null,
-      successMessage: null,
-      successUrl: null,
-      active: true,
-      inactiveMessage: null,
-      ...overrides,
-    },
-    paylinks.deps.clock(),
-  )
 }
 
 /** A payment on a link, put in `status` directly (the payment flow has its own tests). */

@@ -4,7 +4,8 @@ import type { Link } from '../../db/schema.js'
 import { getLinkById } from '../../src/data/links.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { type Browser, manualClock, signedIn, storeLink, storePayment, T0 } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { type Browser, manualClock, signedIn, storePayment, T0 } from './helpers.js'
 
 let paylinks: Paylinks
 let browser: Browser

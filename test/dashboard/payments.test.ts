@@ -4,7 +4,8 @@ import type { Link } from '../../db/schema.js'
 import { csvCell } from '../../src/dashboard/csv.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { Browser, signedIn, storeLink, storePayment, T0 } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { Browser, signedIn, storePayment, T0 } from './helpers.js'
 
 let paylinks: Paylinks
 let browser: Browser

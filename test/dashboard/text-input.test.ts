@@ -10,7 +10,8 @@ import { fr } from '../../src/dashboard/messages-fr.js'
 import { getLinkById } from '../../src/data/links.js'
 import { rowCount } from '../api/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { Browser, manualClock, signedIn, storeLink } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { Browser, manualClock, signedIn } from './helpers.js'
 
 let paylinks: Paylinks
 let browser: Browser

@@ -25,7 +25,8 @@ import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { recordWebhookEvent } from '../../src/data/webhooks.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
-import { linkValues, paymentRequest, T0 } from './helpers.js'
+import { linkValues } from '../support/links.js'
+import { paymentRequest, T0 } from './helpers.js'
 
 let mf: Miniflare
 let db: Db

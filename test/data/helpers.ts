@@ -3,12 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Link } from '../../db/schema.js'
-import { createLink } from '../../src/data/links.js'
 import type { PaymentRequest } from '../../src/data/payment-reserve.js'
-import type { LinkValues } from '../../src/domain/link-rules.js'
 import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
 
-export const T0 = Date.UTC(2026, 0, 15, 10, 0, 0)
+export { T0 } from '../support/manual-time.js'
 
 export type TestDb = SqliteHandle & { path: string; cleanup: () => void }
 
@@ -25,33 +23,6 @@ export function openTestDb(): TestDb {
       rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-/** A fixed-amount link's values (1500 DZD), with overrides. */
-export function linkValues(overrides: Partial<LinkValues> = {}): LinkValues {
-  return {
-    title: 'Consultation',
-    description: null,
-    amount: 150000,
-    amountMin: null,
-    amountMax: null,
-    invoiceId: null,
-    invoiceItems: null,
-    maxPayments: null,
-    expiresAt: null,
-    language: 'fr',
-    memo: null,
-    successMessage: null,
-    successUrl: null,
-    active: true,
-    inactiveMessage: null,
-    ...overrides,
-  }
-}
-
-/** Creates a link in the database. */
-export function makeLink(db: TestDb['db'], overrides: Partial<LinkValues> = {}, now = T0) {
-  return createLink(db, linkValues(overrides), now)
 }
 
 /** A checkout request for a link. */

@@ -13,7 +13,8 @@ import {
   markPending,
   reservePayment,
 } from '../../src/data/payments.js'
-import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 let t: TestDb
 beforeEach(() => {
@@ -42,7 +43,7 @@ async function pending(link: Link, now = T0) {
 
 describe('a paid payment beyond the link’s max_payments', () => {
   it('is recorded paid and flagged when others paid the link full after its place was freed', async () => {
-    const link = await makeLink(t.db, { maxPayments: 1 })
+    const link = await storeLink(t.db, { maxPayments: 1 })
     const late = await pending(link)
     await applyOutcome(t.db, late.id, 'expired', {}, T0 + 1)
     const other = await pending(link, T0 + 2)
@@ -55,14 +56,14 @@ describe('a paid payment beyond the link’s max_payments', () => {
   })
 
   it('is not flagged while the link still has a place, nor on a link without a limit', async () => {
-    const two = await makeLink(t.db, { maxPayments: 2 })
+    const two = await storeLink(t.db, { maxPayments: 2 })
     const late = await pending(two)
     await applyOutcome(t.db, late.id, 'expired', {}, T0 + 1)
     await applyOutcome(t.db, (await pending(two)).id, 'paid', {}, T0 + 2)
     const r = await applyOutcome(t.db, late.id, 'paid', {}, T0 + 3)
     expect(r.payment).toMatchObject({ status: 'paid', beyondMaxPayments: false })
 
-    const open = await makeLink(t.db, { maxPayments: null })
+    const open = await storeLink(t.db, { maxPayments: null })
     const first = await pending(open)
     await applyOutcome(t.db, first.id, 'failed', {}, T0 + 1)
     for (let i = 0; i < 3; i++) await applyOutcome(t.db, (await pending(open)).id, 'paid', {}, T0)
@@ -72,7 +73,7 @@ describe('a paid payment beyond the link’s max_payments', () => {
   })
 
   it('flags exactly one of two late payments that come back for the last place', async () => {
-    const link = await makeLink(t.db, { maxPayments: 1 })
+    const link = await storeLink(t.db, { maxPayments: 1 })
     const a = await pending(link)
     await applyOutcome(t.db, a.id, 'expired', {}, T0 + 1)
     const b = await pending(link, T0 + 2)
@@ -87,7 +88,7 @@ describe('adoptTransaction', () => {
   const ids = { cibTransactionId: '5550001', transactionId: 'tx-1' }
 
   it('stores the ids on an initiated payment and makes it pending', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     const p = await reserve(link)
     const r = await adoptTransaction(t.db, p.id, ids, T0 + 10)
     expect(r).toMatchObject({
@@ -98,7 +99,7 @@ describe('adoptTransaction', () => {
   })
 
   it('brings an error payment back to pending, clearing the reason', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     const p = await reserve(link)
     await markError(t.db, p.id, 'gateway_timeout', T0 + 1)
     const r = await adoptTransaction(t.db, p.id, ids, T0 + 10)
@@ -106,7 +107,7 @@ describe('adoptTransaction', () => {
   })
 
   it('leaves alone a payment with ids, a settled one, and a transaction another payment holds', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     const held = await pending(link)
     const heldCib = `9000${n}`
     expect((await adoptTransaction(t.db, held.id, ids, T0)).changed).toBe(false)

@@ -14,8 +14,9 @@ import {
 import { decodeCursor } from '../../src/data/paging.js'
 import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
 import { MIGRATIONS_FOLDER, openSqlite, WAL_SIZE_LIMIT_BYTES } from '../../src/node/sqlite.js'
+import { storeLink } from '../support/links.js'
 import { runContenders } from './contenders.js'
-import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 const MIGRATION_FILES = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).length
 
@@ -94,7 +95,7 @@ describe('openSqlite', () => {
   })
 
   it('reopens an existing file without applying the migrations again', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     const again = openSqlite(t.path)
     try {
       expect((await getLinkById(again.db, link.id))?.title).toBe('Consultation')
@@ -123,16 +124,16 @@ describe('openSqlite', () => {
 
 describe('links', () => {
   it('creates a link with an lnk_ id and an unguessable 12-character base62 slug', async () => {
-    const link = await makeLink(t.db, { maxPayments: 3, expiresAt: T0 + 86_400_000 })
+    const link = await storeLink(t.db, { maxPayments: 3, expiresAt: T0 + 86_400_000 })
     expect(link.id).toMatch(/^lnk_[0-9A-Za-z]{16}$/)
     expect(link.slug).toMatch(/^[0-9A-Za-z]{12}$/)
     expect(link).toMatchObject({ amount: 150000, maxPayments: 3, active: true, createdAt: T0 })
-    const other = await makeLink(t.db)
+    const other = await storeLink(t.db)
     expect(other.slug).not.toBe(link.slug)
   })
 
   it('finds a link by id and by slug with zero paid totals before any payment', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     expect(await getLinkById(t.db, link.id)).toEqual({ ...link, paidCount: 0, paidTotal: 0 })
     expect(await getLinkBySlug(t.db, link.slug)).toEqual({ ...link, paidCount: 0, paidTotal: 0 })
     expect(await getLinkBySlug(t.db, 'nope')).toBeNull()
@@ -140,12 +141,12 @@ describe('links', () => {
 
   it('keeps invoice items as JSON and gives them back as written', async () => {
     const items = [{ description: 'Livre', quantity: 2, unitPrice: 129950 }]
-    const link = await makeLink(t.db, { amount: 259900, invoiceItems: items })
+    const link = await storeLink(t.db, { amount: 259900, invoiceItems: items })
     expect((await getLinkById(t.db, link.id))?.invoiceItems).toEqual(items)
   })
 
   it('updates only the given columns and the update time', async () => {
-    const link = await makeLink(t.db, { description: 'old' })
+    const link = await storeLink(t.db, { description: 'old' })
     const updated = await updateLink(
       t.db,
       link.id,
@@ -163,7 +164,7 @@ describe('links', () => {
   })
 
   it('counts only paid payments in paid_count and paid_total', async () => {
-    const link = await makeLink(t.db, { amount: null, amountMin: 5000, amountMax: null })
+    const link = await storeLink(t.db, { amount: null, amountMin: 5000, amountMax: null })
     const a = await pay(link.id, 129950)
     const b = await pay(link.id, 5000)
     await pay(link.id, 7000) // stays initiated
@@ -176,7 +177,7 @@ describe('links', () => {
 
   it('lists links newest first, by offset or by cursor, without gaps or repeats', async () => {
     const ids: string[] = []
-    for (let i = 0; i < 5; i++) ids.push((await makeLink(t.db, {}, T0 + (i % 3))).id)
+    for (let i = 0; i < 5; i++) ids.push((await storeLink(t.db, {}, T0 + (i % 3))).id)
     const all = (await listLinks(t.db, { limit: 50 })).items.map((l) => l.id)
     expect(all).toHaveLength(5)
     const times = (await listLinks(t.db)).items.map((l) => l.createdAt)
@@ -193,15 +194,15 @@ describe('links', () => {
   })
 
   it('filters links on the active switch', async () => {
-    const on = await makeLink(t.db)
-    const off = await makeLink(t.db, { active: false })
+    const on = await storeLink(t.db)
+    const off = await storeLink(t.db, { active: false })
     expect((await listLinks(t.db, { active: true })).items.map((l) => l.id)).toEqual([on.id])
     expect((await listLinks(t.db, { active: false })).items.map((l) => l.id)).toEqual([off.id])
   })
 
   it('deletes a link without payments but never one with a payment', async () => {
-    const unused = await makeLink(t.db)
-    const used = await makeLink(t.db)
+    const unused = await storeLink(t.db)
+    const used = await storeLink(t.db)
     const p = await pay(used.id, 150000)
     await markPending(
       t.db,

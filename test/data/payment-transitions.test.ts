@@ -12,13 +12,14 @@ import {
   reservePayment,
 } from '../../src/data/payments.js'
 import { canTransition, OUTCOMES } from '../../src/domain/payment-state.js'
-import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 let t: TestDb
 let link: Link
 beforeEach(async () => {
   t = openTestDb()
-  link = await makeLink(t.db)
+  link = await storeLink(t.db)
 })
 afterEach(() => t.cleanup())
 

@@ -10,13 +10,14 @@ import {
   reservePayment,
   scheduleNextCheck,
 } from '../../src/data/payments.js'
-import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 let t: TestDb
 let link: Link
 beforeEach(async () => {
   t = openTestDb()
-  link = await makeLink(t.db)
+  link = await storeLink(t.db)
 })
 afterEach(() => t.cleanup())
 
@@ -39,7 +40,7 @@ async function pendingPayment(now: number, n: string) {
 
 describe('listPayments', () => {
   it('filters by status, link and creation time (from inclusive, to exclusive)', async () => {
-    const other = await makeLink(t.db)
+    const other = await storeLink(t.db)
     const a = await newPayment(T0)
     const b = await newPayment(T0 + 1000)
     const c = await newPayment(T0 + 2000, other)

@@ -4,7 +4,8 @@ import { type LinkWithStats, readLinkBySlug, updateLink } from '../../src/data/l
 import { reservePayment } from '../../src/data/payment-reserve.js'
 import { createReadCache, type ReadCache } from '../../src/data/read-cache.js'
 import { sqliteChangeStamp } from '../../src/node/runtime.js'
-import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 describe('link reads cached between writes (SQLite change stamp)', () => {
   let t: TestDb
@@ -26,7 +27,7 @@ describe('link reads cached between writes (SQLite change stamp)', () => {
   }
 
   it('answers from the cache while nothing is written, frozen', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     const first = await read(link.slug)
     const second = await read(link.slug)
     expect(second).toBe(first)
@@ -34,7 +35,7 @@ describe('link reads cached between writes (SQLite change stamp)', () => {
   })
 
   it('freezes what it caches: every request shares the object', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     const shared = await readLinkBySlug(t.db, link.slug, cache)
     expect(Object.isFrozen(shared)).toBe(true)
     expect(await readLinkBySlug(t.db, link.slug, cache)).toBe(shared)
@@ -42,14 +43,14 @@ describe('link reads cached between writes (SQLite change stamp)', () => {
   })
 
   it('shows a change made through this connection at once', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     await read(link.slug)
     await updateLink(t.db, link.id, { title: 'Nouveau titre' }, T0 + 1)
     expect((await read(link.slug))?.title).toBe('Nouveau titre')
   })
 
   it('shows a write to another table (a payment becoming paid) at once', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     expect((await read(link.slug))?.paidCount).toBe(0)
     const reserved = await reservePayment(t.db, paymentRequest(link), T0)
     if (!reserved.ok) throw new Error('not reserved')
@@ -61,7 +62,7 @@ describe('link reads cached between writes (SQLite change stamp)', () => {
 
   it('shows a change committed by another connection (another process) within its window', async () => {
     cache = createReadCache(sqliteChangeStamp(t, 50))
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     await read(link.slug)
     const other = new Database(t.path)
     try {
@@ -85,7 +86,7 @@ describe('link reads cached between writes (SQLite change stamp)', () => {
     }
     // Within the window the other connection's commit is not looked for; this connection's are.
     expect(stamp()).toEqual(first)
-    await makeLink(t.db)
+    await storeLink(t.db)
     expect(stamp()[0]).toBeGreaterThan(first[0])
   })
 

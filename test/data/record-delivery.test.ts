@@ -6,7 +6,8 @@ import { webhookEvents } from '../../db/schema.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
 import { inboxKey, type RecordDelivery, recordDelivery } from '../../src/data/webhooks.js'
 import { groupCommitInbox } from '../../src/node/inbox.js'
-import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+import { storeLink } from '../support/links.js'
+import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 let t: TestDb
 const driver = createRequire(import.meta.url).resolve('better-sqlite3')
@@ -16,7 +17,7 @@ beforeEach(() => {
 afterEach(() => t.cleanup())
 
 async function payment(cib: string, status: string) {
-  const link = await makeLink(t.db)
+  const link = await storeLink(t.db)
   const reserved = await reservePayment(t.db, paymentRequest(link), T0)
   if (!reserved.ok) throw new Error('not reserved')
   t.sqlite

@@ -8,8 +8,9 @@ import {
   reservePayment,
 } from '../../src/data/payments.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS } from '../../src/domain/check-schedule.js'
+import { storeLink } from '../support/links.js'
 import { runContenders } from './contenders.js'
-import { makeLink, openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
+import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 let t: TestDb
 beforeEach(() => {
@@ -30,7 +31,7 @@ async function reserveOk(linkId: string, now = T0) {
 
 describe('reservePayment', () => {
   it('writes an initiated payment with the customer, amount and language of the request', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     const r = await reservePayment(
       t.db,
       paymentRequest(link, { ref: 'INV-7', invoiceId: 'inv_1', amount: 129950 }),
@@ -52,14 +53,14 @@ describe('reservePayment', () => {
   })
 
   it('takes any number of payments on a link without max_payments', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     for (let i = 0; i < 5; i++) await reserveOk(link.id)
     expect((await listPayments(t.db, { linkId: link.id })).items).toHaveLength(5)
   })
 
   it('refuses an unknown, inactive or expired link and says which', async () => {
-    const off = await makeLink(t.db, { active: false })
-    const old = await makeLink(t.db, { expiresAt: T0 + 1000 })
+    const off = await storeLink(t.db, { active: false })
+    const old = await storeLink(t.db, { expiresAt: T0 + 1000 })
     expect(await reserve(off.id, T0)).toEqual({ ok: false, reason: 'inactive' })
     expect(await reserve(old.id, T0 + 1000)).toEqual({ ok: false, reason: 'expired' })
     expect(await reserve(old.id, T0 + 999)).toMatchObject({ ok: true })
@@ -69,14 +70,14 @@ describe('reservePayment', () => {
   })
 
   it('says completed when paid payments fill max_payments', async () => {
-    const link = await makeLink(t.db, { maxPayments: 2 })
+    const link = await storeLink(t.db, { maxPayments: 2 })
     for (const p of [await reserveOk(link.id), await reserveOk(link.id)])
       await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1)
     expect(await reserve(link.id, T0 + 2)).toEqual({ ok: false, reason: 'completed' })
   })
 
   it('says in progress when pending payments hold the remaining places, with a retry hint', async () => {
-    const link = await makeLink(t.db, { maxPayments: 2 })
+    const link = await storeLink(t.db, { maxPayments: 2 })
     const paid = await reserveOk(link.id, T0)
     await applyOutcome(t.db, paid.id, 'paid', {}, T0 + 1)
     const pending = await reserveOk(link.id, T0 + 60_000)
@@ -97,14 +98,14 @@ describe('reservePayment', () => {
   })
 
   it('suggests a short wait when the oldest pending payment is past its session', async () => {
-    const link = await makeLink(t.db, { maxPayments: 1 })
+    const link = await storeLink(t.db, { maxPayments: 1 })
     await reserveOk(link.id, T0)
     const r = await reserve(link.id, T0 + DEFAULT_SESSION_MS + 60_000)
     expect(r).toMatchObject({ reason: 'in_progress', retryAfterMs: MIN_RETRY_AFTER_MS })
   })
 
   it('gives a place back when a payment fails, errs or expires', async () => {
-    const link = await makeLink(t.db, { maxPayments: 1 })
+    const link = await storeLink(t.db, { maxPayments: 1 })
     const a = await reserveOk(link.id)
     await markError(t.db, a.id, 'unreachable', T0 + 1)
     const b = await reserveOk(link.id, T0 + 2)
@@ -116,7 +117,7 @@ describe('reservePayment', () => {
   })
 
   it('follows the merchant switching a link off and on', async () => {
-    const link = await makeLink(t.db)
+    const link = await storeLink(t.db)
     await updateLink(t.db, link.id, { active: false }, T0)
     expect(await reserve(link.id, T0)).toMatchObject({ ok: false, reason: 'inactive' })
     await updateLink(t.db, link.id, { active: true }, T0)
@@ -126,7 +127,7 @@ describe('reservePayment', () => {
 
 describe('reservePayment under concurrency', () => {
   it('lets exactly max_payments of 20 simultaneous customers through separate connections', async () => {
-    const link = await makeLink(t.db, { maxPayments: 5 })
+    const link = await storeLink(t.db, { maxPayments: 5 })
     const tasks = Array.from({ length: 20 }, () => ({
       kind: 'reserve' as const,
       linkId: link.id,

@@ -17,8 +17,9 @@ import { reconcile } from '../../src/payments/reconcile.js'
 import { SIMULATOR_SERVICE_ACCOUNT } from '../../src/simulator/index.js'
 import { api } from '../api/helpers.js'
 import { signedIn } from '../dashboard/helpers.js'
-import { makeLink, pathOf, startPayment } from '../flows/support.js'
+import { pathOf, startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 
 let p: Paylinks | undefined
 afterEach(async () => {

@@ -6,8 +6,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentStatus } from '../../db/schema.js'
-import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import {
   fieldValue,
   nastyText,

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import { fieldValue, inheritedNames, nastyText, numericText } from './arbitraries.js'
 import { fingerprint } from './support.js'
 

@@ -7,8 +7,9 @@ import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { describe as describeError } from '../../src/lib/describe-error.js'
 import { createSimulator, type EndpointFault } from '../../src/simulator/index.js'
-import { CUSTOMER, makeLink, submitCheckout } from '../flows/support.js'
+import { CUSTOMER, submitCheckout } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 
 const INTERNATIONAL_PHONE = `+213${CUSTOMER.phone.slice(1)}`
 /** The customer's data as typed and as it travels in the gateway URL's query. */

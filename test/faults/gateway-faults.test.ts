@@ -9,8 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { PaymentStatus } from '../../db/schema.js'
 import { reconcile } from '../../src/payments/reconcile.js'
 import type { CardOutcome, CardTransaction, EndpointFault } from '../../src/simulator/index.js'
-import { makeLink, pathOf } from '../flows/support.js'
+import { pathOf } from '../flows/support.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import {
   auditStatusChanges,
   EXPECTED_STATUS,

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { getPaymentById, reservePayment } from '../../src/data/payments.js'
 import { INITIATED_TIMEOUT_MS } from '../../src/domain/check-schedule.js'
 import { reconcile } from '../../src/payments/reconcile.js'
-import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import { formToken, postCheckout } from './support.js'
 
 let p: Paylinks | undefined

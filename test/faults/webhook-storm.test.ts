@@ -11,8 +11,8 @@ import { canonicalSignature, signedPairText } from '../../src/domain/webhook-del
 import { sha256Hex } from '../../src/lib/hash.js'
 import { buildMessage } from '../../src/simulator/card/callback.js'
 import type { CardOutcome, CardTransaction } from '../../src/simulator/index.js'
-import { makeLink } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import {
   auditStatusChanges,
   EXPECTED_STATUS,

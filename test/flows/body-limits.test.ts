@@ -10,7 +10,8 @@ import { PUBLIC_FORM_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '../../src/middleware
 import { SIMULATOR_BODY_LIMIT } from '../../src/simulator/body-limit.js'
 import { CHUNK, chunkedBody, endlessBody, streamed } from '../support/endless-body.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { CUSTOMER, makeLink, openCheckout, startPayment } from './support.js'
+import { makeLink } from '../support/links.js'
+import { CUSTOMER, openCheckout, startPayment } from './support.js'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const JSON_TYPE = { 'content-type': 'application/json' }

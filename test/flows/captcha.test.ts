@@ -5,7 +5,8 @@ import { payments } from '../../db/schema.js'
 import { reconcile } from '../../src/payments/reconcile.js'
 import { manualClock, T0 } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { CUSTOMER, makeLink } from './support.js'
+import { makeLink } from '../support/links.js'
+import { CUSTOMER } from './support.js'
 
 let p: Paylinks
 beforeEach(async () => {

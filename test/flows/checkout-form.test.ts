@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { payments } from '../../db/schema.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { CUSTOMER, makeLink, openCheckout, submitCheckout } from './support.js'
+import { makeLink } from '../support/links.js'
+import { CUSTOMER, openCheckout, submitCheckout } from './support.js'
 
 let p: Paylinks
 beforeEach(async () => {

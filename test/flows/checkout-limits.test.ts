@@ -9,7 +9,8 @@ import { MAX_AMOUNT } from '../../src/api/link-body.js'
 import { formatAmount, MESSAGES } from '../../src/i18n/index.js'
 import { rowCount } from '../api/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink, openCheckout, submitCheckout } from './support.js'
+import { makeLink } from '../support/links.js'
+import { openCheckout, submitCheckout } from './support.js'
 
 let p: Paylinks
 let open: { slug: string }

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { acceptsGzip } from '../../src/routes/static-page.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
-import { makeLink } from './support.js'
+import { makeLink } from '../support/links.js'
 
 let p: Paylinks
 let lines: Array<Record<string, unknown>>

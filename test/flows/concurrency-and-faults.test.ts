@@ -3,7 +3,8 @@ import { payments } from '../../db/schema.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { reconcile } from '../../src/payments/reconcile.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { CUSTOMER, makeLink } from './support.js'
+import { makeLink } from '../support/links.js'
+import { CUSTOMER } from './support.js'
 
 let p: Paylinks | undefined
 afterEach(async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getPaymentById } from '../../src/data/payments.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink, openCheckout, pathOf, startPayment } from './support.js'
+import { makeLink } from '../support/links.js'
+import { openCheckout, pathOf, startPayment } from './support.js'
 
 let p: Paylinks
 beforeEach(async () => {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { updateLink } from '../../src/data/links.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink, openCheckout, startPayment, submitCheckout } from './support.js'
+import { makeLink } from '../support/links.js'
+import { openCheckout, startPayment, submitCheckout } from './support.js'
 
 let p: Paylinks
 afterEach(async () => {

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount } from '../api/helpers.js'
-import { signedIn, storeLink } from '../dashboard/helpers.js'
+import { signedIn } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink } from './support.js'
+import { makeLink, storeLink } from '../support/links.js'
 
 let p: Paylinks
 let slug: string

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { updateLink } from '../../src/data/links.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink } from './support.js'
+import { makeLink } from '../support/links.js'
 
 let p: Paylinks
 afterEach(async () => {

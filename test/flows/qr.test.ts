@@ -2,7 +2,7 @@ import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink } from './support.js'
+import { makeLink } from '../support/links.js'
 
 let p: Paylinks
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink } from './support.js'
+import { makeLink } from '../support/links.js'
 
 /** Headers of clients long gone, or that OWASP says not to send: no response carries them. */
 const DROPPED = [

@@ -1,7 +1,8 @@
 /** What a visitor sees when something fails that nothing handles: a page in their language. */
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
-import { makeLink, startPayment } from './support.js'
+import { makeLink } from '../support/links.js'
+import { startPayment } from './support.js'
 
 let p: Paylinks
 afterEach(async () => {

@@ -1,15 +1,7 @@
 /** Helpers for driving Paylinks the way a customer's browser does. */
 import { expect } from 'vitest'
 import { getPaymentByReceiptId } from '../../src/data/payments.js'
-import { createLinkFromBody } from '../../src/links/service.js'
 import type { Paylinks } from '../support/harness.js'
-
-/** Creates a link through the same service the API and dashboard use. */
-export async function makeLink(p: Paylinks, body: Record<string, unknown>) {
-  const result = await createLinkFromBody(p.deps, body)
-  if (!result.ok) throw new Error(`link not created: ${JSON.stringify(result)}`)
-  return result.link
-}
 
 /** Reads the CSRF token from the checkout form. */
 export async function openCheckout(p: Paylinks, slug: string, query = '') {

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { type Background, createBackground } from '../../src/background.js'
 import { silentLogger } from '../../src/log.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink, startPayment } from './support.js'
+import { makeLink } from '../support/links.js'
+import { startPayment } from './support.js'
 
 let p: Paylinks
 beforeEach(async () => {

@@ -9,8 +9,9 @@ import { createBackground } from '../../src/background.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { silentLogger } from '../../src/log.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
 import { type ManualTime, manualTime } from '../support/manual-time.js'
-import { makeLink, startPayment } from './support.js'
+import { startPayment } from './support.js'
 import { countChecks, postWebhook, signedEvent } from './webhook-support.js'
 
 let p: Paylinks

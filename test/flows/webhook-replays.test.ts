@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { getPaymentById } from '../../src/data/payments.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink, startPayment } from './support.js'
+import { makeLink } from '../support/links.js'
+import { startPayment } from './support.js'
 import { inboxRows, postWebhook, signedEvent } from './webhook-support.js'
 
 let p: Paylinks

@@ -8,7 +8,8 @@ import { webhookEvents } from '../../db/schema.js'
 import { signGatewayMessage } from '../../src/client/index.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink, startPayment } from './support.js'
+import { makeLink } from '../support/links.js'
+import { startPayment } from './support.js'
 
 let p: Paylinks
 let checks: number

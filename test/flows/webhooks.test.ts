@@ -5,7 +5,8 @@ import { signGatewayMessage } from '../../src/client/index.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { confirmPayment } from '../../src/payments/confirm.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { makeLink, pathOf, startPayment } from './support.js'
+import { makeLink } from '../support/links.js'
+import { pathOf, startPayment } from './support.js'
 
 let p: Paylinks
 beforeEach(async () => {

@@ -5,6 +5,9 @@
  */
 import type { SetTimer } from '../../src/background.js'
 
+/** The tests' usual start: 2026-01-15 10:00 UTC (11:00 in Algiers). */
+export const T0 = Date.UTC(2026, 0, 15, 10, 0, 0)
+
 export interface ManualTime {
   clock: () => number
   setTimer: SetTimer
