@@ -4,37 +4,11 @@
  * local database, the configuration's health, and the gateway from the terminal. Human tables by
  * default, `--json` for scripts; exit code 0 done, 1 failed, 2 wrong usage. No secret is echoed.
  */
-import { Command, CommanderError } from 'commander'
+import { CommanderError } from 'commander'
 import { GatewayError, ValidationError } from '../client/index.js'
 import { BackupError } from '../node/backup.js'
-import { databaseCommands } from './database.js'
-import { doctorCommand } from './doctor.js'
-import { gatewayCommands } from './gateway.js'
-import { linkCommands } from './links.js'
 import { CliError } from './output.js'
-import { paymentCommands } from './payments.js'
-
-/** The whole command tree; `main` runs it. */
-export function buildProgram(): Command {
-  const program = new Command('paylinks')
-    .description('Paylinks from the terminal')
-    .option('--json', 'answer in JSON, for scripts')
-    .option('--url <url>', 'the Paylinks address for links and payments (default: PAYLINKS_URL)')
-    .option(
-      '--token <token>',
-      'the admin token (default: PAYLINKS_TOKEN; prefer the variable: arguments show in the process list)',
-    )
-    .configureHelp({ showGlobalOptions: true })
-    .showHelpAfterError('(add --help for usage)')
-    .exitOverride()
-  linkCommands(program)
-  paymentCommands(program)
-  databaseCommands(program)
-  doctorCommand(program)
-  gatewayCommands(program)
-  // Without a subcommand a group prints its help (and is a usage error).
-  return program
-}
+import { buildProgram } from './program.js'
 
 /** What a failure says and its exit code; secrets never reach here (the client redacts its own). */
 function failure(error: unknown): { message: string; code: number } {
