@@ -48,7 +48,26 @@ const schema = z.object({
   CAPTCHA: optionalText.pipe(z.enum(['altcha', 'off']).default('altcha')),
   // The unit of the check answer's `Amount` is inferred (gateway-facts.md), so it can be switched.
   GATEWAY_CHECK_AMOUNT_UNIT: optionalText.pipe(z.enum(['centimes', 'dzd']).default('centimes')),
+  // Scheduled backups (Node): off unless BACKUP_DIR is set.
+  BACKUP_DIR: optionalText,
+  BACKUP_INTERVAL: optionalText
+    .refine((v) => v === undefined || intervalMs(v) !== null, {
+      message: 'BACKUP_INTERVAL must be a number and a unit, m, h or d (e.g. 30m, 6h, 1d)',
+    })
+    .transform((v) => (v === undefined ? 86_400_000 : intervalMs(v)!)),
+  BACKUP_KEEP: optionalText
+    .transform((v) => (v === undefined ? 7 : Number(v)))
+    .pipe(z.number({ message: 'BACKUP_KEEP must be a number' }).int().min(1).max(10_000)),
 })
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+
+/** `30m`, `6h`, `1d` in milliseconds (at least a minute), or null. */
+function intervalMs(text: string): number | null {
+  const match = /^(\d{1,6})\s*([mhd])$/i.exec(text)
+  if (!match || Number(match[1]) === 0) return null
+  return Number(match[1]) * UNIT_MS[match[2]!.toLowerCase() as keyof typeof UNIT_MS]
+}
 
 export type RawConfig = z.output<typeof schema>
 
@@ -73,6 +92,8 @@ export interface Config {
   captcha: 'altcha' | 'off'
   /** Unit of `Amount` in the card check answer. */
   checkAmountUnit: 'centimes' | 'dzd'
+  /** Scheduled backups of the SQLite database (Node), or undefined when BACKUP_DIR is unset. */
+  backups: { dir: string; intervalMs: number; keep: number } | undefined
 }
 
 /** Thrown when the configuration is unusable; `problems` names each bad setting. */
@@ -136,6 +157,9 @@ export function parseConfig(
     defaultLanguage: raw.DEFAULT_LANGUAGE,
     captcha: raw.CAPTCHA,
     checkAmountUnit: raw.GATEWAY_CHECK_AMOUNT_UNIT,
+    backups: raw.BACKUP_DIR
+      ? { dir: raw.BACKUP_DIR, intervalMs: raw.BACKUP_INTERVAL, keep: raw.BACKUP_KEEP }
+      : undefined,
   }
   const problems = [
     ...gatewayProblems(config),

@@ -9,8 +9,10 @@ import { type Assembled, assemble } from './bootstrap.js'
 import { type Config, ConfigError, parseConfig } from './config.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
+import { startBackupSchedule } from './node/backup-schedule.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
 import { nodeRuntimeParts } from './node/runtime.js'
+import { holdDatabase } from './node/server-lock.js'
 import { openSqlite } from './node/sqlite.js'
 import { dropUnreadBodies } from './node/unread-body.js'
 import { reconcile } from './payments/reconcile.js'
@@ -45,6 +47,8 @@ async function main() {
     throw error
   }
   const sqlite = openSqlite(config.databasePath)
+  // `paylinks restore` refuses while this mark names a live process.
+  const release = holdDatabase(config.databasePath)
   // Started once serving (its thread would only slow the start down); until then SQLite
   // checkpoints by itself.
   let checkpointer: Checkpointer | undefined
@@ -77,6 +81,9 @@ async function main() {
     )
   }, RECONCILE_EVERY_MS)
   timer.unref()
+  const backups = config.backups
+    ? startBackupSchedule(sqlite.sqlite, config.backups, consoleLogger)
+    : undefined
   // Settle what an earlier run left pending as soon as we are up.
   void reconcile(assembled.deps).catch(() => {})
 
@@ -90,8 +97,10 @@ async function main() {
     assembled.deps.background.stop()
     server.close(async () => {
       await assembled.deps.background.idle()
+      await backups?.stop()
       checkpointer?.stop()
       sqlite.close()
+      release()
       process.exit(0)
     })
     // Keep-alive connections would hold close() open: end them once in-flight requests are done.

@@ -1,0 +1,127 @@
+/** Running Paylinks (`src/node.ts`) and the `paylinks` command as real processes, as a user would. */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+export const ROOT = new URL('../..', import.meta.url).pathname
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Only what a process needs from this one: no stray PAYLINKS_* or GATEWAY_* of the machine. */
+const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' })
+
+export interface Server {
+  child: ChildProcess
+  url: string
+  /** The admin token the first start printed, when it generated one. */
+  token: string | undefined
+  output: () => string
+  stop: () => Promise<number | null>
+}
+
+const running: ChildProcess[] = []
+
+/** Kills whatever is still running (afterAll). */
+export function killAll(): void {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+/** Starts `src/node.ts` with the given environment on a free port; resolves once it listens. */
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/node.ts')], {
+    cwd: ROOT,
+    env: { ...baseEnv(), CAPTCHA: 'off', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.push(child)
+  let out = ''
+  child.stdout?.on('data', (d) => {
+    out += d
+  })
+  child.stderr?.on('data', (d) => {
+    out += d
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 30_000
+  while (!out.includes('Paylinks is listening')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    token: /Admin token \(shown once, keep it\): (plk_\w+)/.exec(out)?.[1],
+    output: () => out,
+    stop: () => {
+      child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+export interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `paylinks <args>` (src/cli/main.ts) with only the given environment and no terminal. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  running.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (d) => {
+    stdout += d
+  })
+  child.stderr?.on('data', (d) => {
+    stderr += d
+  })
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
+}
+
+/**
+ * Submits the checkout form the way a customer's browser does (the form, then its POST) and returns
+ * the status: 303 to the gateway, 429 past the checkout limit (10 a minute per address).
+ */
+export async function submit(base: string, slug: string): Promise<number> {
+  const page = await fetch(`${base}/l/${slug}`)
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? ''
+  const res = await fetch(`${base}/l/${slug}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      name: 'Amina Benali',
+      phone: '0550123456',
+      email: 'amina@example.dz',
+      terms: 'yes',
+      csrf,
+    }),
+  })
+  await res.body?.cancel()
+  return res.status
+}
+
+/** Starts a payment (a checkout answered 303). */
+export async function pay(base: string, slug: string): Promise<void> {
+  const status = await submit(base, slug)
+  if (status !== 303) throw new Error(`checkout answered ${status}`)
+}
