@@ -8,7 +8,8 @@ import { BackupError, backupDatabase, checkBackup, restoreDatabase } from '../..
 import { backupName, takeScheduledBackup } from '../../src/node/backup-schedule.js'
 import { holdDatabase, lockPathOf, serverHolding } from '../../src/node/server-lock.js'
 import { openSqlite } from '../../src/node/sqlite.js'
-import { makeLink, paymentRequest, T0 } from '../data/helpers.js'
+import { paymentRequest, T0 } from '../data/helpers.js'
+import { storeLink } from '../support/links.js'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -23,7 +24,7 @@ afterEach(() => {
 /** A migrated Paylinks database at `path` with one link and `n` payments, reserved as checkout does. */
 async function database(path: string, payments: number) {
   const handle = openSqlite(path)
-  const link = await makeLink(handle.db)
+  const link = await storeLink(handle.db)
   for (let i = 0; i < payments; i++) await reservePayment(handle.db, paymentRequest(link), T0 + i)
   return handle
 }
