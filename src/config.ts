@@ -48,6 +48,7 @@ const schema = z.object({
   CAPTCHA: optionalText.pipe(z.enum(['altcha', 'off']).default('altcha')),
   // The unit of the check answer's `Amount` is inferred (gateway-facts.md), so it can be switched.
   GATEWAY_CHECK_AMOUNT_UNIT: optionalText.pipe(z.enum(['centimes', 'dzd']).default('centimes')),
+  TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).default('false')),
 })
 
 export type RawConfig = z.output<typeof schema>
@@ -73,6 +74,8 @@ export interface Config {
   captcha: 'altcha' | 'off'
   /** Unit of `Amount` in the card check answer. */
   checkAmountUnit: 'centimes' | 'dzd'
+  /** Node behind a reverse proxy: the client's address is the one it forwards (X-Forwarded-For). */
+  trustProxy: boolean
 }
 
 /** Thrown when the configuration is unusable; `problems` names each bad setting. */
@@ -136,6 +139,7 @@ export function parseConfig(
     defaultLanguage: raw.DEFAULT_LANGUAGE,
     captcha: raw.CAPTCHA,
     checkAmountUnit: raw.GATEWAY_CHECK_AMOUNT_UNIT,
+    trustProxy: raw.TRUST_PROXY === 'true',
   }
   const problems = [
     ...gatewayProblems(config),

@@ -3,13 +3,13 @@
  * with @hono/node-server, runs the reconciler on a timer and stops gracefully on SIGTERM.
  */
 import { serve } from '@hono/node-server'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { createApp } from './app.js'
 import { type Assembled, assemble } from './bootstrap.js'
 import { type Config, ConfigError, parseConfig } from './config.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
+import { nodeClientIp } from './node/client-address.js'
 import { nodeRuntimeParts } from './node/runtime.js'
 import { openSqlite } from './node/sqlite.js'
 import { dropUnreadBodies } from './node/unread-body.js'
@@ -52,7 +52,7 @@ async function main() {
     db: sqlite.db,
     config,
     log: consoleLogger,
-    clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    clientIp: nodeClientIp(config.trustProxy),
     ...nodeRuntimeParts(sqlite),
   })
   const app = createApp(
