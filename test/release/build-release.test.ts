@@ -36,11 +36,41 @@ interface Started {
   exited: Promise<number | null>
 }
 
+/** The Dockerfile's instruction `name` in its exec form (a JSON array), e.g. CMD. */
+function dockerfileExec(name: 'CMD' | 'HEALTHCHECK'): string[] {
+  const line = dockerfileLines().find((l) => l.startsWith(`${name} `))
+  const json = /(\[.*\])\s*$/.exec(line ?? '')?.[1]
+  if (!json) throw new Error(`no ${name} in exec form in the Dockerfile`)
+  return JSON.parse(json)
+}
+
+/** The ENV settings of the Dockerfile's final image. */
+function dockerfileEnv(): Record<string, string> {
+  const lines = dockerfileLines()
+  const lastFrom = lines.map((l) => l.startsWith('FROM ')).lastIndexOf(true)
+  const final = lines.slice(lastFrom)
+  const env: Record<string, string> = {}
+  for (const line of final.filter((l) => l.startsWith('ENV ')))
+    for (const [, key, value] of line.matchAll(/(\w+)=(\S+)/g)) env[key as string] = value as string
+  return env
+}
+
+/** The Dockerfile's instructions, one a line (continued lines joined). */
+function dockerfileLines(): string[] {
+  return readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+}
+
 /**
  * Starts `command` in the release with a bare environment, in its own process group (as a
  * terminal or a service manager does); resolves once it is listening.
  */
-async function startRelease(command: string, args: string[]): Promise<Started> {
+async function startRelease(
+  command: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<Started> {
   const port = await freePort()
   const child = spawn(command, args, {
     cwd: release,
@@ -48,10 +78,11 @@ async function startRelease(command: string, args: string[]): Promise<Started> {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
       DATABASE_PATH: join(dir, `data-${port}`, 'paylinks.db'),
       ADMIN_TOKEN: TOKEN,
       CAPTCHA: 'off',
+      ...extraEnv,
+      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -142,5 +173,41 @@ describe('the release', () => {
     process.kill(-(server.child.pid as number), 'SIGTERM')
     await server.exited
     expect(server.output()).toContain('"event":"stopping"')
+  })
+
+  it("runs the Dockerfile's command with its environment in live mode, and its health check passes, then fails once stopped", async () => {
+    // The image is this release: built by the same script, run by the same command.
+    expect(dockerfileLines()).toContain('RUN scripts/build-release.sh /app')
+    const [command, ...args] = dockerfileExec('CMD')
+    const env = dockerfileEnv()
+    expect(env).toMatchObject({ GATEWAY_MODE: 'live', DATABASE_PATH: '/data/paylinks.db' })
+    const server = await startRelease(
+      command === 'node' ? process.execPath : (command as string),
+      args,
+      {
+        ...env,
+        // The container's paths and interface, moved to this machine's.
+        DATABASE_PATH: join(dir, 'live', 'paylinks.db'),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://pay.example.dz',
+        GATEWAY_SITE_URL: 'https://gateway.example.dz',
+        MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+      },
+    )
+    expect(server.output()).toContain('(live mode)')
+    const port = new URL(server.base).port
+    const [healthCommand, ...healthArgs] = dockerfileExec('HEALTHCHECK')
+    expect(healthCommand).toBe('node')
+    const health = () =>
+      new Promise<number | null>((resolve) =>
+        spawn(process.execPath, healthArgs, { env: { PORT: port }, stdio: 'ignore' }).on(
+          'exit',
+          resolve,
+        ),
+      )
+    expect(await health()).toBe(0)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    expect(await health()).toBe(1)
   })
 })
