@@ -179,6 +179,9 @@ describe('the release', () => {
     // The image is this release: built by the same script, run by the same command.
     expect(dockerfileLines()).toContain('RUN scripts/build-release.sh /app')
     const [command, ...args] = dockerfileExec('CMD')
+    // And the systemd unit starts the same file.
+    const unit = readFileSync(join(ROOT, 'deploy/paylinks.service'), 'utf8')
+    expect(/^ExecStart=\S*\/node (.+)$/m.exec(unit)?.[1]).toBe(args.join(' '))
     const env = dockerfileEnv()
     expect(env).toMatchObject({ GATEWAY_MODE: 'live', DATABASE_PATH: '/data/paylinks.db' })
     const server = await startRelease(
