@@ -18,8 +18,8 @@ const STAMP = join(DIST, 'build.json')
 
 /**
  * Every output file sits two folders below the checkout (dist/server, dist/cli, dist/chunks), as
- * src/node/sqlite.ts does in the sources, so its `../../db/migrations` is the checkout's own
- * migrations folder in both. A flat dist/ would look for them beside the checkout.
+ * src/node/sqlite.ts does in the sources, so the migrations folder it finds two folders up is the
+ * checkout's db/migrations in both. A flat dist/ would look for them beside the checkout.
  */
 const ENTRIES = { 'server/main': 'src/node.ts', 'cli/main': 'src/cli/main.ts' }
 
