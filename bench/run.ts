@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: Paylinks and a bare Hono hello-world, each in its own child process on a
  * loopback port, loaded by autocannon from this process; then memory over 100,000 requests, cold
- * start of `npm start`, the Worker bundle and the signature verifiers. Prints one markdown table
- * and writes it, with the machine, to docs/benchmarks.md.
+ * starts (`npm start`, and the built server with node alone), the Worker bundle and the signature
+ * verifiers. Prints one markdown table and writes it, with the machine, to docs/benchmarks.md.
  *
  * `npm run bench -- --quick` runs each load for 2 s instead of 8 (for trying the bench itself);
  * `--focus` measures only the baseline, the checkout page, submissions and webhooks, and prints
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import type { Breakdown } from './breakdown.js'
 import { bundleRow, workerBundle } from './bundle.js'
 import { type BenchServer, startServer } from './child.js'
-import { coldStart } from './cold-start.js'
+import { coldStart, coldStartNote, coldStartRow, START_COMMANDS } from './cold-start.js'
 import { type FindingsInput, findings } from './findings.js'
 import type { LoadResult } from './load.js'
 import { memoryRows } from './memory.js'
@@ -293,15 +293,12 @@ async function main() {
     return
   }
   const rows = [...measured.rows, ...(await memoryRows(notes, LINK))]
-  step('cold start (3 runs)')
-  const cold = await coldStart(3)
-  rows.push({
-    what: 'Cold start: `npm start` to the first 200 of `/healthz` (median of 3)',
-    result: `${(cold.median / 1000).toFixed(2)} s`,
-  })
-  notes.push(
-    `Cold start: new database file, no ADMIN_TOKEN (one is generated), runs ${cold.all.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}.`,
-  )
+  for (const command of START_COMMANDS) {
+    step(`cold start, ${command} (3 runs)`)
+    const cold = await coldStart(3, command)
+    rows.push(coldStartRow(command, cold))
+    notes.push(coldStartNote(command, cold))
+  }
   step('Worker upload')
   try {
     const bundle = await workerBundle()

@@ -58,6 +58,7 @@ const schema = z.object({
   BACKUP_KEEP: optionalText
     .transform((v) => (v === undefined ? 7 : Number(v)))
     .pipe(z.number({ message: 'BACKUP_KEEP must be a number' }).int().min(1).max(10_000)),
+  TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).default('false')),
 })
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -94,6 +95,8 @@ export interface Config {
   checkAmountUnit: 'centimes' | 'dzd'
   /** Scheduled backups of the SQLite database (Node), or undefined when BACKUP_DIR is unset. */
   backups: { dir: string; intervalMs: number; keep: number } | undefined
+  /** Node behind a reverse proxy: the client's address is the one it forwards (X-Forwarded-For). */
+  trustProxy: boolean
 }
 
 /** Thrown when the configuration is unusable; `problems` names each bad setting. */
@@ -160,6 +163,7 @@ export function parseConfig(
     backups: raw.BACKUP_DIR
       ? { dir: raw.BACKUP_DIR, intervalMs: raw.BACKUP_INTERVAL, keep: raw.BACKUP_KEEP }
       : undefined,
+    trustProxy: raw.TRUST_PROXY === 'true',
   }
   const problems = [
     ...gatewayProblems(config),

@@ -3,7 +3,6 @@
  * with @hono/node-server, runs the reconciler on a timer and stops gracefully on SIGTERM.
  */
 import { serve } from '@hono/node-server'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { createApp } from './app.js'
 import { type Assembled, assemble } from './bootstrap.js'
 import { type Config, ConfigError, parseConfig } from './config.js'
@@ -11,6 +10,7 @@ import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { startBackupSchedule } from './node/backup-schedule.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
+import { nodeClientIp } from './node/client-address.js'
 import { nodeRuntimeParts } from './node/runtime.js'
 import { holdDatabase } from './node/server-lock.js'
 import { openSqlite } from './node/sqlite.js'
@@ -56,7 +56,7 @@ async function main() {
     db: sqlite.db,
     config,
     log: consoleLogger,
-    clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    clientIp: nodeClientIp(config.trustProxy),
     ...nodeRuntimeParts(sqlite),
   })
   const app = createApp(
