@@ -4,13 +4,15 @@
  */
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv, QrCache } from './app-deps.js'
+import { requestLog } from './http/request-log.js'
+import { securityHeaders, securityPolicy } from './http/security-headers.js'
 import { describe } from './lib/describe-error.js'
 import { createLru } from './lib/lru.js'
-import { requestLog } from './middleware/request-log.js'
-import { securityHeaders, securityPolicy } from './middleware/security-headers.js'
 import { apiRoutes } from './routes/api.js'
-import { checkoutRoutes, notFound, preparedCheckoutPage, serverError } from './routes/checkout.js'
+import { checkoutRoutes } from './routes/checkout.js'
+import { preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { dashboardRoutes } from './routes/dashboard.js'
+import { notFoundPage, serverErrorPage } from './routes/error-pages.js'
 import { healthRoutes } from './routes/health.js'
 import { qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
@@ -40,7 +42,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     c.set('security', security)
     await next()
   })
-  app.use(requestLog())
+  app.use(requestLog(deps))
   if (options.simulator) {
     const simulator = options.simulator
     app.all('/_sim/*', (c) => {
@@ -61,7 +63,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   app.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
-      : notFound(c),
+      : notFoundPage(c),
   )
   app.onError((error, c) => {
     deps.log({
@@ -77,7 +79,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
         500,
       )
     }
-    return serverError(c)
+    return serverErrorPage(c)
   })
   // The checkout page most visitors get is answered before routing, when it is prepared (see
   // checkout.tsx): the middleware match every path, and Hono chains every matched handler into

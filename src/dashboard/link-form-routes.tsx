@@ -9,6 +9,7 @@ import { getLinkById } from '../data/links.js'
 import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
 import { readForm } from '../lib/form-body.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../links/service.js'
+import { linkNotFoundPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import { serviceProblems, translateProblems } from './form-errors.js'
 import {
@@ -19,7 +20,6 @@ import {
   newLinkForm,
   readLinkForm,
 } from './link-form.js'
-import { linkNotFoundPage } from './refusals.js'
 
 function renderForm(
   c: DashC,
