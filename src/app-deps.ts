@@ -1,7 +1,7 @@
 /**
  * The typed Hono environment: everything a handler needs is in the context, put there once per
- * request. Handlers read one value with `c.get('db')`: Hono's `c.var` getter copies every
- * variable into a new object on each access, which shows up on the hot paths.
+ * request. Handlers read one value with `c.get('db')`, not `c.var` (docs/decisions/performance.md,
+ * "One value from the context").
  */
 
 import type { Context } from 'hono'

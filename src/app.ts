@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   const pageCache = createLru<StaticPage>(500)
   const security = securityPolicy(deps.config)
 
-  // Ahead of the middleware: the gateway's webhooks (see webhooks.ts).
+  // The gateway's webhooks skip the middleware (see docs/decisions/performance.md, "Webhooks").
   app.post('/webhooks/gateway', webhookEndpoint(deps, security))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
@@ -81,9 +81,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     }
     return serverErrorPage(c)
   })
-  // The checkout page most visitors get is answered before routing, when it is prepared (see
-  // checkout.tsx): the middleware match every path, and Hono chains every matched handler into
-  // promises, which on that page cost more than everything else it does.
+  // The prepared page skips routing (docs/decisions/performance.md, "Answered before routing").
   const prepared = preparedCheckoutPage(deps, pageCache)
   const route = app.fetch
   app.fetch = (request, env, executionCtx) => prepared(request) ?? route(request, env, executionCtx)

@@ -3,7 +3,8 @@
  * (time, id, method, route, status, duration), and the response headers it goes out with. The
  * middleware uses it for routed requests; the two paths answered outside the middleware (the
  * prepared checkout page, the gateway's webhooks) use `sendLogged`, so their lines and headers are
- * the same. Why those paths skip the middleware: docs/decisions/performance.md.
+ * the same. Why those paths skip the middleware: docs/decisions/performance.md, "Answered before
+ * routing" and "Ahead of the middleware, short replies".
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-deps.js'

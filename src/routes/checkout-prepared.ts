@@ -1,7 +1,7 @@
 /**
  * The plain checkout page (no prefill, no error) is the same for every visitor of a link version,
  * language and form token: the checkout route renders it once, and it is then answered from
- * memory before the request is routed (docs/decisions/performance.md, "Checkout page").
+ * memory before the request is routed (docs/decisions/performance.md, "Answered before routing").
  */
 import type { Link } from '../../db/schema.js'
 import type { AppDeps } from '../app-deps.js'

@@ -141,8 +141,8 @@ async function renderCheckout(
     now,
   )
   const captcha = c.get('captcha')
-  // The plain form (no prefill, no errors) is the page every scan of a QR code asks for: the same
-  // for every visitor of this link version, language and form token, so it is prepared once.
+  // The plain form (no prefill, no errors) is the same for every visitor of this link version,
+  // language and form token (docs/decisions/performance.md, "Prepared once, sent as is").
   const plain =
     status === 200 &&
     Object.keys(state.errors).length === 0 &&

@@ -1,8 +1,8 @@
 /**
  * Pages that are the same for every visitor — the plain checkout form of a link — prepared once:
  * the bytes, their gzip form, and every response header, with a Content-Security-Policy that names
- * the SHA-256 of the page's inline style and script instead of a per-request nonce. Sending one
- * then costs a header object and a write.
+ * the SHA-256 of the page's inline style and script instead of a per-request nonce
+ * (docs/decisions/performance.md, "Prepared once, sent as is", "CSP hashes instead of a nonce").
  */
 
 import { type SecurityPolicy, securityHeaderRecord } from '../http/security-headers.js'

@@ -1,7 +1,7 @@
 /**
  * `POST /webhooks/gateway`: the gateway's signed `cib.payment.updated` deliveries. Registered
  * ahead of the middleware (it needs no session, page or nonce), it answers and logs through
- * `sendLogged` (src/http/request-log.ts); why: docs/decisions/performance.md, "Webhooks".
+ * `sendLogged` (docs/decisions/performance.md, "Ahead of the middleware, short replies").
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-deps.js'
