@@ -156,7 +156,7 @@ export const webhookEvents = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
-  // Looked up by dedupe key and id only: every other index would cost each delivery's write.
+  // By dedupe key and id only (docs/decisions/performance.md, "Only the indexes that are read").
   (t) => [
     check('webhook_events_status_known', sql`${t.status} IN ${sqlList(WEBHOOK_EVENT_STATUSES)}`),
   ],

@@ -1,7 +1,7 @@
 /**
  * The typed Hono environment: everything a handler needs is in the context, put there once per
- * request. Handlers read one value with `c.get('db')`: Hono's `c.var` getter copies every
- * variable into a new object on each access, which shows up on the hot paths.
+ * request. Handlers read one value with `c.get('db')`, not `c.var` (docs/decisions/performance.md,
+ * "One value from the context").
  */
 
 import type { Context } from 'hono'
@@ -13,10 +13,10 @@ import type { Db } from './data/db.js'
 import type { LinkWithStats } from './data/links.js'
 import type { ReadCache } from './data/read-cache.js'
 import type { RecordDelivery } from './data/webhooks.js'
+import type { SecurityPolicy } from './http/security-headers.js'
 import type { Translate } from './i18n/index.js'
 import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
-import type { SecurityPolicy } from './middleware/security-headers.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { Gzip, StaticPage } from './routes/static-page.js'
 

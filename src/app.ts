@@ -4,13 +4,15 @@
  */
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv, QrCache } from './app-deps.js'
+import { requestLog } from './http/request-log.js'
+import { securityHeaders, securityPolicy } from './http/security-headers.js'
 import { describe } from './lib/describe-error.js'
 import { createLru } from './lib/lru.js'
-import { requestLog } from './middleware/request-log.js'
-import { securityHeaders, securityPolicy } from './middleware/security-headers.js'
 import { apiRoutes } from './routes/api.js'
-import { checkoutRoutes, notFound, preparedCheckoutPage, serverError } from './routes/checkout.js'
+import { checkoutRoutes } from './routes/checkout.js'
+import { preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { dashboardRoutes } from './routes/dashboard.js'
+import { notFoundPage, serverErrorPage } from './routes/error-pages.js'
 import { healthRoutes } from './routes/health.js'
 import { qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
@@ -31,7 +33,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   const pageCache = createLru<StaticPage>(500)
   const security = securityPolicy(deps.config)
 
-  // Ahead of the middleware: the gateway's webhooks (see webhooks.ts).
+  // The gateway's webhooks skip the middleware (see docs/decisions/performance.md, "Webhooks").
   app.post('/webhooks/gateway', webhookEndpoint(deps, security))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
@@ -40,7 +42,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     c.set('security', security)
     await next()
   })
-  app.use(requestLog())
+  app.use(requestLog(deps))
   if (options.simulator) {
     const simulator = options.simulator
     app.all('/_sim/*', (c) => {
@@ -61,7 +63,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   app.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
-      : notFound(c),
+      : notFoundPage(c),
   )
   app.onError((error, c) => {
     deps.log({
@@ -77,11 +79,9 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
         500,
       )
     }
-    return serverError(c)
+    return serverErrorPage(c)
   })
-  // The checkout page most visitors get is answered before routing, when it is prepared (see
-  // checkout.tsx): the middleware match every path, and Hono chains every matched handler into
-  // promises, which on that page cost more than everything else it does.
+  // The prepared page skips routing (docs/decisions/performance.md, "Answered before routing").
   const prepared = preparedCheckoutPage(deps, pageCache)
   const route = app.fetch
   app.fetch = (request, env, executionCtx) => prepared(request) ?? route(request, env, executionCtx)

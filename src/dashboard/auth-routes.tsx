@@ -7,6 +7,7 @@ import { LoginPage } from '../../views/dashboard/login-page.js'
 import { formatMinutes } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
 import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
+import { tooLargePage } from '../routes/error-pages.js'
 import {
   recordWrongToken,
   retryAfterSeconds,
@@ -14,7 +15,6 @@ import {
 } from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
-import { tooLargePage } from './refusals.js'
 import {
   currentSession,
   endSession,

@@ -10,6 +10,7 @@ import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { readForm } from '../lib/form-body.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../links/service.js'
+import { linkNotFoundPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import {
   type FieldProblem,
@@ -21,7 +22,6 @@ import {
   readLinkForm,
 } from './link-form.js'
 import { type DashTranslate, PROBLEM_MESSAGES } from './messages.js'
-import { linkNotFoundPage } from './refusals.js'
 
 /**
  * Puts the rules' problems beside the form's fields, in the dashboard's own messages. An item's

@@ -9,9 +9,9 @@ import { decodeCursor } from '../data/paging.js'
 import { countPaymentsBeyondMax } from '../data/payments.js'
 import { linkStatus } from '../domain/link-status.js'
 import { updateLinkFromBody } from '../links/service.js'
+import { linkNotFoundPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import type { DashKey } from './messages.js'
-import { linkNotFoundPage } from './refusals.js'
 
 const PAGE_SIZE = 50
 

@@ -1,7 +1,6 @@
 /**
- * Prepared queries, built once per database handle. Building and preparing a drizzle query costs
- * far more than running it (about 100 µs against a few), so the queries on the hot paths —
- * the checkout page, webhooks, receipts — are prepared once and reused with placeholders.
+ * Prepared queries, built once per database handle and reused with placeholders by the hot paths
+ * (docs/decisions/performance.md, "Queries prepared once").
  */
 import type { Db } from './db.js'
 

@@ -2,7 +2,8 @@
  * A cache of database reads that is never stale: each entry keeps the database's change stamp
  * taken before the read, and is used only while the stamp is unchanged. Any committed write — by
  * this connection or another one on the same file — changes the stamp, so a change shows at once.
- * Between writes (the common case for a link being scanned), a read costs one stamp query.
+ * Between writes, a read costs one stamp query (docs/decisions/performance.md, "Link reads
+ * between writes from memory").
  *
  * The stamp comes from the runtime: on Node, SQLite's `total_changes()` and `PRAGMA data_version`
  * (src/node/runtime.ts). D1 offers no such stamp, so Workers read through without a cache.

@@ -28,8 +28,8 @@ const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * The signature in one canonical form: unpadded base64url with the unused low bits of its last
  * character cleared — what re-encoding its bytes gives, for a signature that verified. The
  * verifiers accept both alphabets, padding or none, surrounding blanks and any unused bits, so
- * each of those spellings of one signature must map to one inbox key. (Text operations only: a
- * decode and re-encode in JavaScript cost several times more, on every delivery.)
+ * each of those spellings of one signature must map to one inbox key. Text operations only
+ * (docs/decisions/performance.md, "The signature's canonical form by text").
  */
 export function canonicalSignature(signature: string): string {
   let text = signature.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')

@@ -41,9 +41,8 @@ export async function readBoundedBody(request: Request, max: number): Promise<Bo
 
 /**
  * Reads the body as UTF-8 text if it is at most `max` bytes long, else null. A body framed by its
- * length is read with `text()` without touching `request.body`: on Node that getter turns the
- * server's light request into a full one with a Web stream over the socket, which cost a webhook
- * delivery more than its signature check (2.3 times the server's CPU per delivery in the bench).
+ * length is read with `text()` without touching `request.body` (docs/decisions/performance.md,
+ * "The body without `request.body`").
  */
 export async function readBoundedText(request: Request, max: number): Promise<string | null> {
   const declared = declaredLength(request)

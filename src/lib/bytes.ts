@@ -67,9 +67,7 @@ export function toHex(bytes: Uint8Array): string {
   return out
 }
 
-// Asking the system for random bytes costs about a microsecond per call whatever the size, and a
-// request needs several small draws (request id, CSP nonce, ids): small draws are served from a
-// pool refilled 4 KiB at a time. Every byte is handed out once.
+// Small draws come from a pool (docs/decisions/performance.md, "Random bytes from a pool").
 const POOL_SIZE = 4096
 const SMALL = 256
 const pool = new Uint8Array(POOL_SIZE)

@@ -1,18 +1,12 @@
 /**
- * WAL checkpoints on a worker thread. SQLite normally checkpoints inside whichever commit pushes the
- * write-ahead log past 1,000 pages, and a checkpoint syncs both files to disk: on the event loop
- * that is a pause of milliseconds every few hundred writes. Here the main connection never
+ * WAL checkpoints on a worker thread, off the event loop (docs/decisions/performance.md,
+ * "Checkpoints on a worker thread, and a log that starts over"). The main connection never
  * checkpoints on its own; a second connection on a worker thread copies the log into the database
  * (PASSIVE: it never waits for, nor blocks, readers and writers) a few times a second whenever
- * another connection has committed (`PRAGMA data_version`).
- *
- * SQLite starts the log again from its beginning only when a write finds every frame of it copied,
- * which a copy running beside a steady stream of writes never achieves: under sustained load the
- * log would grow without end (hundreds of megabytes a minute), and every write would extend the
- * file. So once the worker reports a log of `catchUpFrames` or more, the main connection copies
- * the few frames written since (a short pause: the worker has done the rest), and the next write
- * rewinds the log. Durability is unchanged: commits still go to the log first, and the log is
- * replayed on open.
+ * another connection has committed (`PRAGMA data_version`). Once the worker reports a log of
+ * `catchUpFrames` or more, the main connection copies the few frames written since, so the next
+ * write rewinds the log. Durability is unchanged: commits still go to the log first, and the log
+ * is replayed on open.
  */
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'

@@ -1,10 +1,9 @@
 /**
- * The webhook inbox with group commit. Each SQLite statement outside a transaction takes the file's
- * locks, and each commit writes its pages to the log: deliveries that arrive in the same turn of
- * the event loop are recorded in one transaction — each one's payment looked up, its row written in
- * the state it starts in (`startingState`) — and each is answered only once that transaction has
- * committed, so a 2xx still means the row is stored. A failed transaction fails every delivery in
- * it (the gateway then retries them).
+ * The webhook inbox with group commit (docs/decisions/performance.md, "Group commit"): deliveries
+ * that arrive in the same turn of the event loop are recorded in one transaction — each one's
+ * payment looked up, its row written in the state it starts in (`startingState`) — and each is
+ * answered only once that transaction has committed, so a 2xx still means the row is stored. A
+ * failed transaction fails every delivery in it (the gateway then retries them).
  */
 import {
   type DeliveryPayment,

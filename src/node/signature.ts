@@ -1,8 +1,8 @@
 /**
  * The gateway's signatures verified with node:crypto: the same check as the client's WebCrypto
  * `verifyGatewaySignature` (RSASSA-PKCS1-v1_5, SHA-256, base64url or base64 with or without
- * padding), done synchronously on the event loop. On Node it is about three times the throughput
- * of an awaited WebCrypto call, which pays for a hop to the thread pool and back.
+ * padding), done synchronously on the event loop (docs/decisions/performance.md, "node:crypto on
+ * Node").
  *
  *   import { verifyGatewaySignatureSync } from 'paylinks/client/node'
  */
@@ -11,7 +11,7 @@ import { GATEWAY_PUBLIC_KEY_PEM } from '../client/index.js'
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/
 
-// Parsing a PEM costs far more than a verification; keys are immutable, so memoise by PEM.
+// Keys are immutable, and parsing a PEM costs far more than a verification: memoised by PEM.
 const keys = new Map<string, KeyObject | null>()
 
 function publicKey(pem: string): KeyObject | null {

@@ -9,8 +9,8 @@ import type { DashEnv } from '../dashboard/context.js'
 import { linkFormRoutes } from '../dashboard/link-form-routes.js'
 import { linkRoutes } from '../dashboard/link-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
-import { forbiddenPage, tooLargePage } from '../dashboard/refusals.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
+import { forbiddenPage, tooLargePage } from './error-pages.js'
 
 export const dashboardRoutes = new Hono<DashEnv>()
 

@@ -5,10 +5,10 @@ import { Hono } from 'hono'
 import { PosterPage } from '../../views/poster.js'
 import type { AppEnv } from '../app-deps.js'
 import { readLinkBySlug } from '../data/links.js'
+import { PUBLIC_IMAGE_HEADERS } from '../http/security-headers.js'
 import { sha256Hex } from '../lib/hash.js'
-import { PUBLIC_IMAGE_HEADERS } from '../middleware/security-headers.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
-import { notFound } from './checkout.js'
+import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
 
 export const qrRoutes = new Hono<AppEnv>()
@@ -18,7 +18,7 @@ qrRoutes.get('/l/:slug/qr.png', (c) => serveQr(c, 'png'))
 
 async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug') ?? '', c.get('linkCache'))
-  if (!link) return notFound(c)
+  if (!link) return notFoundPage(c)
   const url = `${c.get('config').publicUrl}/l/${link.slug}`
   const key = `${format}:${url}`
   let entry = c.get('qrCache').get(key)
@@ -41,7 +41,7 @@ async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
 
 qrRoutes.get('/l/:slug/poster', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
-  if (!link) return notFound(c)
+  if (!link) return notFoundPage(c)
   const lang = pageLanguage(c, link.language)
   const url = `${c.get('config').publicUrl}/l/${link.slug}`
   const ctx = pageContext(c, lang)

@@ -14,14 +14,14 @@ import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
 import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
-import { notFound } from './checkout.js'
+import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
 
 export const receiptRoutes = new Hono<AppEnv>()
 
 receiptRoutes.get('/r/:receiptId', async (c) => {
   let payment = await getPaymentByReceiptId(c.get('db'), c.req.param('receiptId'))
-  if (!payment) return notFound(c)
+  if (!payment) return notFoundPage(c)
   const callback = parseReturnQuery(new URL(c.req.url).searchParams)
   if (callback.signature && callback.message) {
     const valid = await c.get('verifySignature')(callback.message, callback.signature)
@@ -57,7 +57,7 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
  */
 receiptRoutes.get('/r/:receiptId/download', async (c) => {
   const payment = await getPaymentByReceiptId(c.get('db'), c.req.param('receiptId'))
-  if (payment?.status !== 'paid') return notFound(c)
+  if (payment?.status !== 'paid') return notFoundPage(c)
   const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
   const ctx = { ...pageContext(c, lang, false), download: true }

@@ -1,11 +1,12 @@
 /**
  * Pages that are the same for every visitor — the plain checkout form of a link — prepared once:
  * the bytes, their gzip form, and every response header, with a Content-Security-Policy that names
- * the SHA-256 of the page's inline style and script instead of a per-request nonce. Sending one
- * then costs a header object and a write.
+ * the SHA-256 of the page's inline style and script instead of a per-request nonce
+ * (docs/decisions/performance.md, "Prepared once, sent as is", "CSP hashes instead of a nonce").
  */
+
+import { type SecurityPolicy, securityHeaderRecord } from '../http/security-headers.js'
 import { toBase64 } from '../lib/bytes.js'
-import { type SecurityPolicy, securityHeaderRecord } from '../middleware/security-headers.js'
 
 /** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */
 export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
@@ -83,19 +84,4 @@ export function pageVariant(
   acceptEncoding: string | undefined,
 ): { headers: Readonly<Record<string, string>>; body: Uint8Array } {
   return page.gzip && acceptsGzip(acceptEncoding) ? page.gzip : page
-}
-
-/** The response for a prepared page, in the form asked for, with its request id. */
-export function sendStaticPage(
-  page: StaticPage,
-  acceptEncoding: string | undefined,
-  requestId: string,
-): Response {
-  const chosen = pageVariant(page, acceptEncoding)
-  return new Response(chosen.body as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    // The id first: V8 copies a spread into a fresh literal quickly, but adding a key after it is
-    // several times slower.
-    headers: { 'X-Request-Id': requestId, ...chosen.headers },
-  })
 }

@@ -1,14 +1,14 @@
 /**
  * `POST /webhooks/gateway`: the gateway's signed `cib.payment.updated` deliveries. Registered
- * ahead of the middleware (it needs no session, page or nonce): it answers with its headers in
- * one plain object and writes its own log line, so a storm of deliveries costs as little as it can.
+ * ahead of the middleware (it needs no session, page or nonce), it answers and logs through
+ * `sendLogged` (docs/decisions/performance.md, "Ahead of the middleware, short replies").
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-deps.js'
+import { newRequestId, sendLogged } from '../http/request-log.js'
+import { machineReplyHeaders, type SecurityPolicy } from '../http/security-headers.js'
 import { readBoundedText } from '../lib/bounded-body.js'
 import { WEBHOOK_BODY_LIMIT } from '../middleware/body-limits.js'
-import { newRequestId, requestLogEntry } from '../middleware/request-log.js'
-import { machineReplyHeaders, type SecurityPolicy } from '../middleware/security-headers.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
 const TOO_LARGE = {
@@ -25,33 +25,16 @@ export function webhookEndpoint(
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
     // `ctx.waitUntil` (src/worker-handler.ts), and another request may replace it a moment later.
     const background = deps.background
-    const started = deps.clock()
-    const requestId = newRequestId()
-    let status: number
-    let body: unknown
+    const request = {
+      started: deps.clock(),
+      requestId: newRequestId(),
+      method: 'POST',
+      route: '/webhooks/gateway',
+    }
     // Read with its cap whether or not the sender declared a length (a chunked body has none).
     const raw = await readBoundedText(c.req.raw, WEBHOOK_BODY_LIMIT)
-    if (raw === null) {
-      status = 413
-      body = TOO_LARGE
-    } else {
-      const answer = await receiveWebhook(deps, background, raw)
-      status = answer.status
-      body = answer.body
-    }
-    deps.log(
-      requestLogEntry({
-        started,
-        finished: deps.clock(),
-        requestId,
-        method: 'POST',
-        route: '/webhooks/gateway',
-        status,
-      }),
-    )
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'X-Request-Id': requestId, ...replyHeaders },
-    })
+    const answer =
+      raw === null ? { status: 413, body: TOO_LARGE } : await receiveWebhook(deps, background, raw)
+    return sendLogged(deps, request, answer.status, JSON.stringify(answer.body), replyHeaders)
   }
 }

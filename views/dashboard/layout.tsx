@@ -4,6 +4,7 @@ import type { Language } from '../../src/config.js'
 import type { DashTranslate } from '../../src/dashboard/messages.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { LanguageSwitcher } from '../layout.js'
+import { MessageCard } from '../message-card.js'
 import { DASHBOARD_CSS } from './styles.js'
 
 /** What every dashboard page needs from the request. */
@@ -108,17 +109,7 @@ export function DashMessagePage(props: {
 }) {
   return (
     <DashLayout ctx={props.ctx} title={props.title}>
-      <section class="card" aria-labelledby="msg-title">
-        <h1 id="msg-title">{props.title}</h1>
-        <p>{props.text}</p>
-        {props.action ? (
-          <div class="actions">
-            <a class="btn" href={props.action.href}>
-              {props.action.label}
-            </a>
-          </div>
-        ) : null}
-      </section>
+      <MessageCard class="card" {...props} />
     </DashLayout>
   )
 }

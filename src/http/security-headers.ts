@@ -17,7 +17,7 @@ export interface SecurityPolicy {
  * `X-Download-Options` (Internet Explorer 8), `X-Permitted-Cross-Domain-Policies` (Flash and
  * Acrobat), `X-DNS-Prefetch-Control` (the pages link nowhere else) and `Origin-Agent-Cluster` (a
  * hint about sharing a process with the rest of the site, which has nothing to say to these
- * pages). Each would lengthen every page a phone downloads.
+ * pages). See docs/decisions/performance.md, "Only the headers that still do something".
  */
 const PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
@@ -91,8 +91,8 @@ export const PUBLIC_IMAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The headers of a JSON reply to another server (the gateway's webhook deliveries), after OWASP's
- * REST cheat sheet: never cached, never sniffed, framed or run as a page should a browser open it.
- * The page-oriented headers above would only lengthen every reply of a delivery storm.
+ * REST cheat sheet: never cached, never sniffed, framed or run as a page should a browser open it
+ * (docs/decisions/performance.md, "Ahead of the middleware, short replies").
  */
 export function machineReplyHeaders(https: boolean): Readonly<Record<string, string>> {
   return {
@@ -118,9 +118,7 @@ export function securityHeaders(
     script: `'nonce-${MARK}'`,
     style: `'nonce-${MARK}'`,
   }).split(MARK) as [string, string, string]
-  // The headers are set before the handler runs: Hono then builds the response with them, which
-  // keeps @hono/node-server on its fast path; changing a finished response's headers makes it
-  // materialise a full Response object, several times slower.
+  // Set before the handler runs (docs/decisions/performance.md, "Headers before the response").
   return async (c, next) => {
     const nonce = toBase64(randomBytes(16))
     c.set('secureHeadersNonce', nonce)

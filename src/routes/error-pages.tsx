@@ -1,0 +1,150 @@
+/**
+ * The pages that say no, for the customer pages and the dashboard: what each refusal says (its
+ * status, the keys of its words, its way back) in one table per surface, shown in the surface's
+ * own layout by one function. The 429s are not pages of their own: the checkout and sign-in forms
+ * show theirs on the form, with what was typed kept.
+ */
+import type { Context } from 'hono'
+import type { Child } from 'hono/jsx'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type DashContext, DashMessagePage } from '../../views/dashboard/layout.js'
+import type { StatusKind } from '../../views/icons.js'
+import type { PageContext } from '../../views/layout.js'
+import { MessagePage } from '../../views/message-page.js'
+import type { AppEnv } from '../app-deps.js'
+import type { Language } from '../config.js'
+import { type DashC, dashContext } from '../dashboard/context.js'
+import { pageContext, pageLanguage } from './page.js'
+
+/** A refusal: its status, the keys of its title and text, an icon, the label of its way back. */
+interface Refusal<Key> {
+  status: ContentfulStatusCode
+  title: Key
+  text: Key
+  icon?: StatusKind
+  back?: Key
+}
+
+type PageKey = Parameters<PageContext['t']>[0]
+type DashKey = Parameters<DashContext['t']>[0]
+
+/** The customer pages' refusals (the link's own states are the checkout's: checkout.tsx). */
+const CUSTOMER = {
+  notFound: { status: 404, title: 'notFoundTitle', text: 'notFoundText' },
+  // A form larger than Paylinks reads (see body-limits.ts).
+  tooLarge: {
+    status: 413,
+    icon: 'alert',
+    title: 'tooLargeTitle',
+    text: 'tooLargeText',
+    back: 'tryAgain',
+  },
+  serverError: { status: 500, icon: 'alert', title: 'serverErrorTitle', text: 'serverErrorText' },
+  // The gateway refused or did not answer the start of a payment.
+  gatewayError: {
+    status: 502,
+    icon: 'alert',
+    title: 'gatewayErrorTitle',
+    text: 'gatewayErrorText',
+    back: 'tryAgain',
+  },
+} as const satisfies Record<string, Refusal<PageKey>>
+
+/** The dashboard's refusals; each leads back to the links. */
+const DASHBOARD = {
+  // The form's token is missing, forged or stale; nothing was changed.
+  forbidden: { status: 403, title: 'forbiddenTitle', text: 'forbiddenText' },
+  linkNotFound: { status: 404, title: 'notFoundTitle', text: 'linkNotFound' },
+  // Over the form's body limit (see body-limits.ts); nothing was read further or changed.
+  tooLarge: { status: 413, title: 'tooLargeTitle', text: 'tooLargeText' },
+} as const satisfies Record<string, Refusal<DashKey>>
+
+/** A customer refusal in `ctx`'s language; `back` is where its way back leads, if it has one. */
+function customerPage(
+  c: Context<AppEnv>,
+  ctx: PageContext,
+  refusal: Refusal<PageKey>,
+  back?: string,
+  children?: Child,
+) {
+  const action = back && refusal.back ? { href: back, label: ctx.t(refusal.back) } : undefined
+  return c.html(
+    <MessagePage
+      ctx={ctx}
+      icon={refusal.icon}
+      title={ctx.t(refusal.title)}
+      text={ctx.t(refusal.text)}
+      action={action}
+    >
+      {children}
+    </MessagePage>,
+    refusal.status,
+  )
+}
+
+/** A dashboard refusal, with its way back to the links. */
+function dashboardPage(c: DashC, refusal: Refusal<DashKey>): Response | Promise<Response> {
+  const ctx = dashContext(c)
+  return c.html(
+    <DashMessagePage
+      ctx={ctx}
+      title={ctx.t(refusal.title)}
+      text={ctx.t(refusal.text)}
+      action={{ href: '/dashboard', label: ctx.t('backToLinks') }}
+    />,
+    refusal.status,
+  )
+}
+
+/** 404 for a customer, in the visitor's language. */
+export function notFoundPage(c: Context<AppEnv>) {
+  return customerPage(c, pageContext(c, pageLanguage(c)), CUSTOMER.notFound)
+}
+
+/** 413 in `lang`, with a way back to the page the form came from. */
+export function customerTooLargePage(c: Context<AppEnv>, lang: Language, back: string) {
+  return customerPage(c, pageContext(c, lang, false), CUSTOMER.tooLarge, back)
+}
+
+/** 502 in `lang`: the payment could not be started; a way back to try again. */
+export function gatewayErrorPage(c: Context<AppEnv>, lang: Language, back: string) {
+  return customerPage(c, pageContext(c, lang, false), CUSTOMER.gatewayError, back)
+}
+
+const PLAIN_SERVER_ERROR =
+  'حدث خطأ. يرجى المحاولة مرة أخرى. / Une erreur est survenue ; veuillez réessayer. / Something went wrong; please try again.'
+
+/**
+ * 500 for a customer, in the visitor's language, with the request id to quote. Should even that
+ * fail to render, a line of plain text in the three languages.
+ */
+export function serverErrorPage(c: Context<AppEnv>) {
+  try {
+    const ctx = pageContext(c, pageLanguage(c))
+    const ref = c.get('requestId')
+    return customerPage(
+      c,
+      ctx,
+      CUSTOMER.serverError,
+      undefined,
+      ref ? <p class="muted">{ctx.t('serverErrorRef', { ref })}</p> : null,
+    )
+  } catch {
+    return c.text(PLAIN_SERVER_ERROR, 500)
+  }
+}
+
+/** 403 in the dashboard: the form's token is missing, forged or stale; nothing was changed. */
+export function forbiddenPage(c: DashC): Response | Promise<Response> {
+  return dashboardPage(c, DASHBOARD.forbidden)
+}
+
+/** 404 in the dashboard: no link with this id. */
+export function linkNotFoundPage(c: DashC): Response | Promise<Response> {
+  return dashboardPage(c, DASHBOARD.linkNotFound)
+}
+
+/** 413 in the dashboard: the form is over its body limit. */
+export function tooLargePage(c: DashC): Response | Promise<Response> {
+  return dashboardPage(c, DASHBOARD.tooLarge)
+}
