@@ -4,7 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-deps.js'
-import { API_JSON_BODY_LIMIT, bodyLimit } from '../middleware/body-limits.js'
+import { API_JSON_BODY_LIMIT, bodyLimit } from '../http/body-limits.js'
 import { apiError } from './errors.js'
 
 /** The largest body the API reads (see body-limits.ts). */

@@ -4,9 +4,9 @@
  */
 import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
+import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
 import { formatMinutes } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
-import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../middleware/body-limits.js'
 import { tooLargePage } from '../routes/error-pages.js'
 import {
   recordWrongToken,

@@ -1,5 +1,5 @@
 /**
- * What Node does after Paylinks refuses a body part-way (413, see src/middleware/body-limits.ts).
+ * What Node does after Paylinks refuses a body part-way (413, see src/http/body-limits.ts).
  * The body was being read through a Web stream, whose Node adapter pauses the request each time
  * its queue is full; once nobody reads that stream any more, the request stays paused, and
  * @hono/node-server's clean-up (which drops what is still in flight, up to 64 MB or 500 ms, so the

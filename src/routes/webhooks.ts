@@ -5,10 +5,10 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-deps.js'
+import { WEBHOOK_BODY_LIMIT } from '../http/body-limits.js'
 import { newRequestId, sendLogged } from '../http/request-log.js'
 import { machineReplyHeaders, type SecurityPolicy } from '../http/security-headers.js'
 import { readBoundedText } from '../lib/bounded-body.js'
-import { WEBHOOK_BODY_LIMIT } from '../middleware/body-limits.js'
 import { receiveWebhook } from '../payments/webhook.js'
 
 const TOO_LARGE = {

@@ -3,7 +3,7 @@
  * 64 KiB, whether or not a length is declared.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { API_JSON_BODY_LIMIT } from '../../src/middleware/body-limits.js'
+import { API_JSON_BODY_LIMIT } from '../../src/http/body-limits.js'
 import { CHUNK, chunkedBody, endlessBody, streamed } from '../support/endless-body.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { postLink } from '../support/links.js'

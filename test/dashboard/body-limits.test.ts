@@ -4,10 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getLinkById } from '../../src/data/links.js'
-import {
-  DASHBOARD_FORM_BODY_LIMIT,
-  PUBLIC_FORM_BODY_LIMIT,
-} from '../../src/middleware/body-limits.js'
+import { DASHBOARD_FORM_BODY_LIMIT, PUBLIC_FORM_BODY_LIMIT } from '../../src/http/body-limits.js'
 import { CHUNK, endlessBody, streamed } from '../support/endless-body.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { storeLink } from '../support/links.js'

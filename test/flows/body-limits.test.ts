@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { payments } from '../../db/schema.js'
 import { getPaymentById } from '../../src/data/payments.js'
-import { PUBLIC_FORM_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '../../src/middleware/body-limits.js'
+import { PUBLIC_FORM_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '../../src/http/body-limits.js'
 import { SIMULATOR_BODY_LIMIT } from '../../src/simulator/body-limit.js'
 import { CHUNK, chunkedBody, endlessBody, streamed } from '../support/endless-body.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
