@@ -1,19 +1,11 @@
 /** Running Paylinks (`src/node.ts`) and the `paylinks` command as real processes, as a user would. */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { freePort, NODE_SOURCES, spawnListening } from '../support/server-process.js'
+
+export { freePort }
 
 export const ROOT = new URL('../..', import.meta.url).pathname
-
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Only what a process needs from this one: no stray PAYLINKS_* or GATEWAY_* of the machine. */
 const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' })
@@ -37,30 +29,17 @@ export function killAll(): void {
 /** Starts `src/node.ts` with the given environment on a free port; resolves once it listens. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/node.ts')], {
+  const { child, output, exited } = await spawnListening(process.execPath, NODE_SOURCES, {
     cwd: ROOT,
     env: { ...baseEnv(), CAPTCHA: 'off', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    running,
   })
-  running.push(child)
-  let out = ''
-  child.stdout?.on('data', (d) => {
-    out += d
-  })
-  child.stderr?.on('data', (d) => {
-    out += d
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 30_000
-  while (!out.includes('Paylinks is listening')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
+  const out = output()
   return {
     child,
     url: `http://127.0.0.1:${port}`,
     token: /Admin token \(shown once, keep it\): (plk_\w+)/.exec(out)?.[1],
-    output: () => out,
+    output,
     stop: () => {
       child.kill('SIGTERM')
       return exited

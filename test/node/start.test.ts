@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { freePort, type Listening, spawnListening } from '../support/server-process.js'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
@@ -20,20 +20,7 @@ function otherAddress(): string {
   return '127.0.0.2'
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-interface Started {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
+type Started = Listening
 
 /**
  * Runs `src/node.ts` (what `npm start` runs) with only the given environment; with `trace`, the
@@ -42,7 +29,7 @@ interface Started {
 async function start(env: Record<string, string>, trace?: string): Promise<Started> {
   // Node itself, with tsx as its loader (not the tsx launcher, whose child a SIGKILL would orphan).
   const args = ['--import', 'tsx', ...(trace ? ['--import', TRACE] : []), 'src/node.ts']
-  const child = spawn(process.execPath, args, {
+  return spawnListening(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -50,23 +37,8 @@ async function start(env: Record<string, string>, trace?: string): Promise<Start
       ...(trace ? { PAYLINKS_TRACE_FILE: trace } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    running,
   })
-  running.push(child)
-  let out = ''
-  child.stdout?.on('data', (d) => {
-    out += d
-  })
-  child.stderr?.on('data', (d) => {
-    out += d
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 30_000
-  while (!out.includes('Paylinks is listening')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return { child, output: () => out, exited }
 }
 
 const running: ChildProcess[] = []

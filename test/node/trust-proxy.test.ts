@@ -3,14 +3,14 @@
  * server counts wrong admin tokens by the address the proxy forwarded (so one guesser does not
  * lock everyone out); without it, X-Forwarded-For is anybody's header and is ignored.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { lastForwardedAddress } from '../../src/node/client-address.js'
+import { freePort, NODE_SOURCES, spawnListening } from '../support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TOKEN = 'trust-proxy-admin-token-0123456789'
@@ -22,21 +22,12 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 /** The Node server (src/node.ts, tsx as loader) on a new database; resolves with its base URL. */
 async function start(env: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-proxy-'))
   dirs.push(dir)
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/node.ts'], {
+  await spawnListening(process.execPath, NODE_SOURCES, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -46,21 +37,8 @@ async function start(env: Record<string, string>): Promise<string> {
       CAPTCHA: 'off',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    running,
   })
-  running.push(child)
-  let out = ''
-  child.stdout?.on('data', (d) => {
-    out += d
-  })
-  child.stderr?.on('data', (d) => {
-    out += d
-  })
-  const deadline = Date.now() + 30_000
-  while (!out.includes('Paylinks is listening')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
   return `http://127.0.0.1:${port}`
 }
 

@@ -6,12 +6,12 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, type Listening, spawnListening } from '../support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TOKEN = 'release-test-admin-token-0123456789'
@@ -20,20 +20,8 @@ let dir = ''
 let release = ''
 const running: ChildProcess[] = []
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-interface Started {
-  child: ChildProcess
+interface Started extends Listening {
   base: string
-  output: () => string
-  exited: Promise<number | null>
 }
 
 /** The Dockerfile's instruction `name` in its exec form (a JSON array), e.g. CMD. */
@@ -72,7 +60,7 @@ async function startRelease(
   extraEnv: Record<string, string> = {},
 ): Promise<Started> {
   const port = await freePort()
-  const child = spawn(command, args, {
+  const started = await spawnListening(command, args, {
     cwd: release,
     detached: true,
     env: {
@@ -84,23 +72,9 @@ async function startRelease(
       ...extraEnv,
       PORT: String(port),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    running,
   })
-  running.push(child)
-  let out = ''
-  child.stdout?.on('data', (d) => {
-    out += d
-  })
-  child.stderr?.on('data', (d) => {
-    out += d
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 30_000
-  while (!out.includes('Paylinks is listening')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return { child, base: `http://127.0.0.1:${port}`, output: () => out, exited }
+  return { ...started, base: `http://127.0.0.1:${port}` }
 }
 
 beforeAll(async () => {
