@@ -22,7 +22,8 @@ import { webhookEndpoint } from './routes/webhooks.js'
 
 /** Something that answers requests under `/_sim` (the built-in gateway simulator). */
 export interface Mountable {
-  fetch(request: Request): Response | Promise<Response>
+  /** `env` is the runtime's bindings: on Node, the incoming message a GET's body is read from. */
+  fetch(request: Request, env?: unknown): Response | Promise<Response>
 }
 
 /** Builds the app. `simulator`, when given, is mounted at `/_sim`. */
@@ -48,7 +49,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     app.all('/_sim/*', (c) => {
       const url = new URL(c.req.url)
       url.pathname = url.pathname.slice('/_sim'.length) || '/'
-      return simulator.fetch(new Request(url, c.req.raw))
+      return simulator.fetch(new Request(url, c.req.raw), c.env)
     })
   }
   app.use(securityHeaders(security))

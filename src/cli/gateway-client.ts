@@ -34,8 +34,7 @@ export async function gatewayClient(options: { moving?: boolean } = {}): Promise
     sandbox: config.gatewayMode === 'sandbox',
     timeoutMs: 30_000,
     checkAmountUnit: config.checkAmountUnit,
-    // The built-in simulator, mounted in Paylinks, reads no body on a GET: it takes the query.
-    ...(config.gatewayMode === 'simulator' ? {} : { getWithBody: nodeGetWithBody }),
+    getWithBody: nodeGetWithBody,
     ...(options.moving ? { maxRetries: 0 } : {}),
   })
 }

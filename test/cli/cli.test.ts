@@ -209,4 +209,13 @@ describe('paylinks gateway (against the simulator)', () => {
       amount: '250.00',
     })
   }, 60_000)
+
+  it('reads the product catalogue, whose query travels in a GET body as the gateway takes it', async () => {
+    const port = new URL(server.url).port
+    const env = { PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` }
+    const all = await runCli(['gateway', 'products', '--json'], env)
+    expect(all.code, all.stderr).toBe(0)
+    const products = JSON.stringify(JSON.parse(all.stdout))
+    expect(products.length).toBeGreaterThan(100)
+  }, 30_000)
 })
