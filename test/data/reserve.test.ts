@@ -126,6 +126,8 @@ describe('reservePayment', () => {
 })
 
 describe('reservePayment under concurrency', () => {
+  // 24 worker threads, each loading the sources: about 6 s on a quiet 2-core machine, far more
+  // when it is busy.
   it('lets exactly max_payments of 20 simultaneous customers through separate connections', async () => {
     const link = await storeLink(t.db, { maxPayments: 5 })
     const tasks = Array.from({ length: 20 }, () => ({
@@ -143,5 +145,5 @@ describe('reservePayment under concurrency', () => {
     for (const p of stored.items) await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1)
     const after = await runContenders(t.path, tasks.slice(0, 4))
     expect(after).toEqual(['completed', 'completed', 'completed', 'completed'])
-  })
+  }, 60_000)
 })

@@ -49,7 +49,9 @@ export async function spawnListening(
   child.stderr?.on('data', (d) => {
     out += d
   })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // 'close', not 'exit': it waits until every process holding the output has ended and all of
+  // it is read (under `npm start`, the server is npm's child and may write after npm exits).
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   const deadline = Date.now() + 30_000
   while (!out.includes('Paylinks is listening')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`)
