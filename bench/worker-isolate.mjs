@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
-import { SourceTextModule } from 'node:vm'
+import { SourceTextModule, SyntheticModule } from 'node:vm'
 
 const require = createRequire(import.meta.url)
 const Database = require('better-sqlite3')
@@ -146,13 +146,17 @@ async function startProfiler() {
 
 // The module is compiled and evaluated by V8 directly (vm.SourceTextModule, with
 // --experimental-vm-modules), as workerd does, without Node's module loader (file lookups, format
-// detection) in the measurement. wrangler's upload is one module importing nothing.
+// detection) in the measurement. wrangler's upload is one module; it imports only the runtime's
+// `cloudflare:workers` (its `env`).
 const source = readFileSync(modulePath, 'utf8')
 let start = processUs()
 const module = new SourceTextModule(source, { identifier: pathToFileURL(modulePath).href })
 const compileUs = processUs() - start
-await module.link(() => {
-  throw new Error('the Worker upload imports nothing')
+await module.link((specifier) => {
+  if (specifier !== 'cloudflare:workers') throw new Error(`the upload imports ${specifier}`)
+  return new SyntheticModule(['env'], function init() {
+    this.setExport('env', env)
+  })
 })
 start = processUs()
 await module.evaluate()
