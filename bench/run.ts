@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: Paylinks and a bare Hono hello-world, each in its own child process on a
  * loopback port, loaded by autocannon from this process; then memory over 100,000 requests, cold
- * starts (`npm start`, and the built server with node alone), the Worker bundle and the signature
+ * starts (`npm start`, and the built server with node alone), the Worker bundle and cold start, and the signature
  * verifiers. Prints one markdown table and writes it, with the machine, to docs/benchmarks.md.
  *
  * `npm run bench -- --quick` runs each load for 2 s instead of 8 (for trying the bench itself);
@@ -32,6 +32,7 @@ import {
   webhooks,
 } from './scenarios.js'
 import { compareVerifiers } from './verify.js'
+import { workerColdStart, workerColdStartNote, workerColdStartRow } from './worker-cold-start.js'
 
 const DOC = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -309,6 +310,15 @@ async function main() {
   } catch (error) {
     rows.push({ what: 'Worker upload', result: 'not measured' })
     notes.push(`Worker upload: the dry run failed: ${String(error).split('\n')[0]}`)
+  }
+  step('Worker cold start (workerd, 7 fresh isolates and 7 of the reference)')
+  try {
+    const cold = await workerColdStart(7)
+    rows.push(workerColdStartRow(cold))
+    notes.push(workerColdStartNote(cold))
+  } catch (error) {
+    rows.push({ what: 'Worker cold start', result: 'not measured' })
+    notes.push(`Worker cold start: not measured: ${String(error).split('\n')[0]}`)
   }
   step('signature verifiers')
   const v = await compareVerifiers(2)

@@ -83,10 +83,26 @@ export interface Assembled {
 
 /** Builds the dependencies of `createApp` for this configuration. */
 export async function assemble(parts: RuntimeParts): Promise<Assembled> {
+  const simulatorMode = parts.config.gatewayMode === 'simulator'
+  const assembled = assembleStart(parts, simulatorMode ? await loadSimulator(parts) : undefined)
+  await assembled.resolveSecrets()
+  return assembled
+}
+
+/** What `assembleStart` returns: `deps.secrets` holds nothing until `resolveSecrets` is done. */
+export interface AssembledStart extends Assembled {
+  /** Reads or creates the secrets in the database and fills `deps.secrets` (and `newAdminToken`). */
+  resolveSecrets(): Promise<void>
+}
+
+/**
+ * `assemble` without its database reads, synchronous: a Worker does this while its isolate starts,
+ * so its first request only reads the secrets. No request may reach the app before
+ * `resolveSecrets` has finished.
+ */
+export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): AssembledStart {
   const { config, db, log } = parts
   const clock = parts.clock ?? Date.now
-  const simulatorMode = config.gatewayMode === 'simulator'
-  const sim = simulatorMode ? await loadSimulator(parts) : undefined
   const builtInSite = `${config.publicUrl}/_sim`
   let appRef: { fetch(request: Request): Response | Promise<Response> } | undefined
   const toApp = (request: Request) => {
@@ -124,7 +140,6 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     checkAmountUnit: config.checkAmountUnit,
     ...(parts.getWithBody ? { getWithBody: parts.getWithBody } : {}),
   })
-  const { secrets, newAdminToken } = await resolveSecrets(db, config, clock())
   const gatewayPublicKey =
     config.gatewayPublicKey ?? sim?.SIMULATOR_PUBLIC_KEY_PEM ?? GATEWAY_PUBLIC_KEY_PEM
   // parseConfig refuses sandbox and live modes without an account: no default to pay into.
@@ -135,7 +150,8 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     db,
     config,
     gateway,
-    secrets,
+    // Filled by resolveSecrets below, before any request.
+    secrets: { adminTokenHash: '', sessionSecret: '' },
     merchantAccount,
     gatewayPublicKey,
     verifySignature: (message, signature) => verify(message, signature, gatewayPublicKey),
@@ -152,14 +168,20 @@ export async function assemble(parts: RuntimeParts): Promise<Assembled> {
     clientIp: parts.clientIp,
     captcha: config.captcha === 'altcha' ? altchaCaptcha() : undefined,
   }
-  return {
+  const assembled: AssembledStart = {
     deps,
     simulator,
-    newAdminToken,
+    newAdminToken: undefined,
     bindApp(app) {
       appRef = app
     },
+    async resolveSecrets() {
+      const resolved = await resolveSecrets(db, config, clock())
+      deps.secrets = resolved.secrets
+      assembled.newAdminToken = resolved.newAdminToken
+    },
   }
+  return assembled
 }
 
 function loadSimulator(parts: RuntimeParts): Promise<SimulatorModule> {

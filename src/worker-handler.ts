@@ -12,7 +12,13 @@ import { drizzle } from 'drizzle-orm/d1'
 import * as schema from '../db/schema.js'
 import { createApp } from './app.js'
 import { createBackground } from './background.js'
-import { type Assembled, assemble, type SimulatorModule } from './bootstrap.js'
+import {
+  type Assembled,
+  assemble,
+  assembleStart,
+  type RuntimeParts,
+  type SimulatorModule,
+} from './bootstrap.js'
 import { ConfigError, parseConfig } from './config.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
@@ -25,6 +31,13 @@ export interface WorkerEnv {
 }
 
 export interface WorkerOptions {
+  /**
+   * The isolate's bindings as its module is evaluated (`env` of `cloudflare:workers`). With them,
+   * the configuration is parsed and the app built while the isolate starts, before any request;
+   * the first request then only reads the secrets from D1. Without them (tests), all of it is
+   * done by the first request.
+   */
+  startEnv?: WorkerEnv
   /** The simulator's module; only the dev entry passes it. */
   loadSimulator?: () => Promise<SimulatorModule>
   /** The longest any request waits for the isolate's start (default 10 s); then it starts over. */
@@ -72,31 +85,70 @@ export function createWorker(options: WorkerOptions = {}) {
    */
   const forwardWaitUntil = (promise: Promise<unknown>) => latest?.waitUntil(promise)
 
-  async function build(env: WorkerEnv): Promise<Paylinks> {
-    const strings = Object.fromEntries(
+  const stringsOf = (env: WorkerEnv) =>
+    Object.fromEntries(
       Object.entries(env).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
       ),
     )
+
+  /** What needs no I/O: the configuration, drizzle, the dependencies but the secrets, the app. */
+  function prepare(strings: Record<string, string>, db: D1Database) {
     const config = parseConfig(strings, { runtime: 'workers' })
-    const assembled = await assemble({
-      db: drizzle(env.DB, { schema }),
+    const parts: RuntimeParts = {
+      db: drizzle(db, { schema }),
       config,
       log: consoleLogger,
       clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
       waitUntil: forwardWaitUntil,
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
-    })
+    }
+    return parts
+  }
+
+  function withApp(assembled: Assembled) {
     const app = createApp(
       assembled.deps,
       assembled.simulator ? { simulator: assembled.simulator.app } : {},
     )
     assembled.bindApp(app)
+    return { assembled, app }
+  }
+
+  /**
+   * The isolate's start, when its bindings are known then: everything the first request would
+   * build that needs no I/O, and the router's matcher (Hono compiles it on the first match). A
+   * configuration error is left for the first request to report (the 503 below), as without it.
+   */
+  const started = (() => {
+    if (!options.startEnv || options.loadSimulator) return undefined
+    try {
+      const strings = stringsOf(options.startEnv)
+      const assembled = assembleStart(prepare(strings, options.startEnv.DB))
+      const { app } = withApp(assembled)
+      app.router.match('GET', '/')
+      return { key: JSON.stringify(strings), assembled, app }
+    } catch {
+      return undefined
+    }
+  })()
+
+  async function build(env: WorkerEnv): Promise<Paylinks> {
+    const strings = stringsOf(env)
+    let paylinks: Paylinks
+    // The same bindings as at the isolate's start (always, on Workers): only the secrets are left.
+    if (started && started.key === JSON.stringify(strings)) {
+      await started.assembled.resolveSecrets()
+      paylinks = started
+    } else {
+      paylinks = withApp(await assemble(prepare(strings, env.DB)))
+    }
+    const { assembled, app } = paylinks
     if (assembled.newAdminToken) {
       // Only simulator mode (wrangler dev) gets here: the other modes require ADMIN_TOKEN. Its
       // console is the one place this token is shown.
       console.log(
-        `Paylinks admin token (shown once, keep it): ${assembled.newAdminToken} — it logs into ${config.publicUrl}/dashboard and is the X-API-Key of the merchant API.`,
+        `Paylinks admin token (shown once, keep it): ${assembled.newAdminToken} — it logs into ${assembled.deps.config.publicUrl}/dashboard and is the X-API-Key of the merchant API.`,
       )
     }
     return { assembled, app }
