@@ -23,6 +23,7 @@ import { ConfigError, parseConfig } from './config.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { reconcile } from './payments/reconcile.js'
+import { warmFirstRequest } from './worker-warm.js'
 
 /** The Worker's bindings: the D1 database, and the configuration names of product.md as vars and secrets. */
 export interface WorkerEnv {
@@ -127,6 +128,11 @@ export function createWorker(options: WorkerOptions = {}) {
       const assembled = assembleStart(prepare(strings, options.startEnv.DB))
       const { app } = withApp(assembled)
       app.router.match('GET', '/')
+      // The first request's code compiled now rather than in it; its promises settle before the
+      // isolate's start ends (they wait on nothing but WebCrypto and the stand-in database).
+      warmFirstRequest(assembled.deps).catch((error) =>
+        consoleLogger({ level: 'warn', event: 'warm_up_failed', error: describe(error) }),
+      )
       return { key: JSON.stringify(strings), assembled, app }
     } catch {
       return undefined

@@ -1,0 +1,178 @@
+/**
+ * The first request's code, run once while a Worker's isolate starts: V8 compiles a function the
+ * first time it runs, and on a fresh isolate that compiling is most of the first `GET /l/:slug`'s
+ * CPU (docs/decisions/performance.md, "The Worker's cold start"). Everything here runs the real
+ * code on made-up inputs and throws the results away: no D1 (a stand-in answers drizzle), no
+ * network, no log line, nothing put in a cache of the app, no random values (refused while an
+ * isolate starts).
+ */
+import type { D1Database } from '@cloudflare/workers-types/index.ts'
+import { getTableColumns } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/d1'
+import { Hono } from 'hono'
+import * as schema from '../db/schema.js'
+import { type Link, links } from '../db/schema.js'
+import { CheckoutPage } from '../views/checkout.js'
+import type { AppDeps } from './app-deps.js'
+import { LANGUAGES } from './config.js'
+import { getLinkBySlug } from './data/links.js'
+import { setSettingIfAbsent } from './data/settings.js'
+import { linkStatus } from './domain/link-status.js'
+import { requestLogEntry } from './http/request-log.js'
+import { securityHeaderRecord } from './http/security-headers.js'
+import { translator } from './i18n/index.js'
+import { toBase64 } from './lib/bytes.js'
+import { pageKey, plainQuery } from './routes/checkout-prepared.js'
+import { pageVariant, prepareStaticPage } from './routes/static-page.js'
+
+const ORIGIN = 'https://warm.invalid'
+
+/** A made-up link with every part the checkout page shows (items, description, fixed amount). */
+function madeUpLink(now: number): Link {
+  return {
+    id: 'lnk_warm',
+    slug: 'warm',
+    title: 'Warm-up',
+    description: 'Warm-up',
+    amount: 150_000,
+    amountMin: null,
+    amountMax: null,
+    invoiceId: null,
+    invoiceItems: [{ description: 'Warm-up', quantity: 1, unitPrice: 150_000 }],
+    maxPayments: null,
+    expiresAt: null,
+    language: 'fr',
+    memo: null,
+    successMessage: null,
+    successUrl: null,
+    active: true,
+    inactiveMessage: null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies Partial<Link> as Link
+}
+
+/**
+ * The row D1 would send for `link` as the first columns of a select (drizzle's driver values, in
+ * the table's order), then zeros for the computed columns that follow them.
+ */
+function linkRow(link: Link): unknown[] {
+  const values = Object.entries(getTableColumns(links)).map(([key, column]) => {
+    const value = (link as Record<string, unknown>)[key]
+    return value === undefined || value === null ? null : column.mapToDriverValue(value)
+  })
+  return [...values, 0, 0, 0, 0]
+}
+
+/** A stand-in for D1's binding that answers every statement at once, from memory. */
+function standInD1(link: Link): D1Database {
+  const result = (sql: string) => {
+    if (/from "settings"/i.test(sql)) return [['warm-up']]
+    if (/from "links"/i.test(sql)) return [linkRow(link)]
+    return []
+  }
+  const statement = (sql: string) => ({
+    bind: () => statement(sql),
+    raw: async () => result(sql),
+    all: async () => ({ success: true, results: [], meta: {} }),
+    run: async () => ({ success: true, results: [], meta: { changes: 0 } }),
+    first: async () => null,
+  })
+  return {
+    prepare: statement,
+    batch: async () => [],
+    exec: async () => ({ count: 0, duration: 0 }),
+  } as unknown as D1Database
+}
+
+/** What ends the made-up request's route (see `warmDispatch`). */
+const DONE = new Error('warmed')
+
+/**
+ * Hono's dispatch as a routed request meets it: a middleware, a route with a parameter, headers,
+ * the body. workerd refuses to make a Response while an isolate starts, so the route ends by
+ * throwing DONE, and the Response it tried to make is let go.
+ */
+async function warmDispatch(): Promise<void> {
+  const app = new Hono()
+  app.use(async (c, next) => {
+    c.header('X-Warm', '1')
+    await next()
+  })
+  app.get('/l/:slug', (c) => {
+    c.req.param('slug')
+    c.req.query()
+    c.req.header('accept-language')
+    try {
+      c.body(new Uint8Array(1), 200, { 'Content-Type': 'text/html' })
+    } catch {
+      // The runtime's refusal (workerd); Hono's part of it has run.
+    }
+    throw DONE
+  })
+  app.onError((error) => {
+    throw error
+  })
+  try {
+    await app.fetch(new Request(`${ORIGIN}/l/warm?lang=fr`))
+  } catch (error) {
+    if (error !== DONE) throw error
+  }
+}
+
+/** The checkout page in each language, prepared as the route prepares it, then thrown away. */
+async function warmCheckoutPage(deps: AppDeps, link: Link): Promise<void> {
+  const security = { formTargets: [ORIGIN, 'https:'], https: true }
+  for (const lang of LANGUAGES) {
+    const ctx = {
+      lang,
+      t: translator(lang),
+      nonce: '',
+      testMode: deps.config.gatewayMode !== 'live',
+      merchantName: deps.config.merchantName,
+      switchPath: `/l/${link.slug}`,
+    }
+    const page = (
+      <CheckoutPage
+        ctx={ctx}
+        link={{ ...link, items: link.invoiceItems }}
+        values={{}}
+        errors={{}}
+        csrfToken="0.warm"
+        onlineTermsUrl={`/terms?lang=${lang}`}
+        merchantTermsUrl={`/terms?lang=${lang}#merchant`}
+        captcha={deps.captcha?.widget(ctx, `/l/${link.slug}/challenge`)}
+      />
+    )
+    const html = String(await page.toString())
+    pageVariant(await prepareStaticPage(html, { security }), 'gzip')
+  }
+}
+
+/**
+ * Runs the first `GET /l/:slug`'s code once on made-up inputs (see the file's comment). `deps` is
+ * read, never changed.
+ */
+export async function warmFirstRequest(deps: Pick<AppDeps, 'config' | 'captcha'>): Promise<void> {
+  const now = Date.now()
+  const made = madeUpLink(now)
+  const db = drizzle(standInD1(made), { schema })
+  // The secrets' read of the first request, and the link's query with its row mapping.
+  await setSettingIfAbsent(db, 'session_secret', 'warm-up', now)
+  const link = (await getLinkBySlug(db, made.slug)) ?? made
+  linkStatus(link, { paidCount: 0 }, now)
+  pageKey(link, 'fr', now)
+  plainQuery(`${ORIGIN}/l/warm?lang=fr`)
+  await warmDispatch()
+  await warmCheckoutPage(deps as AppDeps, link)
+  requestLogEntry({
+    started: now,
+    finished: now,
+    requestId: 'warm',
+    method: 'GET',
+    route: '/l/:slug',
+    status: 200,
+  })
+  securityHeaderRecord({ formTargets: [ORIGIN], https: true }, { script: '', style: '' })
+  toBase64(new Uint8Array(16))
+}
