@@ -69,6 +69,23 @@ export interface RuntimeParts {
   gzip?: Gzip
   /** A database change stamp; with it, link reads are cached between writes (see data/read-cache). */
   changeStamp?: ChangeStamp
+  /** How the start keeps its generated settings (default: drizzle, a write and a read each). */
+  keepSettings?: KeepSettings
+}
+
+/** Stores each value unless its key has one; returns the values stored, in the same order. */
+export type KeepSettings = (
+  entries: ReadonlyArray<readonly [key: string, value: string]>,
+  now: number,
+) => Promise<string[]>
+
+/** `KeepSettings` through drizzle, one setting after the other. */
+function keepEach(db: Db): KeepSettings {
+  return async (entries, now) => {
+    const stored: string[] = []
+    for (const [key, value] of entries) stored.push(await setSettingIfAbsent(db, key, value, now))
+    return stored
+  }
 }
 
 export interface Assembled {
@@ -176,7 +193,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
       appRef = app
     },
     async resolveSecrets() {
-      const resolved = await resolveSecrets(db, config, clock())
+      const resolved = await resolveSecrets(db, config, clock(), parts.keepSettings)
       deps.secrets = resolved.secrets
       assembled.newAdminToken = resolved.newAdminToken
     },
@@ -212,19 +229,32 @@ export async function resolveSecrets(
   db: Db,
   config: Config,
   now: number,
+  keep: KeepSettings = keepEach(db),
 ): Promise<{ secrets: AppSecrets; newAdminToken: string | undefined }> {
-  const sessionSecret = await setSettingIfAbsent(db, 'session_secret', randomBase62(43), now)
+  const session = ['session_secret', randomBase62(43)] as const
   if (config.adminToken) {
+    const [[sessionSecret], adminTokenHash] = await Promise.all([
+      keep([session], now),
+      sha256Hex(config.adminToken),
+    ])
     return {
-      secrets: { adminTokenHash: await sha256Hex(config.adminToken), sessionSecret },
+      secrets: { adminTokenHash, sessionSecret: stored(sessionSecret) },
       newAdminToken: undefined,
     }
   }
   const candidate = `plk_${randomBase62(32)}`
   const candidateHash = await sha256Hex(candidate)
-  const storedHash = await setSettingIfAbsent(db, 'admin_token_sha256', candidateHash, now)
+  const [sessionSecret, storedHash] = await keep(
+    [session, ['admin_token_sha256', candidateHash]],
+    now,
+  )
   return {
-    secrets: { adminTokenHash: storedHash, sessionSecret },
+    secrets: { adminTokenHash: stored(storedHash), sessionSecret: stored(sessionSecret) },
     newAdminToken: storedHash === candidateHash ? candidate : undefined,
   }
+}
+
+function stored(value: string | undefined): string {
+  if (value === undefined) throw new Error('A setting was not returned')
+  return value
 }

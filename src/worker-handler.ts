@@ -23,6 +23,7 @@ import { ConfigError, parseConfig } from './config.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { reconcile } from './payments/reconcile.js'
+import { keepSettingsInD1 } from './worker-settings.js'
 import { warmFirstRequest } from './worker-warm.js'
 
 /** The Worker's bindings: the D1 database, and the configuration names of product.md as vars and secrets. */
@@ -102,6 +103,7 @@ export function createWorker(options: WorkerOptions = {}) {
       log: consoleLogger,
       clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
       waitUntil: forwardWaitUntil,
+      keepSettings: keepSettingsInD1(db),
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
     }
     return parts

@@ -16,7 +16,6 @@ import { CheckoutPage } from '../views/checkout.js'
 import type { AppDeps } from './app-deps.js'
 import { LANGUAGES } from './config.js'
 import { getLinkBySlug } from './data/links.js'
-import { setSettingIfAbsent } from './data/settings.js'
 import { linkStatus } from './domain/link-status.js'
 import { requestLogEntry } from './http/request-log.js'
 import { securityHeaderRecord } from './http/security-headers.js'
@@ -67,7 +66,6 @@ function linkRow(link: Link): unknown[] {
 /** A stand-in for D1's binding that answers every statement at once, from memory. */
 function standInD1(link: Link): D1Database {
   const result = (sql: string) => {
-    if (/from "settings"/i.test(sql)) return [['warm-up']]
     if (/from "links"/i.test(sql)) return [linkRow(link)]
     return []
   }
@@ -157,8 +155,7 @@ export async function warmFirstRequest(deps: Pick<AppDeps, 'config' | 'captcha'>
   const now = Date.now()
   const made = madeUpLink(now)
   const db = drizzle(standInD1(made), { schema })
-  // The secrets' read of the first request, and the link's query with its row mapping.
-  await setSettingIfAbsent(db, 'session_secret', 'warm-up', now)
+  // The link's query, with its row mapping.
   const link = (await getLinkBySlug(db, made.slug)) ?? made
   linkStatus(link, { paidCount: 0 }, now)
   pageKey(link, 'fr', now)

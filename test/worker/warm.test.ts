@@ -35,7 +35,7 @@ function refuseRandomValues() {
 }
 
 describe('the warm-up of a starting Worker', () => {
-  it('runs the checkout page, the link and secrets queries without random values or a log line', async () => {
+  it('runs the checkout page and the link query without random values or a log line', async () => {
     const random = refuseRandomValues()
     const output = [vi.spyOn(console, 'log'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')]
     await expect(warmFirstRequest({ config, captcha: altchaCaptcha() })).resolves.toBeUndefined()

@@ -1,0 +1,35 @@
+/**
+ * The start's generated settings kept in D1 with one call: D1 bills and waits per call, and on a
+ * fresh isolate this read is on the first request's path (docs/decisions/performance.md, "The
+ * Worker's cold start"). Same rule as src/data/settings.ts: the first value stored wins.
+ */
+import type { D1Database } from '@cloudflare/workers-types/index.ts'
+import { getTableName } from 'drizzle-orm'
+import { settings } from '../db/schema.js'
+import type { KeepSettings } from './bootstrap.js'
+
+const table = `"${getTableName(settings)}"`
+const key = `"${settings.key.name}"`
+const value = `"${settings.value.name}"`
+const INSERT = `INSERT INTO ${table} (${key}, ${value}, "${settings.createdAt.name}") VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`
+
+/** `KeepSettings` over D1's binding: each insert-if-absent and the read back in one batch. */
+export function keepSettingsInD1(d1: D1Database): KeepSettings {
+  return async (entries, now) => {
+    const places = entries.map((_, i) => `?${i + 1}`).join(', ')
+    const read = d1
+      .prepare(`SELECT ${key} AS k, ${value} AS v FROM ${table} WHERE ${key} IN (${places})`)
+      .bind(...entries.map(([k]) => k))
+    // A batch is one transaction: two isolates starting at once both read the first one's values.
+    const results = await d1.batch([
+      ...entries.map(([k, v]) => d1.prepare(INSERT).bind(k, v, now)),
+      read,
+    ])
+    const rows = (results.at(-1)?.results ?? []) as { k: string; v: string }[]
+    return entries.map(([k]) => {
+      const row = rows.find((r) => r.k === k)
+      if (!row) throw new Error(`Setting ${k} vanished between insert and read`)
+      return row.v
+    })
+  }
+}
