@@ -135,6 +135,9 @@ export function createWorker(options: WorkerOptions = {}) {
       warmFirstRequest(assembled.deps).catch((error) =>
         consoleLogger({ level: 'warn', event: 'warm_up_failed', error: describe(error) }),
       )
+      // A real line (the isolate's start, once), and the first console write of the isolate,
+      // whose set-up would otherwise fall on the first request's log line.
+      consoleLogger({ event: 'worker_started', mode: assembled.deps.config.gatewayMode })
       return { key: JSON.stringify(strings), assembled, app }
     } catch {
       return undefined

@@ -11,12 +11,12 @@ import type { KeepSettings } from './bootstrap.js'
 const table = `"${getTableName(settings)}"`
 const key = `"${settings.key.name}"`
 const value = `"${settings.value.name}"`
-const INSERT = `INSERT INTO ${table} (${key}, ${value}, "${settings.createdAt.name}") VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`
+const INSERT = `INSERT INTO ${table} (${key}, ${value}, "${settings.createdAt.name}") VALUES (?, ?, ?) ON CONFLICT DO NOTHING`
 
 /** `KeepSettings` over D1's binding: each insert-if-absent and the read back in one batch. */
 export function keepSettingsInD1(d1: D1Database): KeepSettings {
   return async (entries, now) => {
-    const places = entries.map((_, i) => `?${i + 1}`).join(', ')
+    const places = entries.map(() => '?').join(', ')
     const read = d1
       .prepare(`SELECT ${key} AS k, ${value} AS v FROM ${table} WHERE ${key} IN (${places})`)
       .bind(...entries.map(([k]) => k))

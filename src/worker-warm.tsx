@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import * as schema from '../db/schema.js'
 import { type Link, links } from '../db/schema.js'
 import { CheckoutPage } from '../views/checkout.js'
-import type { AppDeps } from './app-deps.js'
+import type { AppDeps, AppEnv } from './app-deps.js'
 import { LANGUAGES } from './config.js'
 import { getLinkBySlug } from './data/links.js'
 import { linkStatus } from './domain/link-status.js'
@@ -21,7 +21,9 @@ import { requestLogEntry } from './http/request-log.js'
 import { securityHeaderRecord } from './http/security-headers.js'
 import { translator } from './i18n/index.js'
 import { toBase64 } from './lib/bytes.js'
-import { pageKey, plainQuery } from './routes/checkout-prepared.js'
+import { createLru } from './lib/lru.js'
+import { checkoutRoutes } from './routes/checkout.js'
+import { pageKey, plainQuery, preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { pageVariant, prepareStaticPage } from './routes/static-page.js'
 
 const ORIGIN = 'https://warm.invalid'
@@ -118,6 +120,53 @@ async function warmDispatch(): Promise<void> {
   }
 }
 
+/** The message workerd's refusal to make a Response carries while an isolate starts, if it refuses. */
+function responseRefusal(): string | undefined {
+  try {
+    new Response('warm-up')
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+/**
+ * The checkout route itself, in a throwaway app: its handler, the link's read and the page of a
+ * link that takes no payment now. The link is inactive so that no form token is issued (tokens are
+ * kept per secret, and the secret is not known yet). Without the request log and security headers
+ * middlewares, which draw random values. Where the runtime refuses to make the Response, the
+ * route's last step, that refusal ends it.
+ */
+async function warmCheckoutRoute(deps: Pick<AppDeps, 'config'>, link: Link): Promise<void> {
+  const refusal = responseRefusal()
+  const db = drizzle(standInD1({ ...link, active: false }), { schema })
+  const vars: Partial<AppEnv['Variables']> = {
+    config: deps.config,
+    db,
+    clock: Date.now,
+    log: () => {},
+    pageCache: createLru(1),
+    secureHeadersNonce: '',
+  }
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    for (const [key, value] of Object.entries(vars)) c.set(key as keyof AppDeps, value as never)
+    await next()
+  })
+  app.route('/', checkoutRoutes)
+  app.onError((error) => {
+    throw refusal !== undefined && error.message === refusal ? DONE : error
+  })
+  try {
+    const res = await app.fetch(new Request(`${ORIGIN}/l/${link.slug}`))
+    if (res.status !== 403) throw new Error(`The warm-up's checkout answered ${res.status}`)
+  } catch (error) {
+    if (error !== DONE) throw error
+  }
+  // The check ahead of routing, which Workers (no read cache) pass through.
+  preparedCheckoutPage(deps as AppDeps, createLru(1))(new Request(`${ORIGIN}/l/${link.slug}`))
+}
+
 /** The checkout page in each language, prepared as the route prepares it, then thrown away. */
 async function warmCheckoutPage(deps: AppDeps, link: Link): Promise<void> {
   const security = { formTargets: [ORIGIN, 'https:'], https: true }
@@ -161,6 +210,7 @@ export async function warmFirstRequest(deps: Pick<AppDeps, 'config' | 'captcha'>
   pageKey(link, 'fr', now)
   plainQuery(`${ORIGIN}/l/warm?lang=fr`)
   await warmDispatch()
+  await warmCheckoutRoute(deps, made)
   await warmCheckoutPage(deps as AppDeps, link)
   requestLogEntry({
     started: now,

@@ -76,6 +76,7 @@ describe('starting Paylinks on Workers', () => {
     expect(health.status).toBe(200)
     // The warm-up ran in workerd, which refuses random values and Responses while it starts.
     expect(w.logs.filter((line) => line.includes('warm_up_failed'))).toEqual([])
+    expect(w.logs.filter((line) => line.includes('"worker_started"')).at(-1)).toContain('"live"')
     expect(await health.json()).toMatchObject({ mode: 'live' })
     const api = await fetch(`${w.url}/api/v1/links`, {
       headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
