@@ -3,8 +3,8 @@
  * first time it runs, and on a fresh isolate that compiling is most of the first `GET /l/:slug`'s
  * CPU (docs/decisions/performance.md, "The Worker's cold start"). Everything here runs the real
  * code on made-up inputs and throws the results away: no D1 (a stand-in answers drizzle), no
- * network, no log line, nothing put in a cache of the app, no random values (refused while an
- * isolate starts).
+ * network, no log line, nothing put in a cache of the app, no random values (workerd refuses them
+ * while an isolate starts, and Responses with a body too).
  */
 import type { D1Database } from '@cloudflare/workers-types/index.ts'
 import { getTableColumns } from 'drizzle-orm'
@@ -15,8 +15,6 @@ import { type Link, links } from '../db/schema.js'
 import { CheckoutPage } from '../views/checkout.js'
 import type { AppDeps, AppEnv } from './app-deps.js'
 import { LANGUAGES } from './config.js'
-import { getLinkBySlug } from './data/links.js'
-import { linkStatus } from './domain/link-status.js'
 import { requestLogEntry } from './http/request-log.js'
 import { securityHeaderRecord } from './http/security-headers.js'
 import { translator } from './i18n/index.js'
@@ -85,40 +83,8 @@ function standInD1(link: Link): D1Database {
   } as unknown as D1Database
 }
 
-/** What ends the made-up request's route (see `warmDispatch`). */
+/** What ends the warm-up's request where the runtime refuses its Response (see below). */
 const DONE = new Error('warmed')
-
-/**
- * Hono's dispatch as a routed request meets it: a middleware, a route with a parameter, headers,
- * the body. workerd refuses to make a Response while an isolate starts, so the route ends by
- * throwing DONE, and the Response it tried to make is let go.
- */
-async function warmDispatch(): Promise<void> {
-  const app = new Hono()
-  app.use(async (c, next) => {
-    c.header('X-Warm', '1')
-    await next()
-  })
-  app.get('/l/:slug', (c) => {
-    c.req.param('slug')
-    c.req.query()
-    c.req.header('accept-language')
-    try {
-      c.body(new Uint8Array(1), 200, { 'Content-Type': 'text/html' })
-    } catch {
-      // The runtime's refusal (workerd); Hono's part of it has run.
-    }
-    throw DONE
-  })
-  app.onError((error) => {
-    throw error
-  })
-  try {
-    await app.fetch(new Request(`${ORIGIN}/l/warm?lang=fr`))
-  } catch (error) {
-    if (error !== DONE) throw error
-  }
-}
 
 /** The message workerd's refusal to make a Response carries while an isolate starts, if it refuses. */
 function responseRefusal(): string | undefined {
@@ -203,15 +169,10 @@ async function warmCheckoutPage(deps: AppDeps, link: Link): Promise<void> {
 export async function warmFirstRequest(deps: Pick<AppDeps, 'config' | 'captcha'>): Promise<void> {
   const now = Date.now()
   const made = madeUpLink(now)
-  const db = drizzle(standInD1(made), { schema })
-  // The link's query, with its row mapping.
-  const link = (await getLinkBySlug(db, made.slug)) ?? made
-  linkStatus(link, { paidCount: 0 }, now)
-  pageKey(link, 'fr', now)
+  pageKey(made, 'fr', now)
   plainQuery(`${ORIGIN}/l/warm?lang=fr`)
-  await warmDispatch()
   await warmCheckoutRoute(deps, made)
-  await warmCheckoutPage(deps as AppDeps, link)
+  await warmCheckoutPage(deps as AppDeps, made)
   requestLogEntry({
     started: now,
     finished: now,
