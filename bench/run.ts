@@ -18,7 +18,10 @@ import { coldStart, coldStartNote, coldStartRow, START_COMMANDS } from './cold-s
 import { type FindingsInput, findings } from './findings.js'
 import type { LoadResult } from './load.js'
 import { memoryRows } from './memory.js'
+
+import { merchantRows } from './merchant.js'
 import { measurePhone, phoneRows } from './phone.js'
+
 import { cpuPerRequest, document, machine, perSecond, type Row, table, verdict } from './report.js'
 import {
   bareHello,
@@ -295,6 +298,8 @@ async function main() {
     return
   }
   const rows = [...measured.rows, ...(await memoryRows(notes, LINK))]
+  step('100,000-payment merchant')
+  rows.push(...(await merchantRows(notes, quick ? 1 : 3)))
   for (const command of START_COMMANDS) {
     step(`cold start, ${command} (3 runs)`)
     const cold = await coldStart(3, command)
