@@ -13,9 +13,9 @@ export interface BenchServer {
   stop(): Promise<void>
 }
 
-/** Forks a server process in `mode` and resolves once it listens. */
-export function startServer(mode: ServerMode): Promise<BenchServer> {
-  const child: ChildProcess = fork(SERVER, [mode], {
+/** Forks a server process in `mode` (Paylinks: on `databasePath` if given) and resolves once it listens. */
+export function startServer(mode: ServerMode, databasePath?: string): Promise<BenchServer> {
+  const child: ChildProcess = fork(SERVER, databasePath ? [mode, databasePath] : [mode], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

@@ -18,6 +18,10 @@ import { coldStart, coldStartNote, coldStartRow, START_COMMANDS } from './cold-s
 import { type FindingsInput, findings } from './findings.js'
 import type { LoadResult } from './load.js'
 import { memoryRows } from './memory.js'
+
+import { merchantRows } from './merchant.js'
+import { measurePhone, phoneRows } from './phone.js'
+
 import { cpuPerRequest, document, machine, perSecond, type Row, table, verdict } from './report.js'
 import {
   bareHello,
@@ -294,6 +298,8 @@ async function main() {
     return
   }
   const rows = [...measured.rows, ...(await memoryRows(notes, LINK))]
+  step('100,000-payment merchant')
+  rows.push(...(await merchantRows(notes, quick ? 1 : 3)))
   for (const command of START_COMMANDS) {
     step(`cold start, ${command} (3 runs)`)
     const cold = await coldStart(3, command)
@@ -319,6 +325,18 @@ async function main() {
   } catch (error) {
     rows.push({ what: 'Worker cold start', result: 'not measured' })
     notes.push(`Worker cold start: not measured: ${String(error).split('\n')[0]}`)
+  }
+  step('a phone: checkout page and receipt in throttled Chromium (5 cold runs each)')
+  try {
+    const phone = phoneRows(await measurePhone(5))
+    rows.push(...phone.rows)
+    notes.push(...phone.notes)
+  } catch (error) {
+    rows.push({
+      what: 'Phone: checkout page and receipt in throttled Chromium',
+      result: 'not measured',
+    })
+    notes.push(`Phone rows: not measured: ${String(error).split('\n')[0]}`)
   }
   step('signature verifiers')
   const v = await compareVerifiers(2)

@@ -4,7 +4,7 @@
  * It runs in its own process so autocannon does not share its CPU and its RSS is its own; the
  * parent drives it over the IPC channel (see `ServerCommands`).
  *
- * Run by bench/run.ts as `node --expose-gc --import tsx bench/server.ts <bare|paylinks>`.
+ * Run by bench/run.ts as `node --expose-gc --import tsx bench/server.ts <bare|paylinks> [db path]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -140,7 +140,8 @@ async function startPaylinks() {
   const url = await listen((request, env) => appFetch(request, env))
   const config = parseConfig({
     PUBLIC_URL: url,
-    DATABASE_PATH: join(dir, 'paylinks.db'),
+    // A database given on the command line (a seeded merchant, bench/merchant.ts) or a new one.
+    DATABASE_PATH: process.argv[3] ?? join(dir, 'paylinks.db'),
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     CAPTCHA: 'off',
     MERCHANT_NAME: 'Boutique Bench',

@@ -81,6 +81,12 @@ export const links = sqliteTable(
     inactiveMessage: text('inactive_message'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // What the link's payments add up to, kept by SQLite triggers on payments (migration
+    // 0006_link_counter_triggers), inside the statement that moves a payment: paid payments,
+    // their total in centimes, and `initiated` or `pending` ones (each holds a place).
+    paidCount: integer('paid_count').notNull().default(0),
+    paidTotal: integer('paid_total').notNull().default(0),
+    inFlightCount: integer('in_flight_count').notNull().default(0),
   },
   (t) => [
     index('links_created_at_idx').on(t.createdAt, t.id),
@@ -134,6 +140,10 @@ export const payments = sqliteTable(
     index('payments_link_status_idx').on(t.linkId, t.status),
     index('payments_status_next_check_idx').on(t.status, t.nextCheckAt),
     index('payments_created_at_idx').on(t.createdAt, t.id),
+    // The payments lists filtered by status or by link, newest first, read in index order (no
+    // sort of every matching row for a page of 50): test/data/query-plans.test.ts.
+    index('payments_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('payments_link_created_at_idx').on(t.linkId, t.createdAt, t.id),
     check('payments_amount_positive', sql`${t.amount} > 0`),
     check('payments_status_known', sql`${t.status} IN ${sqlList(PAYMENT_STATUSES)}`),
   ],
@@ -189,8 +199,14 @@ export const spentTokens = sqliteTable(
   (t) => [index('spent_tokens_expires_at_idx').on(t.expiresAt)],
 )
 
-export type Link = typeof links.$inferSelect
-export type NewLink = typeof links.$inferInsert
+/** The counters the database keeps on a link row (see `links`); nothing else writes them. */
+export type LinkCounters = Pick<
+  typeof links.$inferSelect,
+  'paidCount' | 'paidTotal' | 'inFlightCount'
+>
+/** A link as the merchant defines it; a row read from the table also carries its LinkCounters. */
+export type Link = Omit<typeof links.$inferSelect, keyof LinkCounters>
+export type NewLink = Omit<typeof links.$inferInsert, keyof LinkCounters>
 export type Payment = typeof payments.$inferSelect
 export type NewPayment = typeof payments.$inferInsert
 export type WebhookEvent = typeof webhookEvents.$inferSelect

@@ -18,7 +18,7 @@ import { qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
 import type { StaticPage } from './routes/static-page.js'
 import { termsRoutes } from './routes/terms.js'
-import { webhookEndpoint } from './routes/webhooks.js'
+import { isWebhookRequest, WEBHOOK_PATH, webhookEndpoint } from './routes/webhooks.js'
 
 /** Something that answers requests under `/_sim` (the built-in gateway simulator). */
 export interface Mountable {
@@ -34,8 +34,10 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   const pageCache = createLru<StaticPage>(500)
   const security = securityPolicy(deps.config)
 
-  // The gateway's webhooks skip the middleware (see docs/decisions/performance.md, "Webhooks").
-  app.post('/webhooks/gateway', webhookEndpoint(deps, security))
+  // The gateway's webhooks skip the middleware (see docs/decisions/performance.md, "Webhooks"),
+  // and routing too when the path is spelt plainly (below).
+  const webhook = webhookEndpoint(deps, security)
+  app.post(WEBHOOK_PATH, (c) => webhook(c.req.raw))
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof AppDeps, value as never)
     c.set('qrCache', qrCache)
@@ -85,7 +87,10 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   // The prepared page skips routing (docs/decisions/performance.md, "Answered before routing").
   const prepared = preparedCheckoutPage(deps, pageCache)
   const route = app.fetch
-  app.fetch = (request, env, executionCtx) => prepared(request) ?? route(request, env, executionCtx)
+  app.fetch = (request, env, executionCtx) =>
+    isWebhookRequest(request)
+      ? webhook(request)
+      : (prepared(request) ?? route(request, env, executionCtx))
   return app
 }
 

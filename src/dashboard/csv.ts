@@ -71,3 +71,24 @@ export function paymentCsvRow(
     receiptUrl(publicUrl, payment.receiptId),
   ])
 }
+
+/**
+ * A byte stream that asks `chunks` for its next piece only when the reader wants more, so an export
+ * of any length holds one piece in memory at a time (and stops reading when the download stops).
+ */
+export function textStream(chunks: AsyncIterator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      },
+      async cancel() {
+        await chunks.return?.()
+      },
+    },
+    { highWaterMark: 1 },
+  )
+}

@@ -4,10 +4,10 @@ import type { Payment } from '../../db/schema.js'
 import { PaymentsPage } from '../../views/dashboard/payments-page.js'
 import { getLinkById, listLinks } from '../data/links.js'
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
-import { listPayments } from '../data/payments.js'
+import { listPayments, type PaymentFilters } from '../data/payments.js'
 import { toAlgiersIso } from './algiers-time.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
-import { CSV_HEADER, csvLine, paymentCsvRow } from './csv.js'
+import { CSV_HEADER, csvLine, paymentCsvRow, textStream } from './csv.js'
 import { filterQuery, parsePaymentFilters } from './payment-filters.js'
 
 const PAGE_SIZE = 50
@@ -67,32 +67,40 @@ paymentRoutes.get('/payments.csv', async (c) => {
   if (parsed.invalid.length > 0) {
     return c.text(c.get('dt')('badFilter', { field: parsed.invalid.join(', ') }), 400)
   }
-  const titles = new Map<string, string>()
-  const publicUrl = c.get('config').publicUrl
-  // A byte order mark, so spreadsheet programs read the Arabic and French text as UTF-8.
-  let csv = `\ufeff${csvLine(CSV_HEADER)}`
-  // The export holds every matching payment, whatever page the list was showing.
-  let cursor: Cursor | undefined
-  let rows = 0
-  do {
-    const page = await listPayments(c.get('db'), {
-      ...parsed.filters,
-      limit: MAX_PAGE_SIZE,
-      ...(cursor ? { cursor } : {}),
-    })
-    for (const payment of page.items) {
-      if (!titles.has(payment.linkId)) {
-        const link = await getLinkById(c.get('db'), payment.linkId)
-        titles.set(payment.linkId, link?.title ?? '')
-      }
-      csv += paymentCsvRow(payment, titles.get(payment.linkId), publicUrl)
-    }
-    rows += page.items.length
-    cursor = page.nextCursor ? (decodeCursor(page.nextCursor) ?? undefined) : undefined
-  } while (cursor && rows < CSV_MAX_ROWS)
   const day = toAlgiersIso(c.get('clock')()).slice(0, 10)
-  return c.body(csv, 200, {
+  // Streamed a page of payments at a time: the whole file is never in memory.
+  return c.body(textStream(csvChunks(c, parsed.filters)), 200, {
     'Content-Type': 'text/csv; charset=utf-8; header=present',
     'Content-Disposition': `attachment; filename="paylinks-payments-${day}.csv"`,
   })
 })
+
+/** The export's text: the header, then one piece per page of matching payments, newest first. */
+async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<string> {
+  const db = c.get('db')
+  const publicUrl = c.get('config').publicUrl
+  const titles = new Map<string, string>()
+  // A byte order mark, so spreadsheet programs read the Arabic and French text as UTF-8.
+  yield `\ufeff${csvLine(CSV_HEADER)}`
+  // The export holds every matching payment, whatever page the list was showing.
+  let cursor: Cursor | undefined
+  let rows = 0
+  do {
+    const page = await listPayments(db, {
+      ...filters,
+      limit: MAX_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    })
+    let text = ''
+    for (const payment of page.items) {
+      if (!titles.has(payment.linkId)) {
+        const link = await getLinkById(db, payment.linkId)
+        titles.set(payment.linkId, link?.title ?? '')
+      }
+      text += paymentCsvRow(payment, titles.get(payment.linkId), publicUrl)
+    }
+    if (text !== '') yield text
+    rows += page.items.length
+    cursor = page.nextCursor ? (decodeCursor(page.nextCursor) ?? undefined) : undefined
+  } while (cursor && rows < CSV_MAX_ROWS)
+}

@@ -1,6 +1,6 @@
 /** Link queries. A link with payments is never deleted, only deactivated. */
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm'
-import { type Link, links, payments } from '../../db/schema.js'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { type Link, type LinkCounters, links, payments } from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
 import type { LinkValues } from '../domain/link-rules.js'
 import type { Db } from './db.js'
@@ -9,29 +9,18 @@ import { prepared } from './prepared.js'
 import type { ReadCache } from './read-cache.js'
 import { col } from './sql.js'
 
-/** What a link has collected: paid payments and their total in centimes. */
-export type LinkStats = { paidCount: number; paidTotal: number }
+/**
+ * What a link has collected (paid payments and their total in centimes) and the places its
+ * in-flight payments hold: columns of the link row, kept by the database (db/schema.ts), so a
+ * link and its totals are one row read whatever the number of payments.
+ */
+export type LinkStats = LinkCounters
 export type LinkWithStats = Link & LinkStats
-
-// Correlated aggregates over the (link_id, status) index; one query gives a link and its totals.
-const withStats = {
-  ...getTableColumns(links),
-  paidCount: sql<number>`(SELECT count(*) FROM ${payments}
-    WHERE ${col(payments.linkId)} = ${col(links.id)} AND ${col(payments.status)} = 'paid')`.mapWith(
-    Number,
-  ),
-  // total(), not sum(): sum() of integers fails with "integer overflow" past 2^63, total() adds
-  // in floating point, exact while the total stays under 2^53 centimes (90 000 billion DZD).
-  paidTotal: sql<number>`(SELECT total(${col(payments.amount)}) FROM ${payments}
-    WHERE ${col(payments.linkId)} = ${col(links.id)} AND ${col(payments.status)} = 'paid')`.mapWith(
-    Number,
-  ),
-}
 
 const SLUG_ATTEMPTS = 3
 
 /** Creates a link with a fresh id and unguessable slug. */
-export async function createLink(db: Db, values: LinkValues, now: number): Promise<Link> {
+export async function createLink(db: Db, values: LinkValues, now: number): Promise<LinkWithStats> {
   // A slug collision is astronomically unlikely, but a unique index turns it into a retry, not a 500.
   for (let attempt = 1; ; attempt++) {
     const [row] = await db
@@ -50,7 +39,7 @@ export async function updateLink(
   id: string,
   changes: Partial<LinkValues>,
   now: number,
-): Promise<Link | null> {
+): Promise<LinkWithStats | null> {
   const [row] = await db
     .update(links)
     .set({ ...changes, updatedAt: now })
@@ -63,7 +52,7 @@ export async function updateLink(
 export async function getLinkById(db: Db, id: string): Promise<LinkWithStats | null> {
   const query = prepared(db, 'linkById', (d) =>
     d
-      .select(withStats)
+      .select()
       .from(links)
       .where(eq(links.id, sql.placeholder('id')))
       .limit(1)
@@ -76,7 +65,7 @@ export async function getLinkById(db: Db, id: string): Promise<LinkWithStats | n
 export async function getLinkBySlug(db: Db, slug: string): Promise<LinkWithStats | null> {
   const query = prepared(db, 'linkBySlug', (d) =>
     d
-      .select(withStats)
+      .select()
       .from(links)
       .where(eq(links.slug, sql.placeholder('slug')))
       .limit(1)
@@ -112,7 +101,7 @@ export async function listLinks(
     options.cursor ? afterCursor(links.createdAt, links.id, options.cursor) : undefined,
   )
   const rows = await db
-    .select(withStats)
+    .select()
     .from(links)
     .where(where)
     .orderBy(desc(links.createdAt), desc(links.id))

@@ -1,5 +1,5 @@
 /** Paging shared by the list queries: newest first, by limit/offset or by an opaque cursor. */
-import { and, eq, lt, or, type SQL } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 export const DEFAULT_PAGE_SIZE = 50
@@ -38,10 +38,9 @@ export function pageSize(limit: number | undefined): number {
 
 /** Rows strictly after the cursor in (created_at DESC, id DESC) order. */
 export function afterCursor(createdAt: SQLiteColumn, id: SQLiteColumn, cursor: Cursor): SQL {
-  return or(
-    lt(createdAt, cursor.createdAt),
-    and(eq(createdAt, cursor.createdAt), lt(id, cursor.id)),
-  ) as SQL
+  // A row value, not `a < x OR (a = x AND b < y)`: SQLite reads this one as a range of the
+  // (…, created_at, id) index and starts there; the OR form walks the index from its top.
+  return sql`(${createdAt}, ${id}) < (${cursor.createdAt}, ${cursor.id})`
 }
 
 /**

@@ -1,19 +1,15 @@
 /**
- * Starting a payment on a link. The place is taken by one conditional INSERT … SELECT, so the
- * count of the link's payments and the insert are one atomic statement on SQLite and on D1: a
- * link never holds more initiated, pending and paid payments together than `max_payments`.
+ * Starting a payment on a link. The place is taken by one conditional INSERT … SELECT, so reading
+ * the link's counters (paid and in-flight payments, kept by the triggers of
+ * 0006_link_counter_triggers, which run inside this same INSERT) and the insert are one atomic
+ * statement on SQLite and on D1: a link never holds more initiated, pending and paid payments
+ * together than `max_payments`.
  */
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
-import {
-  type Language,
-  links,
-  type Payment,
-  type PaymentStatus,
-  payments,
-} from '../../db/schema.js'
+import { type Language, links, type Payment, payments } from '../../db/schema.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
 import { newPaymentId, newReceiptId } from '../domain/ids.js'
-import { IN_FLIGHT_STATUSES, PLACE_HOLDING_STATUSES } from '../domain/payment-state.js'
+import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { col, colIn } from './sql.js'
 
@@ -35,12 +31,6 @@ export type ReserveRefusal =
   | { ok: false; reason: 'in_progress'; retryAfterMs: number; retryAt: number }
 
 export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
-
-const countOf = (statuses: readonly PaymentStatus[]) =>
-  sql<number>`(SELECT count(*) FROM ${payments}
-    WHERE ${col(payments.linkId)} = ${col(links.id)} AND ${colIn(payments.status, statuses)})`.mapWith(
-    Number,
-  )
 
 /** The new row's values as a SELECT list, in the table's column order as INSERT … SELECT needs. */
 function selectList(row: Payment): SQL {
@@ -92,7 +82,7 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
           AND ${col(links.active)} = 1
           AND (${col(links.expiresAt)} IS NULL OR ${col(links.expiresAt)} > ${now})
           AND (${col(links.maxPayments)} IS NULL
-               OR ${countOf(PLACE_HOLDING_STATUSES)} < ${col(links.maxPayments)})`,
+               OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})`,
     )
     .returning()
   return inserted ?? null
@@ -110,8 +100,8 @@ async function refusal(
       active: links.active,
       expiresAt: links.expiresAt,
       maxPayments: links.maxPayments,
-      paid: countOf(['paid']),
-      inFlight: countOf(IN_FLIGHT_STATUSES),
+      paid: links.paidCount,
+      inFlight: links.inFlightCount,
       oldestInFlight: sql<number | null>`(SELECT min(${col(payments.createdAt)}) FROM ${payments}
         WHERE ${col(payments.linkId)} = ${col(links.id)}
           AND ${colIn(payments.status, IN_FLIGHT_STATUSES)})`,

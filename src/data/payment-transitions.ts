@@ -21,12 +21,11 @@ type Changes = Partial<typeof payments.$inferInsert>
  * that expired (or failed, or was canceled) gave its place back; a late confirmed `paid` is still
  * recorded (the money was taken), and this flag, written in the same UPDATE, tells the merchant.
  * Writes are serialised, so of two late payments racing for the last place exactly one is flagged.
+ * The link's `paid_count` is read before this row changes (its trigger runs after), and this
+ * payment is not yet paid (nothing leaves `paid`), so it counts exactly the other paid payments.
  */
 const BEYOND_MAX_PAYMENTS: SQL = sql`coalesce((
-  SELECT l.max_payments IS NOT NULL AND (
-    SELECT count(*) FROM ${payments} AS other
-    WHERE other.link_id = l.id AND other.status = 'paid' AND other.id <> ${col(payments.id)}
-  ) >= l.max_payments
+  SELECT l.max_payments IS NOT NULL AND l.paid_count >= l.max_payments
   FROM ${links} AS l WHERE l.id = ${col(payments.linkId)}), 0)`
 
 async function transition(

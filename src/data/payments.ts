@@ -1,5 +1,5 @@
 /** Payment reads. Writes live in payment-reserve.ts and payment-transitions.ts. */
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm'
 import { type Payment, type PaymentStatus, payments } from '../../db/schema.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
@@ -92,27 +92,40 @@ export async function listPayments(
   options: PaymentFilters & PageOptions = {},
 ): Promise<Page<Payment>> {
   const limit = pageSize(options.limit)
+  const skip = options.cursor ? 0 : Math.max(0, Math.trunc(options.offset ?? 0))
   const statuses =
     options.status === undefined
       ? undefined
-      : typeof options.status === 'string'
-        ? [options.status]
-        : [...options.status]
-  const where = and(
-    statuses ? inArray(payments.status, statuses) : undefined,
-    options.linkId === undefined ? undefined : eq(payments.linkId, options.linkId),
-    options.createdFrom === undefined ? undefined : gte(payments.createdAt, options.createdFrom),
-    options.createdTo === undefined ? undefined : lt(payments.createdAt, options.createdTo),
-    options.cursor ? afterCursor(payments.createdAt, payments.id, options.cursor) : undefined,
+      : [...new Set(typeof options.status === 'string' ? [options.status] : options.status)]
+  const where = (status: SQL | undefined) =>
+    and(
+      status,
+      options.linkId === undefined ? undefined : eq(payments.linkId, options.linkId),
+      options.createdFrom === undefined ? undefined : gte(payments.createdAt, options.createdFrom),
+      options.createdTo === undefined ? undefined : lt(payments.createdAt, options.createdTo),
+      options.cursor ? afterCursor(payments.createdAt, payments.id, options.cursor) : undefined,
+    )
+  const newestFirst = (condition: SQL | undefined, count: number, offset: number) =>
+    db
+      .select()
+      .from(payments)
+      .where(condition)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(count)
+      .offset(offset)
+  if (!statuses || statuses.length === 1) {
+    const status = statuses ? eq(payments.status, statuses[0]!) : undefined
+    return toPage(await newestFirst(where(status), limit + 1, skip), limit)
+  }
+  // Several statuses: one read per status in index order, merged here. SQLite cannot read an IN
+  // list in (created_at, id) order and would sort every matching row for one page.
+  const parts = await Promise.all(
+    statuses.map((s) => newestFirst(where(eq(payments.status, s)), skip + limit + 1, 0)),
   )
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(limit + 1)
-    .offset(options.cursor ? 0 : Math.max(0, Math.trunc(options.offset ?? 0)))
-  return toPage(rows, limit)
+  const rows = parts
+    .flat()
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+  return toPage(rows.slice(skip, skip + limit + 1), limit)
 }
 
 /** Pending payments whose next check is due, most overdue first (for the reconciler). */

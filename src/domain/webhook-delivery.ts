@@ -4,8 +4,6 @@
  * pair, never by its raw bytes, and what is stored or logged of it is a bounded copy of its known
  * fields — a replay padded with megabytes or with made-up fields stores and logs nothing new.
  */
-import type { CardWebhookEvent } from '../client/index.js'
-
 /** The longest `cib_transaction_id` accepted: the gateway's are about ten digits. */
 export const MAX_TRANSACTION_ID_LENGTH = 64
 /** The longest text kept of any other unsigned field (stored or logged). */
@@ -67,26 +65,87 @@ const NUMBER_FIELDS = [
   'error_code',
   'action_code',
 ] as const
+/** Codes that are numeric text with leading zeros (`012`, `00`): a number sent for one is padded. */
+const PADDED: Partial<Record<string, number>> = { currency: 3, resp_code: 2 }
 
-/**
- * The stored form of a verified event: its documented fields only, each string capped, the
- * signature in its `canonical` form. Fields the documents do not name (a sender's padding) are dropped.
- */
-export function canonicalPayload(event: CardWebhookEvent, canonical: string): string {
-  const out: Record<string, unknown> = {
-    event: event.event,
-    cib_transaction_id: capped(event.cib_transaction_id, MAX_TRANSACTION_ID_LENGTH),
-  }
-  for (const key of STRING_FIELDS) out[key] = capped(stringOrNull(event[key]))
-  for (const key of NUMBER_FIELDS) {
-    const value = event[key]
-    out[key] = typeof value === 'number' && Number.isSafeInteger(value) ? value : null
-  }
-  out.message = capped(event.message, MAX_SIGNED_LENGTH)
-  out.signature = capped(canonical, MAX_SIGNED_LENGTH)
-  return JSON.stringify(out)
+/** A webhook body as the receiver reads it: the checked fields, and the parsed body for the rest. */
+export interface DeliveryFields {
+  /** The parsed body: any other field is read from it only through `canonicalPayload`. */
+  body: Record<string, unknown>
+  /** The signed text, exactly as received. */
+  message: string
+  signature: string
+  cibTransactionId: string
+  paymentStatus: string
 }
 
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null
+/**
+ * Reads a raw webhook body: `json` when it is not JSON, `shape` when it is not a
+ * `cib.payment.updated` event with a payment status, a transaction id (text or a number), a
+ * message and a signature. The same rules as the client's `parseCardWebhook`, read straight off
+ * the parsed body without copying it (docs/decisions/performance.md, "The fields read once").
+ */
+export function readDelivery(raw: string): DeliveryFields | 'json' | 'shape' {
+  let body: unknown
+  try {
+    body = JSON.parse(raw)
+  } catch {
+    return 'json'
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'shape'
+  const fields = body as Record<string, unknown>
+  const paymentStatus = requiredText(fields.payment_status)
+  const cibTransactionId = requiredText(fields.cib_transaction_id)
+  const { message, signature } = fields
+  if (
+    fields.event !== 'cib.payment.updated' ||
+    paymentStatus === null ||
+    cibTransactionId === null ||
+    typeof message !== 'string' ||
+    typeof signature !== 'string' ||
+    signature === ''
+  )
+    return 'shape'
+  return { body: fields, message, signature, cibTransactionId, paymentStatus }
+}
+
+/** Text from text or a finite number; null for anything else or for empty text. */
+function requiredText(value: unknown): string | null {
+  const text = textOf(value)
+  return text === '' ? null : text
+}
+
+/** A field read as text: text as is, a finite number as its digits, anything else null. */
+export function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  return null
+}
+
+/** A field read as a safe integer: a number, or integer text (`"2"`, `" -2007 "`); else null. */
+function integerOf(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null
+}
+
+/**
+ * The stored form of a verified event (its parsed body, or an event the client parsed): its
+ * documented fields only, each read as its documented type and each string capped, the signature
+ * in its `canonical` form. Fields the documents do not name (a sender's padding) are dropped.
+ */
+export function canonicalPayload(event: Record<string, unknown>, canonical: string): string {
+  const out: Record<string, unknown> = {
+    event: 'cib.payment.updated',
+    cib_transaction_id: capped(textOf(event.cib_transaction_id), MAX_TRANSACTION_ID_LENGTH),
+  }
+  for (const key of STRING_FIELDS) {
+    const value = event[key]
+    const text = textOf(value)
+    const pad = PADDED[key]
+    out[key] = capped(pad && typeof value === 'number' ? text?.padStart(pad, '0') : text)
+  }
+  for (const key of NUMBER_FIELDS) out[key] = integerOf(event[key])
+  out.message = capped(textOf(event.message), MAX_SIGNED_LENGTH)
+  out.signature = capped(canonical, MAX_SIGNED_LENGTH)
+  return JSON.stringify(out)
 }

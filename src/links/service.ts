@@ -31,7 +31,7 @@ export async function createLinkFromBody(deps: Deps, body: unknown): Promise<Lin
     values.invoiceId = created.invoiceId
   }
   const link = await createLink(deps.db, values, now)
-  return { ok: true, link: { ...link, paidCount: 0, paidTotal: 0 } }
+  return { ok: true, link }
 }
 
 /** Validates a PATCH body against the stored link and applies it. */
@@ -53,10 +53,7 @@ export async function updateLinkFromBody(
   }
   const updated = await updateLink(deps.db, id, changes, now)
   if (!updated) return { ok: false, kind: 'not_found' }
-  return {
-    ok: true,
-    link: { ...updated, paidCount: existing.paidCount, paidTotal: existing.paidTotal },
-  }
+  return { ok: true, link: updated }
 }
 
 async function createLinkInvoice(

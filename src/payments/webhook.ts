@@ -8,14 +8,16 @@
 
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
-import { type CardWebhookEvent, parseCardWebhook } from '../client/index.js'
 import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
 import {
   canonicalPayload,
   canonicalSignature,
   capped,
+  type DeliveryFields,
   MAX_TRANSACTION_ID_LENGTH,
+  readDelivery,
   signedPairText,
+  textOf,
 } from '../domain/webhook-delivery.js'
 import { describe } from '../lib/describe-error.js'
 import { adoptFromWebhook } from './adopt.js'
@@ -39,10 +41,16 @@ type WebhookDeps = Pick<
 >
 
 const RECEIVED = { status: 200, body: { received: true } } as const
+const DUPLICATE = { status: 200, body: { received: true, duplicate: true } } as const
 
 function malformed(message: string): WebhookAnswer {
   return { status: 400, body: { error: { code: 'malformed', message } } }
 }
+const NOT_JSON = malformed('The body is not JSON.')
+const NOT_THE_EVENT = malformed('The body is not a cib.payment.updated event.')
+const TOO_LONG_ID = malformed(
+  `cib_transaction_id is longer than ${MAX_TRANSACTION_ID_LENGTH} characters.`,
+)
 
 /** Handles one delivery. Confirmation runs in `background`; the answer does not wait for it. */
 export async function receiveWebhook(
@@ -50,22 +58,17 @@ export async function receiveWebhook(
   background: Background,
   raw: string,
 ): Promise<WebhookAnswer> {
-  let event: CardWebhookEvent
-  try {
-    event = parseCardWebhook(JSON.parse(raw))
-  } catch (error) {
-    if (error instanceof SyntaxError) return malformed('The body is not JSON.')
-    return malformed('The body is not a cib.payment.updated event.')
-  }
+  const event = readDelivery(raw)
+  if (event === 'json') return NOT_JSON
+  if (event === 'shape') return NOT_THE_EVENT
   // The gateway's ids are about ten digits; a longer one is no transaction of ours, and refusing
   // it keeps every inbox key and log line bounded.
-  if (event.cib_transaction_id.length > MAX_TRANSACTION_ID_LENGTH)
-    return malformed(`cib_transaction_id is longer than ${MAX_TRANSACTION_ID_LENGTH} characters.`)
+  if (event.cibTransactionId.length > MAX_TRANSACTION_ID_LENGTH) return TOO_LONG_ID
   if (!(await deps.verifySignature(event.message, event.signature))) {
     deps.log({
       level: 'warn',
       event: 'webhook_forged',
-      cib_transaction_id: capped(event.cib_transaction_id, MAX_TRANSACTION_ID_LENGTH),
+      cib_transaction_id: event.cibTransactionId,
     })
     return {
       status: 401,
@@ -78,9 +81,9 @@ export async function receiveWebhook(
   const recorded = await deps.recordDelivery(
     {
       signedKey: await deps.sha256Hex(signedPairText(event.message, signature)),
-      cibTransactionId: event.cib_transaction_id,
-      paymentStatus: capped(event.payment_status),
-      payload: canonicalPayload(event, signature),
+      cibTransactionId: event.cibTransactionId,
+      paymentStatus: capped(event.paymentStatus),
+      payload: canonicalPayload(event.body, signature),
     },
     deps.clock(),
   )
@@ -90,7 +93,7 @@ export async function receiveWebhook(
     // The same event again: nothing new to record, but the gateway may be telling us the check
     // is overdue. A payment not yet paid gets a check, at most one every few seconds.
     if (payment.status !== 'paid') recheckOnRedelivery(deps, background, payment.id)
-    return { status: 200, body: { received: true, duplicate: true } }
+    return DUPLICATE
   }
   if (payment.status === 'paid') {
     // Final: nothing to check. A redelivery of a failed event is brought to the row's new state.
@@ -117,19 +120,23 @@ export async function receiveWebhook(
 async function noKnownPayment(
   deps: WebhookDeps,
   background: Background,
-  event: CardWebhookEvent,
+  event: DeliveryFields,
   recorded: RecordedDelivery,
 ): Promise<WebhookAnswer> {
   // A transaction created just before a crash: its signed message may name the payment (a
   // redelivery too, so an earlier attempt the gateway could not answer is tried again).
-  if (await adoptFromWebhook(deps, background, event, recorded.event.id))
-    return { status: 200, body: { received: true } }
+  const signed = {
+    message: event.message,
+    cib_transaction_id: event.cibTransactionId,
+    transaction_id: textOf(event.body.transaction_id),
+  }
+  if (await adoptFromWebhook(deps, background, signed, recorded.event.id)) return RECEIVED
   if (!recorded.isNew)
     return { status: 200, body: { received: true, duplicate: true, ignored: true } }
   deps.log({
     level: 'warn',
     event: 'webhook_unknown_transaction',
-    cib_transaction_id: capped(event.cib_transaction_id, MAX_TRANSACTION_ID_LENGTH),
+    cib_transaction_id: event.cibTransactionId,
   })
   return { status: 200, body: { received: true, ignored: true } }
 }

@@ -1,21 +1,19 @@
 /**
- * ALTCHA on the checkout form: a self-hosted proof of work, no third party. A few lines of script
- * fetch a signed challenge from the checkout's `/challenge` address (so the page itself stays the
- * same for every visitor and can be served from cache), find the number whose SHA-256 matches, and
- * fill the form field; the server checks the signature, the expiry and that the solution was not
- * used before (spent solutions are kept until they expire).
+ * ALTCHA on the checkout form: a self-hosted proof of work, no third party. A script in the page's
+ * head fetches a signed challenge from the checkout's `/challenge` address (so the page itself
+ * stays the same for every visitor and can be served from cache), finds the number whose SHA-256
+ * matches (./altcha-solver.ts), and fills the form field; the server checks the signature, the
+ * expiry and that the solution was not used before (spent solutions are kept until they expire).
  */
 import { createChallenge, verifySolution } from 'altcha-lib/v1'
 import { raw } from 'hono/html'
 import type { Captcha } from '../app-deps.js'
 import { spendToken } from '../data/spent-tokens.js'
 import { fromBase64, fromUtf8 } from '../lib/bytes.js'
+import { altchaSolverScript } from './altcha-solver.js'
 
 const MAX_NUMBER = 20_000
 const LIFETIME_MS = 30 * 60_000
-
-// Fetches a challenge, solves it with WebCrypto and fills the hidden field (ALTCHA's payload format).
-const SOLVER = `(async function(){var e=document.getElementById('altcha');if(!e)return;var c,i=e.querySelector('input'),s=e.querySelector('.st'),x=new TextEncoder(),t=Date.now(),f=e.closest('form'),b=f&&f.querySelector('button[type=submit]');if(b)b.disabled=true;try{c=await(await fetch(e.getAttribute('data-url'),{cache:'no-store',credentials:'same-origin'})).json();for(var n=0;n<=c.maxnumber;n++){var h=new Uint8Array(await crypto.subtle.digest('SHA-256',x.encode(c.salt+n))),o='';for(var k=0;k<h.length;k++)o+=(h[k]<16?'0':'')+h[k].toString(16);if(o===c.challenge){i.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature,took:Date.now()-t}));s.textContent=e.getAttribute('data-done');if(b)b.disabled=false;return}}}catch(_){}s.textContent=e.getAttribute('data-fail');if(b)b.disabled=false})()`
 
 /** The checkout captcha, keyed with the app's session secret. */
 export function altchaCaptcha(): Captcha {
@@ -29,6 +27,10 @@ export function altchaCaptcha(): Captcha {
       return JSON.stringify(challenge)
     },
     widget(ctx, challengeUrl) {
+      // In the head: the challenge's request leaves while the rest of the page is still arriving.
+      const head = (
+        <script nonce={ctx.nonce || undefined}>{raw(altchaSolverScript(challengeUrl))}</script>
+      )
       const field = (
         <div
           id="altcha"
@@ -44,10 +46,9 @@ export function altchaCaptcha(): Captcha {
           <noscript>
             <p>{ctx.t('captchaNoScript')}</p>
           </noscript>
-          <script nonce={ctx.nonce || undefined}>{raw(SOLVER)}</script>
         </div>
       )
-      return { head: null, field }
+      return { head, field }
     },
     async verify(c, form) {
       const payload = form.altcha

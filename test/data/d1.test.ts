@@ -10,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import { createLink, getLinkBySlug, listLinks, updateLink } from '../../src/data/links.js'
+import { decodeCursor } from '../../src/data/paging.js'
 import {
   adoptTransaction,
   applyOutcome,
   countPaymentsBeyondMax,
+  listPayments,
   listPaymentsDueForCheck,
   markError,
   markPending,
@@ -164,6 +166,34 @@ describe('on D1', () => {
     const rows = await readRateLimits(db, ['backoff', 'none'])
     expect(rows.get('backoff')).toMatchObject({ windowStart: T0 + 900_000, count: 2 })
     expect(rows.has('none')).toBe(false)
+  })
+
+  it('pages through payments of several statuses, newest first, by cursor (row values)', async () => {
+    const link = await createLink(db, linkValues({ title: 'Paged' }), T0)
+    const ids: string[] = []
+    for (let i = 0; i < 7; i++) {
+      const r = await reservePayment(db, paymentRequest(link), T0 + (i % 3) * 1000)
+      if (!r.ok) throw new Error(r.reason)
+      if (i % 2 === 0) await markError(db, r.payment.id, 'gateway_down', T0 + 10_000)
+      ids.push(r.payment.id)
+    }
+    const seen: string[] = []
+    let next: string | null = null
+    do {
+      const cursor = next ? (decodeCursor(next) ?? undefined) : undefined
+      const page: { items: { id: string }[]; nextCursor: string | null } = await listPayments(db, {
+        linkId: link.id,
+        status: ['error', 'initiated'],
+        limit: 2,
+        ...(cursor ? { cursor } : {}),
+      })
+      seen.push(...page.items.map((p) => p.id))
+      next = page.nextCursor
+    } while (next)
+    const newest = [...ids.entries()]
+      .sort(([a, x], [b, y]) => (b % 3) - (a % 3) || (x < y ? 1 : -1))
+      .map(([, id]) => id)
+    expect(seen).toEqual(newest)
   })
 
   it('spends a captcha solution once and purges it after it expires', async () => {

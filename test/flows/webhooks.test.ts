@@ -232,3 +232,47 @@ describe('the gateway webhook', () => {
     expect((await getPaymentById(p.deps.db, started.payment.id))?.status).toBe('paid')
   })
 })
+
+describe('the webhook path before routing', () => {
+  it('answers a delivery it cannot store with a logged 500 carrying its request id, naming no customer', async () => {
+    await p.close()
+    const lines: Record<string, unknown>[] = []
+    p = await startPaylinks({ log: (entry) => lines.push(entry) })
+    const link = await makeLink(p, { title: 'Storage down', amount: 1000 })
+    const started = await startPayment(p, link.slug)
+    p.simulator.faults.set({ webhooks: { never: true } })
+    await p.simulator.completePayment(started.tx.cibTransactionId, 'approved')
+    p.sqlite.sqlite.exec('DROP TABLE webhook_events')
+    const res = await postWebhook(deliveryFor(started.tx.cibTransactionId))
+    expect(res.status).toBe(500)
+    const id = res.headers.get('x-request-id')
+    expect(id).toMatch(/^[0-9A-Za-z]{12}$/)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 'error', event: 'unhandled', request_id: id }),
+    )
+    expect(lines).toContainEqual(
+      expect.objectContaining({ request_id: id, route: '/webhooks/gateway', status: 500 }),
+    )
+  })
+
+  it('takes the same delivery through the router when the path carries a query', async () => {
+    const link = await makeLink(p, { title: 'Routed', amount: 1000 })
+    const started = await startPayment(p, link.slug)
+    p.simulator.faults.set({ webhooks: { never: true } })
+    await p.simulator.completePayment(started.tx.cibTransactionId, 'approved')
+    const res = await p.app.request('/webhooks/gateway?from=gateway', {
+      method: 'POST',
+      body: deliveryFor(started.tx.cibTransactionId),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ received: true })
+    await p.settle()
+    expect((await getPaymentById(p.deps.db, started.payment.id))?.status).toBe('paid')
+    expect(await p.app.request('/webhooks/gateway', { method: 'GET' })).toHaveProperty(
+      'status',
+      404,
+    )
+  })
+})

@@ -1,0 +1,141 @@
+/**
+ * A 100,000-payment merchant (bench/seed-merchant.ts) driven over HTTP: the payments list of the
+ * API and of the dashboard with each filter, the link lists, and the CSV export of every payment
+ * with the server's RSS sampled while it streams.
+ *
+ * `npx tsx bench/merchant.ts [seconds per row]` prints the rows; bench/run.ts adds them to its table.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { type BenchServer, startServer } from './child.js'
+import { BENCH_ADMIN_TOKEN } from './constants.js'
+import { load } from './load.js'
+import { mib, type Row, table } from './report.js'
+import { seedMerchant } from './seed-merchant.js'
+
+/** The goals: p99 of a page or an API call, and the server's RSS growth during the export. */
+export const MERCHANT_P99_GOAL_MS = 50
+export const EXPORT_RSS_GOAL_BYTES = 30 * 2 ** 20
+const DAY = 86_400_000
+
+/** Signs in to the dashboard; answers the session's Cookie header. */
+async function signIn(url: string): Promise<string> {
+  const page = await fetch(`${url}/dashboard/login`)
+  const jar = page.headers.getSetCookie().map((c) => c.split(';')[0])
+  const csrf = /name="_csrf" value="([^"]*)"/.exec(await page.text())?.[1] ?? ''
+  const res = await fetch(`${url}/dashboard/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
+    body: new URLSearchParams({ token: BENCH_ADMIN_TOKEN, _csrf: csrf }),
+  })
+  if (res.status !== 303) throw new Error(`dashboard sign-in answered ${res.status}`)
+  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ')
+}
+
+/** Downloads the export while sampling the server's RSS; answers bytes, time and RSS growth. */
+async function exportAll(server: BenchServer, cookie: string) {
+  const rss = async () => ((await server.call('memory', {})) as { rss: number }).rss
+  const before = ((await server.call('memory', { gc: true })) as { rss: number }).rss
+  let peak = before
+  let done = false
+  const sampler = (async () => {
+    while (!done) peak = Math.max(peak, await rss())
+  })()
+  const started = performance.now()
+  const res = await fetch(`${server.url}/dashboard/payments.csv`, { headers: { cookie } })
+  let bytes = 0
+  let lines = 0
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length
+    for (const b of chunk) if (b === 10) lines++
+  }
+  const ms = performance.now() - started
+  done = true
+  await sampler
+  return { status: res.status, bytes, rows: lines - 1, ms, growth: peak - before }
+}
+
+/** The merchant's rows; `notes` gets how they were measured. */
+export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'paylinks-merchant-'))
+  const path = join(dir, 'merchant.db')
+  const now = Date.now()
+  const seeded = seedMerchant(path, 100_000, 1_000, now)
+  const server = await startServer('paylinks', path)
+  try {
+    const cookie = await signIn(server.url)
+    const api = { 'x-api-key': BENCH_ADMIN_TOKEN }
+    const dash = { cookie }
+    const sqlite = new Database(path, { readonly: true })
+    const top = sqlite.prepare('SELECT id FROM links ORDER BY paid_count DESC LIMIT 1').get() as {
+      id: string
+    }
+    const mid = sqlite.prepare('SELECT id FROM links LIMIT 1 OFFSET 500').get() as { id: string }
+    sqlite.close()
+    const day = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10)
+    const month = `from=${day(now - 60 * DAY)}&to=${day(now - 31 * DAY)}`
+    const deep = `${now - 200 * DAY}~pay_zzzzzzzzzzzzzzzz`
+    const cases: [string, string, Record<string, string>][] = [
+      ['API payments, no filter', '/api/v1/payments', api],
+      ['API payments `status=paid`', '/api/v1/payments?status=paid', api],
+      ['API payments `status=pending` (a rare status)', '/api/v1/payments?status=pending', api],
+      ['API payments `status=failed,canceled`', '/api/v1/payments?status=failed,canceled', api],
+      ['API payments `link_id` (the busiest link)', `/api/v1/payments?link_id=${top.id}`, api],
+      [
+        'API payments `link_id` and `status=paid`',
+        `/api/v1/payments?link_id=${mid.id}&status=paid`,
+        api,
+      ],
+      ['API payments `from`/`to` (a month)', `/api/v1/payments?${month}`, api],
+      ['API payments, a page 200 days back (`cursor`)', `/api/v1/payments?cursor=${deep}`, api],
+      ['API payments `limit=200`', '/api/v1/payments?limit=200', api],
+      ['API links', '/api/v1/links', api],
+      ['API links `active=false`', '/api/v1/links?active=false', api],
+      ['Dashboard payments page', '/dashboard/payments', dash],
+      ['Dashboard payments `status=failed`', '/dashboard/payments?status=failed', dash],
+      ['Dashboard payments `link` (the busiest)', `/dashboard/payments?link=${top.id}`, dash],
+      ['Dashboard payments `from`/`to` (a month)', `/dashboard/payments?${month}`, dash],
+      ['Dashboard payments, a page 200 days back', `/dashboard/payments?cursor=${deep}`, dash],
+      ['Dashboard links page', '/dashboard/links', dash],
+    ]
+    await server.call('idle')
+    const rows: Row[] = []
+    for (const [what, path, headers] of cases) {
+      process.stderr.write(`bench: merchant, ${what}\n`)
+      // Warm-up first (compiled code, the file's pages in cache), as the other rows have.
+      await load({ url: server.url, path, headers, amount: 50, connections: 1 })
+      const r = await load({ url: server.url, path, headers, duration: seconds, connections: 1 })
+      const ok = r.bad === 0 ? '' : ` (${r.bad} failed: ${JSON.stringify(r.statuses)})`
+      rows.push({
+        what: `100,000 payments: ${what} \`GET ${path.split('?')[0]}\``,
+        result: `${Math.round(r.rps)} req/s${ok}`,
+        p50: r.p50,
+        p99: r.p99,
+        goal: `p99 ≤ ${MERCHANT_P99_GOAL_MS} ms: ${r.p99 <= MERCHANT_P99_GOAL_MS && r.bad === 0 ? 'met' : '**not met**'}`,
+      })
+    }
+    process.stderr.write('bench: merchant, CSV export of every payment\n')
+    const csv = await exportAll(server, cookie)
+    rows.push({
+      what: `100,000 payments: CSV export of all \`GET /dashboard/payments.csv\`: rows, size, time; server RSS growth`,
+      result: `${csv.rows.toLocaleString('en-US')} rows, ${mib(csv.bytes)} in ${(csv.ms / 1000).toFixed(1)} s${csv.status === 200 ? '' : ` (status ${csv.status})`}; RSS +${mib(csv.growth)}`,
+      goal: `RSS ≤ +${mib(EXPORT_RSS_GOAL_BYTES)}: ${csv.growth <= EXPORT_RSS_GOAL_BYTES && csv.rows === 100_000 ? 'met' : '**not met**'}`,
+    })
+    notes.push(
+      `100,000-payment merchant: bench/seed-merchant.ts wrote 1,000 links and 100,000 payments over a year (every status; seeded in ${(seeded.ms / 1000).toFixed(1)} s) to a SQLite file, and Paylinks served it (bench/server.ts); each row is ${seconds} s of requests one after another, after 50 of warm-up, on one connection (the time one merchant waits), the API with the admin token, the dashboard signed in. The export's RSS growth is the server's peak RSS, sampled continuously over IPC during the download, minus its RSS after a GC before it.`,
+    )
+    return rows
+  } finally {
+    await server.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const notes: string[] = []
+  const rows = await merchantRows(notes, Number(process.argv[2] ?? 3))
+  process.stdout.write(`${table(rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`)
+}

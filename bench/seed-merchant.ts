@@ -1,0 +1,203 @@
+/**
+ * A large merchant in a migrated SQLite file: 1,000 links (fixed, open and invoice pricing) and
+ * 100,000 payments spread over the year before now, in every status, from customers with Arabic
+ * and Latin names. Rows go in through prepared statements in one transaction; the database's
+ * triggers keep the links' counters, which are then checked against the payments.
+ *
+ * `npx tsx bench/seed-merchant.ts <db path> [payments] [links]`
+ */
+import { existsSync } from 'node:fs'
+import { randomBase62 } from '../src/lib/bytes.js'
+import { openSqlite } from '../src/node/sqlite.js'
+
+const DAY = 86_400_000
+const YEAR = 365 * DAY
+
+/** A small seeded generator (mulberry32), so two runs write the same merchant. */
+function random(seed: number) {
+  let a = seed >>> 0
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const int = (n: number) => Math.floor(next() * n)
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!
+  return { next, int, pick }
+}
+
+const LATIN_FIRST = ['Amina', 'Yacine', 'Sofiane', 'Lina', 'Karim', 'Nesrine', 'Walid', 'Meriem']
+const LATIN_LAST = ['Benali', 'Haddad', 'Boudiaf', 'Mansouri', 'Cherif', 'Belkacem', 'Saidi']
+const ARABIC_FIRST = ['أمينة', 'ياسين', 'سفيان', 'لينا', 'كريم', 'نسرين', 'وليد', 'مريم']
+const ARABIC_LAST = ['بن علي', 'حداد', 'بوضياف', 'منصوري', 'شريف', 'بلقاسم', 'سعيدي']
+const LATIN_EMAIL = ['amina', 'yacine', 'sofiane', 'lina', 'karim', 'nesrine', 'walid', 'meriem']
+const DOMAINS = ['gmail.com', 'yahoo.fr', 'outlook.com', 'djaweb.dz', 'example.dz']
+const TITLES = ['Abonnement', 'Commande', 'اشتراك', 'Formation', 'Don', 'Facture', 'Billet']
+const LANGUAGES = ['ar', 'fr', 'en'] as const
+
+// Shares of the statuses among payments older than a day; newer ones may still be in flight.
+const SETTLED = [
+  ['paid', 0.68],
+  ['failed', 0.12],
+  ['canceled', 0.08],
+  ['expired', 0.1],
+  ['error', 0.02],
+] as const
+
+/** Seeds `path` (which must not exist yet) and returns what it wrote and how long it took. */
+export function seedMerchant(
+  path: string,
+  paymentCount = 100_000,
+  linkCount = 1_000,
+  now = Date.now(),
+) {
+  if (existsSync(path)) throw new Error(`${path} exists: seeding wants a new file`)
+  const started = performance.now()
+  const handle = openSqlite(path)
+  const { sqlite } = handle
+  // A new file that is thrown away if seeding fails: no need to wait for the disk on each page.
+  sqlite.pragma('synchronous = OFF')
+  sqlite.pragma('cache_size = -65536')
+  const r = random(16)
+  const insertLink = sqlite.prepare(
+    `INSERT INTO links (id, slug, title, description, amount, amount_min, amount_max, invoice_id,
+       invoice_items, max_payments, expires_at, language, active, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertPayment = sqlite.prepare(
+    `INSERT INTO payments (id, receipt_id, link_id, status, amount, customer_name, customer_phone,
+       customer_email, ref, language, order_id, order_number, transaction_id, cib_transaction_id,
+       approval_code, message, created_at, updated_at, paid_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const linkRows: {
+    id: string
+    created: number
+    amount: number | null
+    min: number
+    lang: string
+  }[] = []
+  sqlite.transaction(() => {
+    for (let i = 0; i < linkCount; i++) {
+      const id = `lnk_${randomBase62(16)}`
+      const created = now - YEAR - 30 * DAY + Math.floor((i / linkCount) * YEAR)
+      const kind = i % 4 // fixed, fixed with an invoice id, open, invoice items
+      const items =
+        kind === 3
+          ? [
+              {
+                description: 'Article',
+                quantity: 1 + r.int(3),
+                unitPrice: 50_000 + r.int(200) * 100,
+              },
+              { description: 'Livraison', quantity: 1, unitPrice: 40_000 },
+            ]
+          : null
+      const amount =
+        kind === 2
+          ? null
+          : items
+            ? items.reduce((s, x) => s + x.quantity * x.unitPrice, 0)
+            : 100_000 + r.int(500) * 1000
+      const lang = r.pick(LANGUAGES)
+      insertLink.run(
+        id,
+        randomBase62(12),
+        `${r.pick(TITLES)} ${i}`,
+        i % 5 === 0 ? 'Paiement en ligne' : null,
+        amount,
+        kind === 2 ? 50_000 : null,
+        kind === 2 ? 5_000_000 : null,
+        kind === 1 ? `INV-${10_000 + i}` : null,
+        items ? JSON.stringify(items) : null,
+        i % 50 === 7 ? 1_000_000 : null,
+        i % 40 === 3 ? now - 10 * DAY : null,
+        lang,
+        i % 25 === 0 ? 0 : 1,
+        created,
+        created,
+      )
+      linkRows.push({ id, created, amount, min: 50_000, lang })
+    }
+    for (let i = 0; i < paymentCount; i++) {
+      // Skewed: a few links take most payments, as a merchant's best sellers do.
+      const link = linkRows[Math.floor(linkRows.length * r.next() ** 3)]!
+      const created = Math.max(link.created, now - Math.floor(r.next() * YEAR))
+      const age = now - created
+      const status =
+        age < DAY && r.next() < 0.3
+          ? r.pick(['initiated', 'pending'] as const)
+          : settledStatus(r.next())
+      const amount = link.amount ?? link.min + r.int(4_000) * 100
+      const latin = r.next() < 0.6
+      const first = latin ? r.pick(LATIN_FIRST) : r.pick(ARABIC_FIRST)
+      const last = latin ? r.pick(LATIN_LAST) : r.pick(ARABIC_LAST)
+      const toGateway = status !== 'initiated' && status !== 'error'
+      const paid = status === 'paid'
+      const txn = toGateway ? `${100_000_000 + i}` : null
+      insertPayment.run(
+        `pay_${randomBase62(16)}`,
+        randomBase62(22),
+        link.id,
+        status,
+        amount,
+        `${first} ${last}`,
+        `0${r.pick([5, 6, 7])}${String(r.int(100_000_000)).padStart(8, '0')}`,
+        `${r.pick(LATIN_EMAIL)}.${r.int(1000)}@${r.pick(DOMAINS)}`,
+        r.next() < 0.2 ? `REF-${i}` : null,
+        link.lang,
+        txn && `ord-${randomBase62(20)}`,
+        txn && `${900_000 + i}`,
+        txn && `TX${i}`,
+        txn,
+        paid ? String(100_000 + r.int(900_000)) : null,
+        paid ? 'Votre paiement a été accepté' : null,
+        created,
+        paid ? created + 90_000 : created,
+        paid ? created + 90_000 : null,
+      )
+    }
+  })()
+  const byStatus = sqlite
+    .prepare('SELECT status, count(*) AS n FROM payments GROUP BY status')
+    .all()
+  checkCounters(sqlite)
+  sqlite.pragma('wal_checkpoint(TRUNCATE)')
+  handle.close()
+  return { links: linkCount, payments: paymentCount, ms: performance.now() - started, byStatus }
+}
+
+function settledStatus(x: number): string {
+  let sum = 0
+  for (const [status, share] of SETTLED) {
+    sum += share
+    if (x < sum) return status
+  }
+  return 'paid'
+}
+
+/** Throws when a link's counters differ from what its payments add up to. */
+function checkCounters(sqlite: ReturnType<typeof openSqlite>['sqlite']) {
+  const wrong = sqlite
+    .prepare(
+      `SELECT count(*) AS n FROM links l WHERE
+        l.paid_count != (SELECT count(*) FROM payments p WHERE p.link_id = l.id AND p.status = 'paid')
+        OR l.paid_total != (SELECT coalesce(sum(amount), 0) FROM payments p
+             WHERE p.link_id = l.id AND p.status = 'paid')
+        OR l.in_flight_count != (SELECT count(*) FROM payments p
+             WHERE p.link_id = l.id AND p.status IN ('initiated', 'pending'))`,
+    )
+    .get() as { n: number }
+  if (wrong.n > 0) throw new Error(`${wrong.n} links have counters that differ from their payments`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [path, payments, links] = process.argv.slice(2)
+  if (!path) {
+    process.stderr.write('usage: npx tsx bench/seed-merchant.ts <db path> [payments] [links]\n')
+    process.exit(2)
+  }
+  const summary = seedMerchant(path, Number(payments ?? 100_000), Number(links ?? 1_000))
+  process.stdout.write(`${JSON.stringify({ ...summary, ms: Math.round(summary.ms) })}\n`)
+}

@@ -1,0 +1,2 @@
+CREATE INDEX `payments_status_created_at_idx` ON `payments` (`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `payments_link_created_at_idx` ON `payments` (`link_id`,`created_at`,`id`);

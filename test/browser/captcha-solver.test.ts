@@ -1,0 +1,82 @@
+/**
+ * The checkout page's own SHA-256 proof-of-work solver, in Chromium on the real page: the
+ * challenge's request is answered with one whose number is chosen (the worst case, a salt longer
+ * than one SHA-256 block), which a real challenge cannot be made to have; the payload the page
+ * puts in the form must then pass ALTCHA's own verification.
+ */
+import { createChallenge, verifySolution } from 'altcha-lib/v1'
+import type { Browser, Page, Route } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { MESSAGES } from '../../src/i18n/index.js'
+import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { makeLink } from '../support/links.js'
+import { describeInChromium, launchChromium, openPhone, textOf } from './support.js'
+
+const KEY = 'captcha-solver-test-key'
+let browser: Browser
+let p: Paylinks
+
+/** Opens a new link's checkout with its challenge answered by `answer`; returns the page. */
+async function checkoutWith(page: Page, answer: (route: Route) => void) {
+  const link = await makeLink(p, { title: 'Solver', amount: 700, language: 'en' })
+  await page.route(`${p.url}/l/${link.slug}/challenge`, answer)
+  await page.goto(`${p.url}/l/${link.slug}`)
+}
+
+/** The status line once the solver has finished, either way. */
+async function finished(page: Page): Promise<string> {
+  await expect
+    .poll(() => textOf(page.locator('#altcha [role=status]')), { timeout: 30_000 })
+    .not.toBe(MESSAGES.en.captchaChecking)
+  return textOf(page.locator('#altcha [role=status]'))
+}
+
+describeInChromium('the checkout captcha solver', () => {
+  beforeAll(async () => {
+    browser = await launchChromium()
+    p = await startPaylinks({ http: true, env: { CAPTCHA: 'altcha' } })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await p?.close()
+  })
+
+  for (const [name, options] of [
+    ['whose number is the largest allowed (many pauses on the way)', { number: 20_000 }],
+    ['whose salt makes the hashed text longer than one SHA-256 block', { saltLength: 60 }],
+  ] as const) {
+    it(`solves a challenge ${name} with a payload ALTCHA verifies`, async () => {
+      const phone = await openPhone(browser)
+      try {
+        const challenge = await createChallenge({
+          hmacKey: KEY,
+          maxnumber: 20_000,
+          number: 'number' in options ? options.number : 12_345,
+          ...('saltLength' in options ? { saltLength: options.saltLength } : {}),
+        })
+        await checkoutWith(phone.page, (route) => route.fulfill({ json: challenge }))
+        expect(await finished(phone.page)).toBe(MESSAGES.en.captchaDone)
+        expect(await phone.page.locator('button.pay').isEnabled()).toBe(true)
+        const payload = await phone.page.locator('input[name=altcha]').inputValue()
+        const solved = JSON.parse(atob(payload)) as { number: number }
+        expect(solved.number).toBe('number' in options ? options.number : 12_345)
+        expect(await verifySolution(payload, KEY, false)).toBe(true)
+        expect(phone.cspViolations).toEqual([])
+      } finally {
+        await phone.close()
+      }
+    })
+  }
+
+  it('says it failed and still lets the customer press pay when no challenge arrives', async () => {
+    const phone = await openPhone(browser)
+    try {
+      await checkoutWith(phone.page, (route) => route.abort('connectionfailed'))
+      expect(await finished(phone.page)).toBe(MESSAGES.en.captchaFailed)
+      expect(await phone.page.locator('button.pay').isEnabled()).toBe(true)
+      expect(await phone.page.locator('input[name=altcha]').inputValue()).toBe('')
+    } finally {
+      await phone.close()
+    }
+  })
+})

@@ -1,0 +1,123 @@
+/**
+ * The list queries' plans (EXPLAIN QUERY PLAN on the SQL drizzle generates, captured as it runs):
+ * each filtered list reads an index in the order it shows, without sorting every matching row.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedMerchant } from '../../bench/seed-merchant.js'
+import type { Payment, PaymentStatus } from '../../db/schema.js'
+import * as schema from '../../db/schema.js'
+import type { Db } from '../../src/data/db.js'
+import { listLinks } from '../../src/data/links.js'
+import { decodeCursor } from '../../src/data/paging.js'
+import { listPayments } from '../../src/data/payments.js'
+import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
+
+const NOW = Date.UTC(2030, 5, 1)
+const DAY = 86_400_000
+let dir: string
+let handle: SqliteHandle
+let captured: { sql: string; params: unknown[] }[] = []
+let db: Db
+let linkId: string
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'paylinks-plans-'))
+  const path = join(dir, 'merchant.db')
+  seedMerchant(path, 4_000, 40, NOW)
+  handle = openSqlite(path)
+  const logger = { logQuery: (sql: string, params: unknown[]) => captured.push({ sql, params }) }
+  db = drizzle(handle.sqlite, { schema, logger }) as unknown as Db
+  linkId = (handle.sqlite.prepare('SELECT id FROM links LIMIT 1').get() as { id: string }).id
+})
+
+afterAll(() => {
+  handle.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Runs `query` and answers the plan of every statement it sent, one line per step. */
+async function plansOf(query: () => Promise<unknown>): Promise<string[]> {
+  captured = []
+  await query()
+  expect(captured.length).toBeGreaterThan(0)
+  return captured.map(({ sql, params }) =>
+    (
+      handle.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(params as never[])) as {
+        detail: string
+      }[]
+    )
+      .map((row) => row.detail)
+      .join(' ; '),
+  )
+}
+
+const cursor = { createdAt: NOW - 100 * DAY, id: 'pay_zzzzzzzzzzzzzzzz' }
+
+describe('the payments list', () => {
+  const filtered: [string, () => Parameters<typeof listPayments>[1]][] = [
+    ['a status', () => ({ status: 'failed' })],
+    ['a link', () => ({ linkId })],
+    ['a link and a status', () => ({ linkId, status: 'paid' })],
+    ['a date range', () => ({ createdFrom: NOW - 40 * DAY, createdTo: NOW - 30 * DAY })],
+    ['the next page (cursor)', () => ({ cursor })],
+    ['a status, next page', () => ({ status: 'paid', cursor })],
+    ['several statuses', () => ({ status: ['failed', 'canceled', 'pending'] })],
+    ['several statuses, next page', () => ({ status: ['paid', 'expired'], cursor })],
+  ]
+  for (const [what, options] of filtered) {
+    it(`filtered by ${what} searches an index in list order, no sort`, async () => {
+      for (const plan of await plansOf(() => listPayments(db, options()))) {
+        expect(plan).toMatch(/^SEARCH payments USING (COVERING )?INDEX payments_\w+ \(/)
+        expect(plan).not.toMatch(/TEMP B-TREE/)
+      }
+    })
+  }
+
+  it('unfiltered walks the creation-time index, no sort', async () => {
+    const [plan] = await plansOf(() => listPayments(db, {}))
+    expect(plan).toBe('SCAN payments USING INDEX payments_created_at_idx')
+  })
+
+  it('with several statuses lists the same payments, in order, as one status at a time', async () => {
+    const statuses: PaymentStatus[] = ['paid', 'failed', 'expired']
+    const all = handle.sqlite
+      .prepare(
+        `SELECT id FROM payments WHERE status IN ('paid', 'failed', 'expired')
+         ORDER BY created_at DESC, id DESC`,
+      )
+      .all() as { id: string }[]
+    const seen: string[] = []
+    let next: string | null = null
+    do {
+      const nextCursor = next ? (decodeCursor(next) ?? undefined) : undefined
+      const page: { items: Payment[]; nextCursor: string | null } = await listPayments(db, {
+        status: [...statuses, 'paid'],
+        limit: 200,
+        ...(nextCursor ? { cursor: nextCursor } : {}),
+      })
+      seen.push(...page.items.map((p) => p.id))
+      next = page.nextCursor
+    } while (next)
+    expect(all.length).toBeGreaterThan(1_000)
+    expect(seen).toEqual(all.map((r) => r.id))
+    const offsetPage = await listPayments(db, { status: statuses, offset: 300, limit: 50 })
+    expect(offsetPage.items.map((p) => p.id)).toEqual(seen.slice(300, 350))
+  })
+})
+
+describe('the links list', () => {
+  it('walks the creation-time index, no sort, on every page', async () => {
+    const plans = [
+      ...(await plansOf(() => listLinks(db, {}))),
+      ...(await plansOf(() => listLinks(db, { cursor }))),
+    ]
+    expect(plans[0]).toBe('SCAN links USING INDEX links_created_at_idx')
+    expect(plans[1]).toMatch(
+      /^SEARCH links USING INDEX links_created_at_idx \(\(created_at,id\)<\(\?,\?\)\)/,
+    )
+  })
+})
