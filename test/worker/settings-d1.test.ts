@@ -3,42 +3,19 @@
  * batch: the first value stored wins, every start reads the stored ones. On a real local D1
  * (miniflare, migrated by wrangler), its calls counted.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { D1Database } from '@cloudflare/workers-types/index.ts'
-import { Miniflare } from 'miniflare'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resolveSecrets } from '../../src/bootstrap.js'
 import { parseConfig } from '../../src/config.js'
 import { sha256Hex } from '../../src/lib/hash.js'
 import { keepSettingsInD1 } from '../../src/worker-settings.js'
-import { migratedState, workerOptionsOf } from './support.js'
+import { useLocalD1 } from './support.js'
 
-let dir: string
-let mf: Miniflare
-let d1: D1Database
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-settings-'))
-  const state = await migratedState(dir)
-  mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-    d1Databases: workerOptionsOf('production').d1Databases,
-    d1Persist: join(state, 'v3', 'd1'),
-  })
-  d1 = (await mf.getD1Database('DB')) as unknown as D1Database
-}, 120_000)
-
-afterAll(async () => {
-  await mf?.dispose()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+const local = useLocalD1('settings')
 
 /** The local D1, counting its calls that reach the database (a batch counts once). */
 function countingD1(count: { calls: number }): D1Database {
-  return new Proxy(d1, {
+  return new Proxy(local.d1(), {
     get(target, key) {
       const value = Reflect.get(target, key)
       if (typeof value !== 'function') return value
@@ -89,7 +66,10 @@ describe('settings kept in D1 at the start', () => {
     ).toEqual(['first b', 'first a'])
     expect(await keep([['kept_c', 'only c']], 3)).toEqual(['only c'])
     expect(count.calls).toBe(3)
-    const row = await d1.prepare("SELECT created_at FROM settings WHERE key = 'kept_a'").first()
+    const row = await local
+      .d1()
+      .prepare("SELECT created_at FROM settings WHERE key = 'kept_a'")
+      .first()
     expect(row).toEqual({ created_at: 1 })
   })
 

@@ -4,39 +4,16 @@
  * starts); its first request only reads the secrets. Run here on Node with a real local D1
  * (miniflare) whose statements are counted.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { D1Database, ExecutionContext } from '@cloudflare/workers-types/index.ts'
-import { Miniflare } from 'miniflare'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
-import { migratedState, WORKER_ADMIN_TOKEN, workerOptionsOf } from './support.js'
+import { useLocalD1, WORKER_ADMIN_TOKEN } from './support.js'
 
-let dir: string
-let mf: Miniflare
-let d1: D1Database
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-start-env-'))
-  const state = await migratedState(dir)
-  mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-    d1Databases: workerOptionsOf('production').d1Databases,
-    d1Persist: join(state, 'v3', 'd1'),
-  })
-  d1 = (await mf.getD1Database('DB')) as unknown as D1Database
-}, 120_000)
-
-afterAll(async () => {
-  await mf?.dispose()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+const local = useLocalD1('start-env')
 
 /** The local D1, counting the statements prepared through it. */
 function countingD1(count: { statements: number }): D1Database {
-  return new Proxy(d1, {
+  return new Proxy(local.d1(), {
     get(target, key) {
       const value = Reflect.get(target, key)
       if (key === 'prepare') count.statements++
@@ -80,7 +57,7 @@ describe('a Worker started with its bindings', () => {
   })
 
   it('still names the settings to fix when the configuration at the start is wrong', async () => {
-    const env: WorkerEnv = { DB: d1, ...vars, MERCHANT_ACCOUNT: '' }
+    const env: WorkerEnv = { DB: local.d1(), ...vars, MERCHANT_ACCOUNT: '' }
     const worker = createWorker({ startEnv: env })
     const res = await worker.fetch(new Request('https://pay.example.dz/healthz'), env, ctx)
     expect(res.status).toBe(503)
@@ -88,8 +65,8 @@ describe('a Worker started with its bindings', () => {
   })
 
   it('builds again for other bindings than those it started with', async () => {
-    const worker = createWorker({ startEnv: { DB: d1, ...vars, MERCHANT_ACCOUNT: '' } })
-    const env: WorkerEnv = { DB: d1, ...vars }
+    const worker = createWorker({ startEnv: { DB: local.d1(), ...vars, MERCHANT_ACCOUNT: '' } })
+    const env: WorkerEnv = { DB: local.d1(), ...vars }
     const res = await worker.fetch(new Request('https://pay.example.dz/healthz'), env, ctx)
     expect(res.status).toBe(200)
   })

@@ -4,36 +4,13 @@
  * over. The handlers run here on Node with a real local D1 (miniflare), an injected clock, and a
  * D1 that hangs on demand — the one fault no real D1 can be asked for.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { D1Database, ExecutionContext } from '@cloudflare/workers-types/index.ts'
-import { Miniflare } from 'miniflare'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
-import { migratedState, WORKER_ADMIN_TOKEN, workerOptionsOf } from './support.js'
+import { useLocalD1, WORKER_ADMIN_TOKEN } from './support.js'
 
 const BOUND_MS = 10_000
-let dir: string
-let mf: Miniflare
-let d1: D1Database
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-start-'))
-  const state = await migratedState(dir)
-  mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-    d1Databases: workerOptionsOf('production').d1Databases,
-    d1Persist: join(state, 'v3', 'd1'),
-  })
-  d1 = (await mf.getD1Database('DB')) as unknown as D1Database
-}, 120_000)
-
-afterAll(async () => {
-  await mf?.dispose()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+const local = useLocalD1('start')
 
 /** A clock the test moves by hand, and the timers that wait on it. */
 function manualTime() {
@@ -66,7 +43,7 @@ function faultyD1(state: { hanging: boolean }): D1Database {
     {},
     { get: (_target, key) => (key === 'bind' ? () => statement : () => never) },
   )
-  return new Proxy(d1, {
+  return new Proxy(local.d1(), {
     get(target, key) {
       if (state.hanging && (key === 'prepare' || key === 'batch' || key === 'exec'))
         return key === 'prepare' ? () => statement : () => never
@@ -125,7 +102,7 @@ describe('the Worker start', () => {
   it('keeps a start that settled in time for every later request', async () => {
     const time = manualTime()
     let prepared = 0
-    const counting = new Proxy(d1, {
+    const counting = new Proxy(local.d1(), {
       get(target, key) {
         if (key === 'prepare') prepared++
         const value = Reflect.get(target, key)

@@ -13,8 +13,10 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import type { D1Database } from '@cloudflare/workers-types/index.ts'
 import { drizzle } from 'drizzle-orm/d1'
 import { Miniflare, type MiniflareOptions } from 'miniflare'
+import { afterAll, beforeAll } from 'vitest'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
@@ -202,4 +204,37 @@ export function postForm(url: string, fields: Record<string, string>, headers = 
     body: new URLSearchParams(fields),
     redirect: 'manual',
   })
+}
+
+/**
+ * A local D1 migrated by wrangler, behind a Miniflare with no Worker of its own, for tests that
+ * hand a binding to the handler directly: call in a test file's body; `d1()` is ready in tests.
+ */
+export function useLocalD1(name: string): {
+  d1: () => D1Database
+} {
+  let dir = ''
+  let mf: Miniflare | undefined
+  let d1: D1Database | undefined
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `paylinks-worker-${name}-`))
+    const state = await migratedState(dir)
+    mf = new Miniflare({
+      modules: true,
+      script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
+      d1Databases: workerOptionsOf('production').d1Databases,
+      d1Persist: join(state, 'v3', 'd1'),
+    })
+    d1 = (await mf.getD1Database('DB')) as unknown as typeof d1
+  }, 120_000)
+  afterAll(async () => {
+    await mf?.dispose()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+  return {
+    d1: () => {
+      if (!d1) throw new Error('the local D1 is not ready: use it inside a test')
+      return d1
+    },
+  }
 }
