@@ -4,7 +4,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-deps.js'
-import { API_JSON_BODY_LIMIT, bodyLimit } from '../http/body-limits.js'
+import { API_JSON_BODY_LIMIT } from '../http/body-limits.js'
+import { bodyLimit } from '../lib/bounded-body.js'
 import { apiError } from './errors.js'
 
 /** The largest body the API reads (see body-limits.ts). */

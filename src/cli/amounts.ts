@@ -16,9 +16,15 @@ export function dzdOption(name: string, text: string): number {
 /** Centimes as the API's DZD number. */
 export const apiDzd = (centimes: number) => centimesToDzdNumber(centimes)
 
-/** An API DZD number as text for a table: `1500.00 DZD`. */
-export function shownDzd(value: number | null | undefined): string | null {
+/** An API DZD number as text with two decimals (`1500.00`), as a CSV cell takes it. */
+export function dzdText(value: number | null | undefined): string | null {
   if (value === null || value === undefined) return null
   const centimes = parseDzd(value)
-  return centimes === null ? String(value) : `${centimesToDzd(centimes)} DZD`
+  return centimes === null ? String(value) : centimesToDzd(centimes)
+}
+
+/** An API DZD number as text for a table: `1500.00 DZD`. */
+export function shownDzd(value: number | null | undefined): string | null {
+  const text = dzdText(value)
+  return text === null ? null : `${text} DZD`
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import type { PaymentObject } from '../api/objects.js'
 import { csvLine } from '../dashboard/csv.js'
-import { shownDzd } from './amounts.js'
+import { dzdText, shownDzd } from './amounts.js'
 import { merchantApi, readPages } from './api-client.js'
 import { answer, type Column, printRecord, printTable } from './output.js'
 import { wholeNumber } from './parse.js'
@@ -44,7 +44,7 @@ function exportRow(p: PaymentObject): string {
     p.id,
     p.link_id,
     p.status,
-    shownDzd(p.amount)?.replace(' DZD', ''),
+    dzdText(p.amount),
     p.currency,
     p.customer.name,
     p.customer.phone,

@@ -4,8 +4,9 @@
  */
 import { Hono } from 'hono'
 import { LoginPage } from '../../views/dashboard/login-page.js'
-import { holdBody, PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
+import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
 import { formatMinutes } from '../i18n/index.js'
+import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
 import { tooLargePage } from '../routes/error-pages.js'
 import {

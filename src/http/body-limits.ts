@@ -1,9 +1,8 @@
 /**
- * The largest body each kind of route reads, and the Hono helpers that hold a request to one
- * before anything parses it (the reading itself is in bounded-body.ts).
+ * The largest body each kind of route reads. The helpers that hold a request to one before
+ * anything parses it (`holdBody`, `bodyLimit`) are in src/lib/bounded-body.ts, shared with the
+ * simulator.
  */
-import type { Context, Env, MiddlewareHandler } from 'hono'
-import { readBoundedBody } from '../lib/bounded-body.js'
 
 /**
  * Public forms: the checkout (name, phone, e-mail, amount, reference, tokens, the captcha's
@@ -24,26 +23,3 @@ export const API_JSON_BODY_LIMIT = 64 * 1024
 
 /** The gateway's webhook deliveries: a signed event of a few hundred bytes. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024
-
-/**
- * Reads the request's body if it is at most `max` bytes and puts it back in memory, so handlers
- * read it as usual (`parseBody`, `json`, `text`); false, with nothing more read, when it is larger.
- */
-export async function holdBody(c: Context, max: number): Promise<boolean> {
-  if (!c.req.raw.body) return true
-  const body = await readBoundedBody(c.req.raw, max)
-  if (!body.ok) return false
-  c.req.raw = new Request(c.req.raw, { body: body.bytes })
-  return true
-}
-
-/** Answers `tooLarge(c)` for a request whose body is over `max` bytes, before any handler reads it. */
-export function bodyLimit<E extends Env>(
-  max: number,
-  tooLarge: (c: Context<E>) => Response | Promise<Response>,
-): MiddlewareHandler<E> {
-  return async (c, next) => {
-    if (!(await holdBody(c, max))) return tooLarge(c)
-    await next()
-  }
-}

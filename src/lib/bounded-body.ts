@@ -3,6 +3,7 @@
  * simulator alike). A body that declares a Content-Length over the size is refused without reading
  * a byte; a chunked one is read until it passes the size, and its stream is then cancelled.
  */
+import type { Context, Env, MiddlewareHandler } from 'hono'
 import { fromUtf8 } from './bytes.js'
 
 /** The bytes of a body within its size, or `ok: false` when it is larger. */
@@ -79,4 +80,27 @@ async function readStream(stream: ReadableStream<Uint8Array>, max: number): Prom
     offset += chunk.length
   }
   return { ok: true, bytes }
+}
+
+/**
+ * Reads the request's body if it is at most `max` bytes and puts it back in memory, so handlers
+ * read it as usual (`parseBody`, `json`, `text`); false, with nothing more read, when it is larger.
+ */
+export async function holdBody(c: Context, max: number): Promise<boolean> {
+  if (!c.req.raw.body) return true
+  const body = await readBoundedBody(c.req.raw, max)
+  if (!body.ok) return false
+  c.req.raw = new Request(c.req.raw, { body: body.bytes })
+  return true
+}
+
+/** Answers `tooLarge(c)` for a request whose body is over `max` bytes, before any handler reads it. */
+export function bodyLimit<E extends Env>(
+  max: number,
+  tooLarge: (c: Context<E>) => Response | Promise<Response>,
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    if (!(await holdBody(c, max))) return tooLarge(c)
+    await next()
+  }
 }

@@ -4,7 +4,7 @@
  * standalone simulator is as public as its port.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { readBoundedBody } from '../lib/bounded-body.js'
+import { bodyLimit } from '../lib/bounded-body.js'
 
 /** The largest body the simulator reads: its bodies are a few hundred bytes. */
 export const SIMULATOR_BODY_LIMIT = 64 * 1024
@@ -19,12 +19,5 @@ export function bodyTooLarge(c: Context): Response {
 
 /** Reads each request's body up to the limit before any route does, and puts it back in memory. */
 export function holdSimulatorBody(): MiddlewareHandler {
-  return async (c, next) => {
-    if (c.req.raw.body) {
-      const body = await readBoundedBody(c.req.raw, SIMULATOR_BODY_LIMIT)
-      if (!body.ok) return bodyTooLarge(c)
-      c.req.raw = new Request(c.req.raw, { body: body.bytes })
-    }
-    await next()
-  }
+  return bodyLimit(SIMULATOR_BODY_LIMIT, bodyTooLarge)
 }
