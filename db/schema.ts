@@ -22,6 +22,20 @@ export const PAYMENT_STATUSES = [
 ] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
+/**
+ * What moved a payment: the customer's checkout (creation, the gateway's answer to it), the
+ * customer's return to the receipt, the gateway's webhook, the reconciler's scheduled check, the
+ * merchant (dashboard, API or command line).
+ */
+export const TRANSITION_CAUSES = [
+  'checkout',
+  'return',
+  'webhook',
+  'reconciler',
+  'merchant',
+] as const
+export type TransitionCause = (typeof TRANSITION_CAUSES)[number]
+
 export const WEBHOOK_EVENT_STATUSES = ['received', 'processed', 'ignored', 'failed'] as const
 export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number]
 
@@ -135,6 +149,9 @@ export const payments = sqliteTable(
     // Paid while other paid payments already filled the link's max_payments (its place had been
     // released, e.g. it had expired): the money was taken, so the merchant must hear of it.
     beyondMaxPayments: integer('beyond_max_payments', { mode: 'boolean' }).notNull().default(false),
+    // What made the last change of status (TRANSITION_CAUSES), written by the same UPDATE; the
+    // trigger that records the change in payment_events copies it.
+    statusCause: text('status_cause', { enum: TRANSITION_CAUSES }),
   },
   (t) => [
     index('payments_link_status_idx').on(t.linkId, t.status),
@@ -148,6 +165,28 @@ export const payments = sqliteTable(
     check('payments_status_known', sql`${t.status} IN ${sqlList(PAYMENT_STATUSES)}`),
   ],
 )
+
+/**
+ * Every change of a payment's status, in order: written by triggers on `payments` (migration
+ * 0008) inside the statement that makes the change, so a change that did not happen has no row and
+ * none is lost. The payment's timeline and the outbound notifications read it.
+ */
+export const paymentEvents = sqliteTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentId: text('payment_id').notNull(),
+    linkId: text('link_id').notNull(),
+    // Null for the payment's creation.
+    fromStatus: text('from_status', { enum: PAYMENT_STATUSES }),
+    toStatus: text('to_status', { enum: PAYMENT_STATUSES }).notNull(),
+    cause: text('cause', { enum: TRANSITION_CAUSES }),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+)
+
+export type PaymentEvent = typeof paymentEvents.$inferSelect
 
 export const webhookEvents = sqliteTable(
   'webhook_events',

@@ -3,7 +3,7 @@
  * conditional UPDATE, so a return and a webhook adopting at the same time store the ids once.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { type Payment, payments } from '../../db/schema.js'
+import { type Payment, payments, type TransitionCause } from '../../db/schema.js'
 import { nextCheckAt } from '../domain/check-schedule.js'
 import { ADOPTABLE_STATUSES } from '../domain/payment-state.js'
 import type { Db } from './db.js'
@@ -21,11 +21,13 @@ export async function adoptTransaction(
   id: string,
   ids: AdoptedIds,
   now: number,
+  cause: TransitionCause,
 ): Promise<TransitionResult> {
   const [row] = await db
     .update(payments)
     .set({
       status: 'pending',
+      statusCause: cause,
       cibTransactionId: ids.cibTransactionId,
       transactionId: ids.transactionId,
       errorReason: null,

@@ -73,6 +73,7 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
     paidAt: null,
     settledAt: null,
     beyondMaxPayments: false,
+    statusCause: 'checkout',
   }
   const [inserted] = await db
     .insert(payments)

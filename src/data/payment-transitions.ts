@@ -3,7 +3,13 @@
  * duplicate or concurrent delivery changes the row once and the others see `changed: false`.
  */
 import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
-import { links, type Payment, type PaymentStatus, payments } from '../../db/schema.js'
+import {
+  links,
+  type Payment,
+  type PaymentStatus,
+  payments,
+  type TransitionCause,
+} from '../../db/schema.js'
 import { nextCheckAt } from '../domain/check-schedule.js'
 import { type Outcome, TRANSITIONS_INTO } from '../domain/payment-state.js'
 import type { Db } from './db.js'
@@ -34,6 +40,7 @@ async function transition(
   to: PaymentStatus,
   changes: Changes,
   now: number,
+  cause: TransitionCause,
 ): Promise<TransitionResult> {
   // Absent (undefined) fields are kept: one statement per target state and set of fields given,
   // prepared once (building a drizzle query costs far more than running it).
@@ -47,6 +54,8 @@ async function transition(
         ...Object.fromEntries(given.map((key) => [key, sql.placeholder(key)])),
         ...(to === 'paid' ? { beyondMaxPayments: BEYOND_MAX_PAYMENTS } : {}),
         status: to,
+        // Copied into payment_events by the trigger that records the change (migration 0008).
+        statusCause: sql.placeholder('statusCause'),
         updatedAt: sql.placeholder('updatedAt'),
       } as never)
       .where(
@@ -58,7 +67,7 @@ async function transition(
       .returning()
       .prepare(),
   )
-  const values: Record<string, unknown> = { id, updatedAt: now }
+  const values: Record<string, unknown> = { id, updatedAt: now, statusCause: cause }
   for (const key of given) values[key] = changes[key]
   const [row] = (await update.all(values)) as Payment[]
   if (row) return { changed: true, payment: row }
@@ -106,6 +115,7 @@ export function markPending(
       nextCheckAt: nextCheckAt(0, now),
     },
     now,
+    'checkout',
   )
 }
 
@@ -115,9 +125,11 @@ export function markError(
   id: string,
   reason: string,
   now: number,
+  cause: TransitionCause,
   gatewayResponse?: unknown,
 ): Promise<TransitionResult> {
-  return transition(db, id, 'error', { errorReason: reason, gatewayResponse, settledAt: now }, now)
+  const changes = { errorReason: reason, gatewayResponse, settledAt: now }
+  return transition(db, id, 'error', changes, now, cause)
 }
 
 /** What a confirmed check or webhook tells about the outcome (absent fields are kept). */
@@ -145,6 +157,7 @@ export function applyOutcome(
   outcome: Outcome,
   details: OutcomeDetails,
   now: number,
+  cause: TransitionCause,
 ): Promise<TransitionResult> {
   return transition(
     db,
@@ -157,6 +170,7 @@ export function applyOutcome(
       nextCheckAt: null,
     },
     now,
+    cause,
   )
 }
 
@@ -202,7 +216,13 @@ export async function failStaleInitiated(
 ): Promise<Payment[]> {
   return db
     .update(payments)
-    .set({ status: 'error', errorReason: 'gateway_timeout', settledAt: now, updatedAt: now })
+    .set({
+      status: 'error',
+      statusCause: 'reconciler',
+      errorReason: 'gateway_timeout',
+      settledAt: now,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(payments.status, 'initiated'),

@@ -7,7 +7,7 @@
  * string or the webhook's unsigned fields say never decides.
  */
 
-import type { Payment } from '../../db/schema.js'
+import type { Payment, TransitionCause } from '../../db/schema.js'
 import type { Background } from '../background.js'
 import { adoptTransaction, getPaymentByReceiptId } from '../data/payments.js'
 import { markWebhookEvent } from '../data/webhooks.js'
@@ -50,6 +50,7 @@ export async function adoptTransactionOf(
   deps: ConfirmDeps,
   payment: Payment,
   lead: TransactionLead,
+  cause: TransitionCause,
 ): Promise<Adoption> {
   const cibTransactionId = lead.cibTransactionId?.trim() ?? ''
   if (!isAdoptable(payment) || !ID.test(cibTransactionId)) return { kind: 'refused' }
@@ -76,6 +77,7 @@ export async function adoptTransactionOf(
     payment.id,
     { cibTransactionId, transactionId },
     deps.clock(),
+    cause,
   )
   // Another delivery adopting the same transaction at the same time: its outcome is applied the
   // same way. Any other id, or none: this transaction is not the payment's.
@@ -83,7 +85,7 @@ export async function adoptTransactionOf(
   if (stored.changed) {
     logTransition(deps.log, payment, payment.status, 'pending', 'adopted')
   }
-  return { kind: 'adopted', result: await applyCheck(deps, stored.payment, check) }
+  return { kind: 'adopted', result: await applyCheck(deps, stored.payment, check, cause) }
 }
 
 /**
@@ -97,7 +99,7 @@ export async function adoptOnReturn(
 ): Promise<Payment | null> {
   if (!lead.cibTransactionId || !isAdoptable(payment)) return null
   try {
-    const adoption = await adoptTransactionOf(deps, payment, lead)
+    const adoption = await adoptTransactionOf(deps, payment, lead, 'return')
     return adoption.kind === 'adopted' ? adoption.result.payment : null
   } catch (error) {
     deps.log({
@@ -138,7 +140,7 @@ export async function adoptFromWebhook(
   background.run('webhook_adopt', async () => {
     let adoption: Adoption | { kind: 'failed'; error: string }
     try {
-      adoption = await adoptTransactionOf(deps, payment, lead)
+      adoption = await adoptTransactionOf(deps, payment, lead, 'webhook')
     } catch (error) {
       adoption = { kind: 'failed', error: describe(error) }
     }

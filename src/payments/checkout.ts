@@ -95,7 +95,7 @@ export async function startCheckout(
     return { kind: 'redirect', url: created.payment_url, payment: marked.payment ?? payment }
   } catch (error) {
     const reason = describe(error)
-    const failed = await markError(deps.db, payment.id, reason, deps.clock())
+    const failed = await markError(deps.db, payment.id, reason, deps.clock(), 'checkout')
     logTransition(deps.log, payment, 'initiated', 'error', reason)
     return { kind: 'gateway_error', payment: failed.payment ?? payment }
   }

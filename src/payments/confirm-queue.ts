@@ -63,7 +63,7 @@ export function createConfirmQueue(options: ConfirmQueueOptions = {}): ConfirmQu
     try {
       const payment = await getPaymentById(deps.db, paymentId)
       if (!payment) throw new Error(`No payment ${paymentId}`)
-      return await confirmPayment(deps, payment)
+      return await confirmPayment(deps, payment, 'webhook')
     } finally {
       const wake = waiting.shift()
       if (wake) wake()

@@ -4,7 +4,7 @@
  * amount and receiving account must all match before a payment is `paid`.
  */
 
-import type { Payment } from '../../db/schema.js'
+import type { Payment, TransitionCause } from '../../db/schema.js'
 import { type GatewayClient, GatewayNotFoundError } from '../client/index.js'
 import type { Db } from '../data/db.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
@@ -40,7 +40,11 @@ export interface ConfirmResult {
  * Asks the gateway for the payment's current state and applies it with one conditional write.
  * A gateway error leaves the payment as it is and schedules another check.
  */
-export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promise<ConfirmResult> {
+export async function confirmPayment(
+  deps: ConfirmDeps,
+  payment: Payment,
+  cause: TransitionCause,
+): Promise<ConfirmResult> {
   const now = deps.clock()
   if (payment.status === 'paid') return { payment, changed: false, checked: true }
   if (!payment.cibTransactionId) {
@@ -50,6 +54,7 @@ export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promi
         payment.id,
         'no answer from the gateway at creation',
         now,
+        cause,
       )
       return { payment: result.payment ?? payment, changed: result.changed, checked: true }
     }
@@ -74,7 +79,7 @@ export async function confirmPayment(deps: ConfirmDeps, payment: Payment): Promi
     await scheduleNextCheck(deps.db, payment, now)
     return { payment, changed: false, checked: error instanceof GatewayNotFoundError }
   }
-  return applyCheck(deps, payment, check)
+  return applyCheck(deps, payment, check, cause)
 }
 
 /** The check endpoint's answer, read into an outcome (amount and account already compared). */
@@ -88,6 +93,7 @@ export async function applyCheck(
   deps: ConfirmDeps,
   payment: Payment,
   check: CardCheck,
+  cause: TransitionCause,
 ): Promise<ConfirmResult> {
   const now = deps.clock()
   const details = {
@@ -110,11 +116,11 @@ export async function applyCheck(
   }
   if (check.outcome === 'pending') {
     if (now - payment.createdAt > EXPIRE_UNANSWERED_AFTER_MS)
-      return settle(deps, payment, 'expired', details)
+      return settle(deps, payment, 'expired', details, cause)
     await scheduleNextCheck(deps.db, payment, now, check.raw)
     return { payment, changed: false, checked: true }
   }
-  return settle(deps, payment, check.outcome, details)
+  return settle(deps, payment, check.outcome, details, cause)
 }
 
 async function settle(
@@ -122,8 +128,9 @@ async function settle(
   payment: Payment,
   outcome: 'paid' | 'failed' | 'canceled' | 'expired',
   details: Parameters<typeof applyOutcome>[3],
+  cause: TransitionCause,
 ): Promise<ConfirmResult> {
-  const result = await applyOutcome(deps.db, payment.id, outcome, details, deps.clock())
+  const result = await applyOutcome(deps.db, payment.id, outcome, details, deps.clock(), cause)
   if (result.changed) {
     logTransition(deps.log, payment, payment.status, outcome)
   }

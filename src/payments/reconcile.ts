@@ -35,7 +35,7 @@ export async function reconcile(
   let settled = stale.length
   for (const payment of due) {
     try {
-      if ((await confirmPayment(deps, payment)).changed) settled++
+      if ((await confirmPayment(deps, payment, 'reconciler')).changed) settled++
     } catch (error) {
       deps.log({
         level: 'error',

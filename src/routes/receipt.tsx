@@ -37,7 +37,7 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
   if (adopted) payment = adopted
   else if (shouldConfirm(payment, callback.payment_status)) {
     try {
-      payment = (await confirmPayment(c.var, payment)).payment
+      payment = (await confirmPayment(c.var, payment, 'return')).payment
     } catch (error) {
       // The gateway is unreachable: show "being confirmed"; the webhook or reconciler will settle it.
       c.get('log')({

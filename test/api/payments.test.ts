@@ -96,9 +96,16 @@ describe('listing payments with filters', () => {
       c: await start(one.id, AT.c),
       d: await start(two.id, AT.d),
     }
-    await applyOutcome(p.deps.db, ids.a, 'paid', { approvalCode: '123456' }, AT.a + 60_000)
-    await applyOutcome(p.deps.db, ids.b, 'failed', {}, AT.b + 60_000)
-    await markError(p.deps.db, ids.d, 'gateway_unreachable', AT.d + 1000)
+    await applyOutcome(
+      p.deps.db,
+      ids.a,
+      'paid',
+      { approvalCode: '123456' },
+      AT.a + 60_000,
+      'webhook',
+    )
+    await applyOutcome(p.deps.db, ids.b, 'failed', {}, AT.b + 60_000, 'webhook')
+    await markError(p.deps.db, ids.d, 'gateway_unreachable', AT.d + 1000, 'checkout')
   })
 
   const list = async (query: string) => {

@@ -65,7 +65,7 @@ describe('on D1', () => {
       reason: 'in_progress',
     })
     for (const r of [first, second])
-      if (r.ok) await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 3)
+      if (r.ok) await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 3, 'webhook')
     expect(await reservePayment(db, paymentRequest(link), T0 + 4)).toEqual({
       ok: false,
       reason: 'completed',
@@ -96,10 +96,16 @@ describe('on D1', () => {
     const [due] = await listPaymentsDueForCheck(db, T0 + 61_001, 10)
     expect(due?.id).toBe(r.payment.id)
     expect(await scheduleNextCheck(db, due!, T0 + 61_001)).toBe(true)
-    expect((await applyOutcome(db, r.payment.id, 'failed', {}, T0 + 2)).changed).toBe(true)
-    expect((await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 3)).changed).toBe(true)
-    expect((await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 4)).changed).toBe(false)
-    expect((await applyOutcome(db, r.payment.id, 'expired', {}, T0 + 5)).payment).toMatchObject({
+    expect((await applyOutcome(db, r.payment.id, 'failed', {}, T0 + 2, 'webhook')).changed).toBe(
+      true,
+    )
+    expect((await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 3, 'webhook')).changed).toBe(true)
+    expect((await applyOutcome(db, r.payment.id, 'paid', {}, T0 + 4, 'webhook')).changed).toBe(
+      false,
+    )
+    expect(
+      (await applyOutcome(db, r.payment.id, 'expired', {}, T0 + 5, 'webhook')).payment,
+    ).toMatchObject({
       status: 'paid',
       paidAt: T0 + 3,
     })
@@ -123,15 +129,15 @@ describe('on D1', () => {
     const link = await createLink(db, linkValues({ maxPayments: 1 }), T0)
     const late = await reservePayment(db, paymentRequest(link), T0)
     if (!late.ok) throw new Error(late.reason)
-    await markError(db, late.payment.id, 'gateway_timeout', T0 + 1)
+    await markError(db, late.payment.id, 'gateway_timeout', T0 + 1, 'checkout')
     const other = await reservePayment(db, paymentRequest(link), T0 + 2)
     if (!other.ok) throw new Error(other.reason)
-    await applyOutcome(db, other.payment.id, 'paid', {}, T0 + 3)
+    await applyOutcome(db, other.payment.id, 'paid', {}, T0 + 3, 'webhook')
     const ids = { cibTransactionId: '7770001', transactionId: null }
-    const adopted = await adoptTransaction(db, late.payment.id, ids, T0 + 4)
+    const adopted = await adoptTransaction(db, late.payment.id, ids, T0 + 4, 'return')
     expect(adopted.payment).toMatchObject({ status: 'pending', cibTransactionId: '7770001' })
-    expect((await adoptTransaction(db, late.payment.id, ids, T0 + 5)).changed).toBe(false)
-    const paid = await applyOutcome(db, late.payment.id, 'paid', {}, T0 + 6)
+    expect((await adoptTransaction(db, late.payment.id, ids, T0 + 5, 'return')).changed).toBe(false)
+    const paid = await applyOutcome(db, late.payment.id, 'paid', {}, T0 + 6, 'webhook')
     expect(paid.payment).toMatchObject({ status: 'paid', beyondMaxPayments: true })
     expect(await countPaymentsBeyondMax(db, link.id)).toBe(1)
   })
@@ -174,7 +180,7 @@ describe('on D1', () => {
     for (let i = 0; i < 7; i++) {
       const r = await reservePayment(db, paymentRequest(link), T0 + (i % 3) * 1000)
       if (!r.ok) throw new Error(r.reason)
-      if (i % 2 === 0) await markError(db, r.payment.id, 'gateway_down', T0 + 10_000)
+      if (i % 2 === 0) await markError(db, r.payment.id, 'gateway_down', T0 + 10_000, 'checkout')
       ids.push(r.payment.id)
     }
     const seen: string[] = []

@@ -45,12 +45,12 @@ describe('a paid payment beyond the link’s max_payments', () => {
   it('is recorded paid and flagged when others paid the link full after its place was freed', async () => {
     const link = await storeLink(t.db, { maxPayments: 1 })
     const late = await pending(link)
-    await applyOutcome(t.db, late.id, 'expired', {}, T0 + 1)
+    await applyOutcome(t.db, late.id, 'expired', {}, T0 + 1, 'webhook')
     const other = await pending(link, T0 + 2)
-    const otherPaid = await applyOutcome(t.db, other.id, 'paid', {}, T0 + 3)
+    const otherPaid = await applyOutcome(t.db, other.id, 'paid', {}, T0 + 3, 'webhook')
     expect(otherPaid.payment).toMatchObject({ status: 'paid', beyondMaxPayments: false })
 
-    const r = await applyOutcome(t.db, late.id, 'paid', { approvalCode: '1' }, T0 + 4)
+    const r = await applyOutcome(t.db, late.id, 'paid', { approvalCode: '1' }, T0 + 4, 'webhook')
     expect(r).toMatchObject({ changed: true, payment: { status: 'paid', beyondMaxPayments: true } })
     expect(await countPaymentsBeyondMax(t.db, link.id)).toBe(1)
   })
@@ -58,16 +58,17 @@ describe('a paid payment beyond the link’s max_payments', () => {
   it('is not flagged while the link still has a place, nor on a link without a limit', async () => {
     const two = await storeLink(t.db, { maxPayments: 2 })
     const late = await pending(two)
-    await applyOutcome(t.db, late.id, 'expired', {}, T0 + 1)
-    await applyOutcome(t.db, (await pending(two)).id, 'paid', {}, T0 + 2)
-    const r = await applyOutcome(t.db, late.id, 'paid', {}, T0 + 3)
+    await applyOutcome(t.db, late.id, 'expired', {}, T0 + 1, 'webhook')
+    await applyOutcome(t.db, (await pending(two)).id, 'paid', {}, T0 + 2, 'webhook')
+    const r = await applyOutcome(t.db, late.id, 'paid', {}, T0 + 3, 'webhook')
     expect(r.payment).toMatchObject({ status: 'paid', beyondMaxPayments: false })
 
     const open = await storeLink(t.db, { maxPayments: null })
     const first = await pending(open)
-    await applyOutcome(t.db, first.id, 'failed', {}, T0 + 1)
-    for (let i = 0; i < 3; i++) await applyOutcome(t.db, (await pending(open)).id, 'paid', {}, T0)
-    const again = await applyOutcome(t.db, first.id, 'paid', {}, T0 + 5)
+    await applyOutcome(t.db, first.id, 'failed', {}, T0 + 1, 'webhook')
+    for (let i = 0; i < 3; i++)
+      await applyOutcome(t.db, (await pending(open)).id, 'paid', {}, T0, 'webhook')
+    const again = await applyOutcome(t.db, first.id, 'paid', {}, T0 + 5, 'webhook')
     expect(again.payment).toMatchObject({ status: 'paid', beyondMaxPayments: false })
     expect(await countPaymentsBeyondMax(t.db, open.id)).toBe(0)
   })
@@ -75,11 +76,11 @@ describe('a paid payment beyond the link’s max_payments', () => {
   it('flags exactly one of two late payments that come back for the last place', async () => {
     const link = await storeLink(t.db, { maxPayments: 1 })
     const a = await pending(link)
-    await applyOutcome(t.db, a.id, 'expired', {}, T0 + 1)
+    await applyOutcome(t.db, a.id, 'expired', {}, T0 + 1, 'webhook')
     const b = await pending(link, T0 + 2)
-    await applyOutcome(t.db, b.id, 'canceled', {}, T0 + 3)
-    await applyOutcome(t.db, a.id, 'paid', {}, T0 + 4)
-    await applyOutcome(t.db, b.id, 'paid', {}, T0 + 5)
+    await applyOutcome(t.db, b.id, 'canceled', {}, T0 + 3, 'webhook')
+    await applyOutcome(t.db, a.id, 'paid', {}, T0 + 4, 'webhook')
+    await applyOutcome(t.db, b.id, 'paid', {}, T0 + 5, 'webhook')
     expect(await countPaymentsBeyondMax(t.db, link.id)).toBe(1)
   })
 })
@@ -90,19 +91,19 @@ describe('adoptTransaction', () => {
   it('stores the ids on an initiated payment and makes it pending', async () => {
     const link = await storeLink(t.db)
     const p = await reserve(link)
-    const r = await adoptTransaction(t.db, p.id, ids, T0 + 10)
+    const r = await adoptTransaction(t.db, p.id, ids, T0 + 10, 'return')
     expect(r).toMatchObject({
       changed: true,
       payment: { status: 'pending', cibTransactionId: '5550001', transactionId: 'tx-1' },
     })
-    expect((await adoptTransaction(t.db, p.id, ids, T0 + 11)).changed).toBe(false)
+    expect((await adoptTransaction(t.db, p.id, ids, T0 + 11, 'return')).changed).toBe(false)
   })
 
   it('brings an error payment back to pending, clearing the reason', async () => {
     const link = await storeLink(t.db)
     const p = await reserve(link)
-    await markError(t.db, p.id, 'gateway_timeout', T0 + 1)
-    const r = await adoptTransaction(t.db, p.id, ids, T0 + 10)
+    await markError(t.db, p.id, 'gateway_timeout', T0 + 1, 'checkout')
+    const r = await adoptTransaction(t.db, p.id, ids, T0 + 10, 'return')
     expect(r.payment).toMatchObject({ status: 'pending', errorReason: null, settledAt: null })
   })
 
@@ -110,11 +111,13 @@ describe('adoptTransaction', () => {
     const link = await storeLink(t.db)
     const held = await pending(link)
     const heldCib = `9000${n}`
-    expect((await adoptTransaction(t.db, held.id, ids, T0)).changed).toBe(false)
+    expect((await adoptTransaction(t.db, held.id, ids, T0, 'return')).changed).toBe(false)
 
     const failed = await reserve(link)
-    await applyOutcome(t.db, failed.id, 'failed', {}, T0)
-    expect((await adoptTransaction(t.db, failed.id, ids, T0)).payment?.status).toBe('failed')
+    await applyOutcome(t.db, failed.id, 'failed', {}, T0, 'webhook')
+    expect((await adoptTransaction(t.db, failed.id, ids, T0, 'return')).payment?.status).toBe(
+      'failed',
+    )
 
     const other = await reserve(link)
     const taken = await adoptTransaction(
@@ -122,6 +125,7 @@ describe('adoptTransaction', () => {
       other.id,
       { cibTransactionId: heldCib, transactionId: null },
       T0,
+      'return',
     )
     expect(taken).toMatchObject({ changed: false, payment: { status: 'initiated' } })
     expect(taken.payment?.cibTransactionId).toBeNull()

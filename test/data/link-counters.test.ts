@@ -119,9 +119,11 @@ describe('link counters', () => {
               { ...ids, paymentUrl: 'https://pay', gatewayResponse: {} },
               now,
             )
-          else if (m.kind === 'outcome') await applyOutcome(t.db, p.id, m.outcome, {}, now)
-          else if (m.kind === 'error') await markError(t.db, p.id, 'gateway_refused', now)
-          else if (m.kind === 'adopt') await adoptTransaction(t.db, p.id, ids, now)
+          else if (m.kind === 'outcome')
+            await applyOutcome(t.db, p.id, m.outcome, {}, now, 'webhook')
+          else if (m.kind === 'error')
+            await markError(t.db, p.id, 'gateway_refused', now, 'checkout')
+          else if (m.kind === 'adopt') await adoptTransaction(t.db, p.id, ids, now, 'return')
           else if (m.kind === 'reschedule')
             await scheduleNextCheck(t.db, { id: p.id, checkAttempts: 0 }, now)
           else {

@@ -168,8 +168,8 @@ describe('links', () => {
     const a = await pay(link.id, 129950)
     const b = await pay(link.id, 5000)
     await pay(link.id, 7000) // stays initiated
-    await applyOutcome(t.db, a.id, 'paid', {}, T0 + 1)
-    await applyOutcome(t.db, b.id, 'failed', {}, T0 + 1)
+    await applyOutcome(t.db, a.id, 'paid', {}, T0 + 1, 'webhook')
+    await applyOutcome(t.db, b.id, 'failed', {}, T0 + 1, 'webhook')
     expect(await getLinkById(t.db, link.id)).toMatchObject({ paidCount: 1, paidTotal: 129950 })
     const page = await listLinks(t.db)
     expect(page.items[0]).toMatchObject({ id: link.id, paidCount: 1, paidTotal: 129950 })

@@ -74,19 +74,19 @@ describe('markPending and markError', () => {
 
   it('marks an initiated payment as error with the reason, and nothing else', async () => {
     const p = await newPayment()
-    const r = await markError(t.db, p.id, 'gateway unreachable', T0 + 5)
+    const r = await markError(t.db, p.id, 'gateway unreachable', T0 + 5, 'checkout')
     expect(r).toMatchObject({
       changed: true,
       payment: { status: 'error', errorReason: 'gateway unreachable', settledAt: T0 + 5 },
     })
     const pending = await newPayment()
     await markPending(t.db, pending.id, gatewayIds('3'), T0)
-    expect((await markError(t.db, pending.id, 'late', T0 + 6)).changed).toBe(false)
+    expect((await markError(t.db, pending.id, 'late', T0 + 6, 'checkout')).changed).toBe(false)
     expect((await getPaymentById(t.db, pending.id))?.status).toBe('pending')
   })
 
   it('reports an unknown payment as unchanged and absent', async () => {
-    expect(await applyOutcome(t.db, 'pay_missing', 'paid', {}, T0)).toEqual({
+    expect(await applyOutcome(t.db, 'pay_missing', 'paid', {}, T0, 'webhook')).toEqual({
       changed: false,
       payment: null,
     })
@@ -99,7 +99,14 @@ describe('applyOutcome', () => {
       const allowed = canTransition(from, to)
       it(`${allowed ? 'moves' : 'does not move'} a payment from ${from} to ${to}`, async () => {
         const id = await paymentIn(from)
-        const r = await applyOutcome(t.db, id, to, { message: 'from the check' }, T0 + 10)
+        const r = await applyOutcome(
+          t.db,
+          id,
+          to,
+          { message: 'from the check' },
+          T0 + 10,
+          'webhook',
+        )
         expect(r.changed).toBe(allowed)
         expect(r.payment?.status).toBe(allowed ? to : from)
         expect(r.payment?.message).toBe(allowed ? 'from the check' : null)
@@ -122,6 +129,7 @@ describe('applyOutcome', () => {
         checkResponse: { orderStatus: 2 },
       },
       T0 + 60_000,
+      'webhook',
     )
     expect(r.payment).toMatchObject({
       status: 'paid',
@@ -140,10 +148,10 @@ describe('applyOutcome', () => {
   it('applies a duplicate paid delivery once: the second changes nothing', async () => {
     const p = await newPayment()
     await markPending(t.db, p.id, gatewayIds('1'), T0)
-    expect((await applyOutcome(t.db, p.id, 'paid', { approvalCode: 'A1' }, T0 + 1)).changed).toBe(
-      true,
-    )
-    const dup = await applyOutcome(t.db, p.id, 'paid', { approvalCode: 'B2' }, T0 + 2)
+    expect(
+      (await applyOutcome(t.db, p.id, 'paid', { approvalCode: 'A1' }, T0 + 1, 'webhook')).changed,
+    ).toBe(true)
+    const dup = await applyOutcome(t.db, p.id, 'paid', { approvalCode: 'B2' }, T0 + 2, 'webhook')
     expect(dup.changed).toBe(false)
     expect(dup.payment).toMatchObject({ status: 'paid', approvalCode: 'A1', paidAt: T0 + 1 })
   })
@@ -151,18 +159,18 @@ describe('applyOutcome', () => {
   it('lets a confirmed paid override an earlier failed (the money was taken)', async () => {
     const p = await newPayment()
     await markPending(t.db, p.id, gatewayIds('1'), T0)
-    await applyOutcome(t.db, p.id, 'failed', { message: 'Declined' }, T0 + 1)
-    const r = await applyOutcome(t.db, p.id, 'paid', { message: 'Approved' }, T0 + 2)
+    await applyOutcome(t.db, p.id, 'failed', { message: 'Declined' }, T0 + 1, 'webhook')
+    const r = await applyOutcome(t.db, p.id, 'paid', { message: 'Approved' }, T0 + 2, 'webhook')
     expect(r).toMatchObject({ changed: true, payment: { status: 'paid', message: 'Approved' } })
   })
 
   it('never moves a paid payment, whatever arrives after', async () => {
     const p = await newPayment()
-    await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1)
+    await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1, 'webhook')
     for (const outcome of ['failed', 'canceled', 'expired'] as const) {
-      expect((await applyOutcome(t.db, p.id, outcome, {}, T0 + 2)).changed).toBe(false)
+      expect((await applyOutcome(t.db, p.id, outcome, {}, T0 + 2, 'webhook')).changed).toBe(false)
     }
-    expect((await markError(t.db, p.id, 'x', T0 + 3)).changed).toBe(false)
+    expect((await markError(t.db, p.id, 'x', T0 + 3, 'checkout')).changed).toBe(false)
     expect((await getPaymentById(t.db, p.id))?.status).toBe('paid')
   })
 })

@@ -44,7 +44,7 @@ describe('listPayments', () => {
     const a = await newPayment(T0)
     const b = await newPayment(T0 + 1000)
     const c = await newPayment(T0 + 2000, other)
-    await applyOutcome(t.db, a.id, 'paid', {}, T0 + 5000)
+    await applyOutcome(t.db, a.id, 'paid', {}, T0 + 5000, 'webhook')
     const ids = async (filters: Parameters<typeof listPayments>[1]) =>
       (await listPayments(t.db, filters)).items.map((p) => p.id)
 
@@ -84,7 +84,7 @@ describe('reconciler scheduling', () => {
     const second = await pendingPayment(T0 + 10_000, '2')
     await newPayment(T0) // initiated: nothing to check at the gateway yet
     const settled = await pendingPayment(T0, '3')
-    await applyOutcome(t.db, settled.id, 'failed', {}, T0 + 1)
+    await applyOutcome(t.db, settled.id, 'failed', {}, T0 + 1, 'webhook')
 
     expect(await listPaymentsDueForCheck(t.db, T0 + 59_999, 10)).toEqual([])
     const due = await listPaymentsDueForCheck(t.db, T0 + 70_000, 10)
@@ -113,7 +113,7 @@ describe('reconciler scheduling', () => {
     // a second reconciler holding the same stale row
     expect(await scheduleNextCheck(t.db, p, T0 + 60_001)).toBe(false)
     const fresh = (await getPaymentById(t.db, p.id))!
-    await applyOutcome(t.db, p.id, 'paid', {}, T0 + 70_000)
+    await applyOutcome(t.db, p.id, 'paid', {}, T0 + 70_000, 'webhook')
     expect(await scheduleNextCheck(t.db, fresh, T0 + 80_000)).toBe(false)
     expect(await getPaymentById(t.db, p.id)).toMatchObject({ checkAttempts: 1, nextCheckAt: null })
   })

@@ -72,14 +72,14 @@ describe('reservePayment', () => {
   it('says completed when paid payments fill max_payments', async () => {
     const link = await storeLink(t.db, { maxPayments: 2 })
     for (const p of [await reserveOk(link.id), await reserveOk(link.id)])
-      await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1)
+      await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1, 'webhook')
     expect(await reserve(link.id, T0 + 2)).toEqual({ ok: false, reason: 'completed' })
   })
 
   it('says in progress when pending payments hold the remaining places, with a retry hint', async () => {
     const link = await storeLink(t.db, { maxPayments: 2 })
     const paid = await reserveOk(link.id, T0)
-    await applyOutcome(t.db, paid.id, 'paid', {}, T0 + 1)
+    await applyOutcome(t.db, paid.id, 'paid', {}, T0 + 1, 'webhook')
     const pending = await reserveOk(link.id, T0 + 60_000)
     await markPending(
       t.db,
@@ -107,11 +107,11 @@ describe('reservePayment', () => {
   it('gives a place back when a payment fails, errs or expires', async () => {
     const link = await storeLink(t.db, { maxPayments: 1 })
     const a = await reserveOk(link.id)
-    await markError(t.db, a.id, 'unreachable', T0 + 1)
+    await markError(t.db, a.id, 'unreachable', T0 + 1, 'checkout')
     const b = await reserveOk(link.id, T0 + 2)
-    await applyOutcome(t.db, b.id, 'failed', {}, T0 + 3)
+    await applyOutcome(t.db, b.id, 'failed', {}, T0 + 3, 'webhook')
     const c = await reserveOk(link.id, T0 + 4)
-    await applyOutcome(t.db, c.id, 'expired', {}, T0 + 5)
+    await applyOutcome(t.db, c.id, 'expired', {}, T0 + 5, 'webhook')
     await reserveOk(link.id, T0 + 6)
     expect(await reserve(link.id, T0 + 7)).toMatchObject({ reason: 'in_progress' })
   })
@@ -142,7 +142,7 @@ describe('reservePayment under concurrency', () => {
     expect(stored.items).toHaveLength(5)
 
     // Once those five are paid, the next customers are told the link is complete.
-    for (const p of stored.items) await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1)
+    for (const p of stored.items) await applyOutcome(t.db, p.id, 'paid', {}, T0 + 1, 'webhook')
     const after = await runContenders(t.path, tasks.slice(0, 4))
     expect(after).toEqual(['completed', 'completed', 'completed', 'completed'])
   }, 60_000)

@@ -58,6 +58,7 @@ const payment: Payment = {
   paidAt: T + 60_000,
   settledAt: T + 60_000,
   beyondMaxPayments: false,
+  statusCause: 'webhook',
 }
 
 describe('toLinkObject', () => {

@@ -193,7 +193,7 @@ describe('the gateway webhook', () => {
     // The gateway charged 1000 DZD; the payment expects 1000.01 DZD.
     await p.deps.db.update(payments).set({ amount: 100001 }).where(eq(payments.id, payment.id))
     const row = await getPaymentById(p.deps.db, payment.id)
-    const result = await confirmPayment(p.deps, row!)
+    const result = await confirmPayment(p.deps, row!, 'webhook')
     expect(result.payment.status).toBe('failed')
     expect(result.payment.errorReason).toContain('amount')
   })
@@ -208,7 +208,7 @@ describe('the gateway webhook', () => {
       ...p.deps,
       merchantAccount: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
     }
-    const result = await confirmPayment(other, row!)
+    const result = await confirmPayment(other, row!, 'webhook')
     expect(result.payment.status).toBe('failed')
     expect(result.payment.errorReason).toContain('account')
   })
