@@ -36,6 +36,22 @@ export const TRANSITION_CAUSES = [
 ] as const
 export type TransitionCause = (typeof TRANSITION_CAUSES)[number]
 
+/**
+ * Why a payment did not succeed, in a small stable set read from the card network's answers
+ * (src/domain/failure-reasons.ts): what the customer, the dashboard, the CSV and the API show.
+ */
+export const FAILURE_CODES = [
+  'insufficient_funds',
+  'expired_card',
+  'declined',
+  'authentication_failed',
+  'canceled_by_customer',
+  'session_expired',
+  'gateway_error',
+  'unknown',
+] as const
+export type FailureCode = (typeof FAILURE_CODES)[number]
+
 export const WEBHOOK_EVENT_STATUSES = ['received', 'processed', 'ignored', 'failed'] as const
 export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number]
 
@@ -152,6 +168,8 @@ export const payments = sqliteTable(
     // What made the last change of status (TRANSITION_CAUSES), written by the same UPDATE; the
     // trigger that records the change in payment_events copies it.
     statusCause: text('status_cause', { enum: TRANSITION_CAUSES }),
+    // Set with a failed, canceled, expired or error status (FAILURE_CODES); null otherwise.
+    failureCode: text('failure_code', { enum: FAILURE_CODES }),
   },
   (t) => [
     index('payments_link_status_idx').on(t.linkId, t.status),

@@ -10,6 +10,8 @@ CREATE TABLE `payment_events` (
 --> statement-breakpoint
 CREATE INDEX `payment_events_payment_idx` ON `payment_events` (`payment_id`,`id`);--> statement-breakpoint
 ALTER TABLE `payments` ADD `status_cause` text;--> statement-breakpoint
+ALTER TABLE `payments` ADD `failure_code` text;
+--> statement-breakpoint
 -- Each change of a payment's status is recorded by the statement that makes it (docs/decisions/payment-events.md).
 CREATE TRIGGER `payment_events_insert` AFTER INSERT ON `payments`
 BEGIN

@@ -74,6 +74,7 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
     settledAt: null,
     beyondMaxPayments: false,
     statusCause: 'checkout',
+    failureCode: null,
   }
   const [inserted] = await db
     .insert(payments)

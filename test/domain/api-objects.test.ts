@@ -59,6 +59,7 @@ const payment: Payment = {
   settledAt: T + 60_000,
   beyondMaxPayments: false,
   statusCause: 'webhook',
+  failureCode: null,
 }
 
 describe('toLinkObject', () => {
