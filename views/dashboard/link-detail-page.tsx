@@ -3,7 +3,7 @@ import type { LinkStatus } from '../../src/domain/link-status.js'
 import { storedDzdText } from '../../src/domain/stored-amount.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
-import { LinkStatusBadge, linkAmountText, Notice } from './parts.js'
+import { Cell, LinkStatusBadge, linkAmountText, Notice, StackTable } from './parts.js'
 
 // Shown only when scripts run (the button starts hidden); falls back to selecting the text where
 // the Clipboard API is unavailable (plain http on another host than localhost).
@@ -138,30 +138,25 @@ export function LinkDetailPage(props: {
         {link.invoiceItems ? (
           <>
             <h2>{t('detailItems')}</h2>
-            <table>
-              <thead>
+            <StackTable
+              columns={[
+                { label: t('detailItem') },
+                { label: t('itemQuantity'), num: true },
+                { label: t('itemUnitPrice'), num: true },
+              ]}
+            >
+              {link.invoiceItems.map((item) => (
                 <tr>
-                  <th scope="col">{t('detailItem')}</th>
-                  <th scope="col" class="num">
-                    {t('itemQuantity')}
-                  </th>
-                  <th scope="col" class="num">
-                    {t('itemUnitPrice')}
-                  </th>
+                  <Cell label={t('detailItem')}>{item.description}</Cell>
+                  <Cell label={t('itemQuantity')} num>
+                    {item.quantity}
+                  </Cell>
+                  <Cell label={t('itemUnitPrice')} num data-dzd={storedDzdText(item.unitPrice)}>
+                    {formatAmount(item.unitPrice, ctx.lang)}
+                  </Cell>
                 </tr>
-              </thead>
-              <tbody>
-                {link.invoiceItems.map((item) => (
-                  <tr>
-                    <td>{item.description}</td>
-                    <td class="num">{item.quantity}</td>
-                    <td class="num" data-dzd={storedDzdText(item.unitPrice)}>
-                      {formatAmount(item.unitPrice, ctx.lang)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </StackTable>
           </>
         ) : null}
       </section>
