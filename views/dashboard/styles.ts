@@ -69,5 +69,7 @@ textarea.items,input.ltr,.ltr{direction:ltr;unicode-bidi:isolate}
 .nowrap{white-space:nowrap}
 .url-row input{min-inline-size:0}
 .filters select{max-inline-size:20rem}
+.card>h2:first-child{margin-block-start:0}
+textarea.code{font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;min-block-size:7.5rem}
 table.stack td{overflow-wrap:anywhere}
 ${PHONE_CSS}`
