@@ -33,10 +33,17 @@ export function PosterPage(props: {
   amount: Centimes | null
   url: string
   qrSvg: string
+  /** Said on screen only (never printed): customers' phones cannot open `url`. */
+  warning?: string | undefined
 }) {
   const { ctx } = props
   return (
     <Layout ctx={ctx} title={props.title} extraCss={POSTER_CSS}>
+      {props.warning ? (
+        <p class="alert no-print" data-warning="local-public-url">
+          {props.warning}
+        </p>
+      ) : null}
       <section class="card poster">
         <p class="by">{ctx.merchantName}</p>
         <h1>{props.title}</h1>

@@ -8,10 +8,12 @@ import { deleteLinkIfUnused, getLinkById, linkHasPayments, listLinks } from '../
 import { decodeCursor } from '../data/paging.js'
 import { countPaymentsBeyondMax } from '../data/payments.js'
 import { linkStatus } from '../domain/link-status.js'
+import { isLocalAddress } from '../lib/local-address.js'
 import { updateLinkFromBody } from '../links/service.js'
 import { linkNotFoundPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import type { DashKey } from './messages.js'
+import { payButtonSnippet, shareLinks } from './share-links.js'
 
 const PAGE_SIZE = 50
 
@@ -57,15 +59,20 @@ async function detailPage(
   notice?: { text: string; kind: 'ok' | 'error' },
 ) {
   const text = doneNotice(c)
+  const publicUrl = c.get('config').publicUrl
+  const url = linkUrls(publicUrl, link.slug).url
   return c.html(
     <LinkDetailPage
       ctx={dashContext(c)}
       link={link}
       status={linkStatus(link, link, c.get('clock')())}
-      url={linkUrls(c.get('config').publicUrl, link.slug).url}
+      url={url}
       hasPayments={await linkHasPayments(c.get('db'), link.id)}
       beyondMaxPayments={await countPaymentsBeyondMax(c.get('db'), link.id)}
       notice={notice ?? (text ? { text } : undefined)}
+      share={shareLinks(link, url)}
+      payButton={payButtonSnippet(link, url)}
+      localHost={isLocalAddress(publicUrl) ? new URL(publicUrl).host : undefined}
     />,
     status,
   )

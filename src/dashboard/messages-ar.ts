@@ -154,4 +154,16 @@ export const ar: DashMessages = {
   errText: 'احذف من هذا الحقل رموز التحكم غير المرئية أو الأحرف غير الصالحة.',
   errInvalid: 'هذه القيمة غير صالحة.',
   errPricingConflict: 'اختر نوعًا واحدًا فقط من التسعير.',
+  // Sharing a link, its pay button, and a PUBLIC_URL phones cannot reach
+  shareTitle: 'مشاركة',
+  copyLink: 'نسخ الرابط',
+  shareWhatsapp: 'واتساب',
+  shareSms: 'رسالة SMS',
+  shareEmail: 'بريد إلكتروني',
+  shareMore: 'المزيد…',
+  embedTitle: 'زر الدفع لموقعك',
+  embedHint: 'الصق شيفرة HTML هذه في صفحة من موقعك. يفتح الزر صفحة الدفع في علامة تبويب جديدة.',
+  copyCode: 'نسخ الشيفرة',
+  localPublicUrl:
+    'لا تستطيع هواتف الزبائن فتح هذا العنوان ({host}): اضبط PUBLIC_URL على عنوان https العام لـ Paylinks.',
 }

@@ -165,6 +165,19 @@ export const en = {
   errText: 'Remove the invisible control characters or invalid characters from this field.',
   errInvalid: 'This value is not valid.',
   errPricingConflict: 'Choose one kind of price only.',
+  // Sharing a link, its pay button, and a PUBLIC_URL phones cannot reach
+  shareTitle: 'Share',
+  copyLink: 'Copy link',
+  shareWhatsapp: 'WhatsApp',
+  shareSms: 'SMS',
+  shareEmail: 'E-mail',
+  shareMore: 'More…',
+  embedTitle: 'Pay button for your website',
+  embedHint:
+    'Paste this HTML into a page of your site. The button opens the payment page in a new tab.',
+  copyCode: 'Copy the code',
+  localPublicUrl:
+    'Customers’ phones cannot open this address ({host}): set PUBLIC_URL to the public https address of Paylinks.',
 } as const
 
 export type DashKey = keyof typeof en

@@ -156,4 +156,17 @@ export const fr: DashMessages = {
   errText: 'Retirez de ce champ les caractères de contrôle invisibles ou invalides.',
   errInvalid: 'Cette valeur n’est pas valide.',
   errPricingConflict: 'Choisissez un seul type de prix.',
+  // Sharing a link, its pay button, and a PUBLIC_URL phones cannot reach
+  shareTitle: 'Partager',
+  copyLink: 'Copier le lien',
+  shareWhatsapp: 'WhatsApp',
+  shareSms: 'SMS',
+  shareEmail: 'E-mail',
+  shareMore: 'Plus…',
+  embedTitle: 'Bouton de paiement pour votre site',
+  embedHint:
+    'Collez ce HTML dans une page de votre site. Le bouton ouvre la page de paiement dans un nouvel onglet.',
+  copyCode: 'Copier le code',
+  localPublicUrl:
+    'Les téléphones des clients ne peuvent pas ouvrir cette adresse ({host}) : définissez PUBLIC_URL avec l’adresse https publique de Paylinks.',
 }

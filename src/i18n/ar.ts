@@ -100,4 +100,9 @@ export const ar: Messages = {
   scanToPay: 'امسح الرمز للدفع بالبطاقة',
   qrLabel: 'رمز QR لرابط الدفع',
   orOpen: 'أو افتح',
+  // Sharing a link: the message sent with it, the pay button, a PUBLIC_URL phones cannot reach
+  shareText: '{title}: ادفع بالبطاقة على',
+  payByCard: 'ادفع بالبطاقة',
+  localPublicUrl:
+    'لا تستطيع هواتف الزبائن فتح هذا العنوان ({host}): اضبط PUBLIC_URL على عنوان https العام لـ Paylinks.',
 }

@@ -111,6 +111,11 @@ export const en = {
   scanToPay: 'Scan to pay by card',
   qrLabel: 'QR code of the payment link',
   orOpen: 'or open',
+  // Sharing a link: the message sent with it, the pay button, a PUBLIC_URL phones cannot reach
+  shareText: '{title}: pay by card at',
+  payByCard: 'Pay by card',
+  localPublicUrl:
+    'Customers’ phones cannot open this address ({host}): set PUBLIC_URL to the public https address of Paylinks.',
 } as const
 
 export type MessageKey = keyof typeof en

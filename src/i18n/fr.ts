@@ -107,4 +107,9 @@ export const fr: Messages = {
   scanToPay: 'Scannez pour payer par carte',
   qrLabel: 'Code QR du lien de paiement',
   orOpen: 'ou ouvrez',
+  // Sharing a link: the message sent with it, the pay button, a PUBLIC_URL phones cannot reach
+  shareText: '{title} : payez par carte sur',
+  payByCard: 'Payer par carte',
+  localPublicUrl:
+    'Les téléphones des clients ne peuvent pas ouvrir cette adresse ({host}) : définissez PUBLIC_URL avec l’adresse https publique de Paylinks.',
 }

@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-deps.js'
 import { readLinkBySlug } from '../data/links.js'
 import { PUBLIC_IMAGE_HEADERS } from '../http/security-headers.js'
 import { sha256Hex } from '../lib/hash.js'
+import { isLocalAddress } from '../lib/local-address.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
 import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
@@ -43,8 +44,13 @@ qrRoutes.get('/l/:slug/poster', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFoundPage(c)
   const lang = pageLanguage(c, link.language)
-  const url = `${c.get('config').publicUrl}/l/${link.slug}`
+  const publicUrl = c.get('config').publicUrl
+  const url = `${publicUrl}/l/${link.slug}`
   const ctx = pageContext(c, lang)
+  // The merchant looking at the poster before printing it is told when its QR code leads nowhere.
+  const warning = isLocalAddress(publicUrl)
+    ? ctx.t('localPublicUrl', { host: new URL(publicUrl).host })
+    : undefined
   return c.html(
     <PosterPage
       ctx={ctx}
@@ -52,6 +58,7 @@ qrRoutes.get('/l/:slug/poster', async (c) => {
       amount={link.amount}
       url={url}
       qrSvg={qrSvg(qrMatrix(url), { title: `${ctx.t('qrLabel')} ${url}` })}
+      warning={warning}
     />,
   )
 })

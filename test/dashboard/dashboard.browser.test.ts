@@ -70,7 +70,7 @@ describeInChromium('the dashboard in Chromium', () => {
         .toBeGreaterThan(0)
 
       // The copy button appears only with the nonce'd script, and copies the address.
-      const copy = page.locator('button[data-copy]')
+      const copy = page.locator('button[data-copy="public-url"]')
       expect(await copy.isVisible()).toBe(true)
       await copy.click()
       await expect.poll(() => copy.textContent()).toBe('Copied')

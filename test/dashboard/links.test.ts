@@ -373,13 +373,15 @@ describe('the links list', () => {
     await storeLink(paylinks, { title: '<img src=x>', maxPayments: 1 })
     const html = await (await browser.get('/dashboard')).text()
     const row = (title: string) =>
-      new RegExp(`<tr data-link-id="[^"]+"><td><a [^>]*>${title}</a></td>(.*?)</tr>`).exec(
+      new RegExp(`<tr data-link-id="[^"]+"><td [^>]*><a [^>]*>${title}</a></td>(.*?)</tr>`).exec(
         html,
       )?.[1]
     const da = (centimes: number) => formatAmount(centimes, 'en')
-    expect(row('Fixe')).toContain(`<td class="num">${da(150000)}</td>`)
+    const cell = (label: string, value: string) =>
+      `<td class="num" data-label="${label}">${value}</td>`
+    expect(row('Fixe')).toContain(cell('Amount', da(150000)))
     expect(row('Fixe')).toContain('data-status="active"')
-    expect(row('Fixe')).toContain(`<td class="num">2</td><td class="num">${da(300000)}</td>`)
+    expect(row('Fixe')).toContain(cell('Paid', '2') + cell('Collected', da(300000)))
     expect(row('Libre')).toContain(`${da(10000)} – ${da(500000)}`)
     expect(row('Off')).toContain('data-status="inactive"')
     expect(row('&lt;img src=x&gt;')).toContain('data-status="active"')

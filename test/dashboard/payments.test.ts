@@ -64,7 +64,7 @@ describe('the payments list', () => {
     const html = await (await browser.get('/dashboard/payments')).text()
     expect(rowIds(html)).toEqual([newer.id, older.id])
     expect(html).toContain('Amina &lt;b&gt;')
-    expect(html).toContain(`<td class="num">${formatAmount(150000, 'en')}</td>`)
+    expect(html).toContain(`<td class="num" data-label="Amount">${formatAmount(150000, 'en')}</td>`)
     expect(html).toContain('data-status="failed"')
     expect(html).toContain(`href="/dashboard/links/${tea.id}">Thé</a>`)
     expect(html).toContain(`href="/r/${older.receiptId}"`)

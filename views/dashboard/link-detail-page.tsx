@@ -1,22 +1,11 @@
+import type { ShareLinks } from '../../src/dashboard/share-links.js'
 import type { LinkWithStats } from '../../src/data/links.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
 import { storedDzdText } from '../../src/domain/stored-amount.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
-import { LinkStatusBadge, linkAmountText, Notice } from './parts.js'
-
-// Shown only when scripts run (the button starts hidden); falls back to selecting the text where
-// the Clipboard API is unavailable (plain http on another host than localhost).
-const COPY_SCRIPT = `
-for (const button of document.querySelectorAll('[data-copy]')) {
-  const input = document.getElementById(button.dataset.copy)
-  button.hidden = false
-  button.addEventListener('click', async () => {
-    try { await navigator.clipboard.writeText(input.value) }
-    catch { input.select(); document.execCommand('copy') }
-    button.textContent = button.dataset.done
-  })
-}`
+import { CopyButton, LinkShare, LocalUrlWarning, SHARE_SCRIPT } from './link-share.js'
+import { Cell, LinkStatusBadge, linkAmountText, Notice, StackTable } from './parts.js'
 
 function ActionButton(props: {
   ctx: DashContext
@@ -34,7 +23,10 @@ function ActionButton(props: {
   )
 }
 
-/** A link's page: its public address with a copy button, QR codes, poster, settings and actions. */
+/**
+ * A link's page: its public address with a copy button (and a warning when customers cannot open
+ * it), QR codes, poster, actions, sharing, then its settings.
+ */
 export function LinkDetailPage(props: {
   ctx: DashContext
   link: LinkWithStats
@@ -44,6 +36,11 @@ export function LinkDetailPage(props: {
   /** How many of its payments were confirmed paid beyond `max_payments`. */
   beyondMaxPayments: number
   notice?: { text: string; kind?: 'ok' | 'error' } | undefined
+  share: ShareLinks
+  /** The HTML of a "Pay" button for the merchant's site. */
+  payButton: string
+  /** PUBLIC_URL's host when customers' phones cannot open it (loopback or private). */
+  localHost?: string | undefined
 }) {
   const { ctx, link } = props
   const t = ctx.t
@@ -51,19 +48,18 @@ export function LinkDetailPage(props: {
   const qr = `/l/${encodeURIComponent(link.slug)}`
   const none = t('none')
   return (
-    <DashLayout ctx={ctx} title={link.title} script={COPY_SCRIPT}>
+    <DashLayout ctx={ctx} title={link.title} script={SHARE_SCRIPT}>
       <section class="card" aria-labelledby="link-title">
         <div class="head">
           <h1 id="link-title">{link.title}</h1>
           <LinkStatusBadge ctx={ctx} status={props.status} />
         </div>
         <Notice text={props.notice?.text} kind={props.notice?.kind} />
+        <LocalUrlWarning ctx={ctx} host={props.localHost} />
         <label for="public-url">{t('publicUrl')}</label>
         <div class="url-row">
           <input type="text" id="public-url" class="ltr" value={props.url} readonly />
-          <button type="button" class="small" data-copy="public-url" data-done={t('copied')} hidden>
-            {t('copy')}
-          </button>
+          <CopyButton ctx={ctx} target="public-url" label={t('copyLink')} />
         </div>
         <h2>{t('qrCode')}</h2>
         <div class="qr">
@@ -97,6 +93,13 @@ export function LinkDetailPage(props: {
           </a>
         </div>
       </section>
+      <LinkShare
+        ctx={ctx}
+        title={link.title}
+        url={props.url}
+        share={props.share}
+        payButton={props.payButton}
+      />
       <section class="card">
         <dl class="kv">
           <dt>{t('colAmount')}</dt>
@@ -138,30 +141,25 @@ export function LinkDetailPage(props: {
         {link.invoiceItems ? (
           <>
             <h2>{t('detailItems')}</h2>
-            <table>
-              <thead>
+            <StackTable
+              columns={[
+                { label: t('detailItem') },
+                { label: t('itemQuantity'), num: true },
+                { label: t('itemUnitPrice'), num: true },
+              ]}
+            >
+              {link.invoiceItems.map((item) => (
                 <tr>
-                  <th scope="col">{t('detailItem')}</th>
-                  <th scope="col" class="num">
-                    {t('itemQuantity')}
-                  </th>
-                  <th scope="col" class="num">
-                    {t('itemUnitPrice')}
-                  </th>
+                  <Cell label={t('detailItem')}>{item.description}</Cell>
+                  <Cell label={t('itemQuantity')} num>
+                    {item.quantity}
+                  </Cell>
+                  <Cell label={t('itemUnitPrice')} num data-dzd={storedDzdText(item.unitPrice)}>
+                    {formatAmount(item.unitPrice, ctx.lang)}
+                  </Cell>
                 </tr>
-              </thead>
-              <tbody>
-                {link.invoiceItems.map((item) => (
-                  <tr>
-                    <td>{item.description}</td>
-                    <td class="num">{item.quantity}</td>
-                    <td class="num" data-dzd={storedDzdText(item.unitPrice)}>
-                      {formatAmount(item.unitPrice, ctx.lang)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </StackTable>
           </>
         ) : null}
       </section>

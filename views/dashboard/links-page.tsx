@@ -28,7 +28,7 @@ export function LinksPage(props: {
           <p class="muted">{t('noLinks')}</p>
         ) : (
           <div class="table-wrap">
-            <table>
+            <table class="stack">
               <thead>
                 <tr>
                   <th scope="col">{t('colTitle')}</th>
@@ -48,16 +48,24 @@ export function LinksPage(props: {
               <tbody>
                 {props.links.map((link) => (
                   <tr data-link-id={link.id}>
-                    <td>
+                    <td data-label={t('colTitle')}>
                       <a href={`/dashboard/links/${link.id}`}>{link.title}</a>
                     </td>
-                    <td class="num">{linkAmountText(ctx, link)}</td>
-                    <td>
+                    <td class="num" data-label={t('colAmount')}>
+                      {linkAmountText(ctx, link)}
+                    </td>
+                    <td data-label={t('colStatus')}>
                       <LinkStatusBadge ctx={ctx} status={link.status} />
                     </td>
-                    <td class="num">{link.paidCount}</td>
-                    <td class="num">{formatAmount(link.paidTotal, ctx.lang)}</td>
-                    <td class="nowrap">{formatDateTime(link.createdAt, ctx.lang)}</td>
+                    <td class="num" data-label={t('colPaid')}>
+                      {link.paidCount}
+                    </td>
+                    <td class="num" data-label={t('colCollected')}>
+                      {formatAmount(link.paidTotal, ctx.lang)}
+                    </td>
+                    <td class="nowrap" data-label={t('colCreated')}>
+                      {formatDateTime(link.createdAt, ctx.lang)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,3 +1,4 @@
+import type { Child } from 'hono/jsx'
 import type { Link, PaymentStatus } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
@@ -86,5 +87,55 @@ export function Notice(props: { text: string | undefined; kind?: 'ok' | 'error' 
     <p class={props.kind === 'error' ? 'alert' : 'alert ok'} role="status">
       {props.text}
     </p>
+  )
+}
+
+/** A column of a StackTable: its heading, and whether it holds numbers (aligned to the end). */
+export interface Column {
+  label: string
+  num?: boolean
+}
+
+/**
+ * The dashboard's one table pattern, for every list of rows: an ordinary table on wide screens;
+ * below 48rem each row becomes a card whose cells show their column's name (styles.ts,
+ * `table.stack`). Write the rows with `Cell`, giving each the label of its column (a cell with no
+ * label, such as a link that names itself, shows its value alone). Tables written by hand get the
+ * same behaviour from `<div class="table-wrap"><table class="stack">` and `<td data-label=…>`.
+ */
+export function StackTable(props: { columns: Column[]; children: Child }) {
+  return (
+    <div class="table-wrap">
+      <table class="stack">
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th scope="col" class={column.num ? 'num' : undefined}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+/** A StackTable cell: `label` is its column's heading; `wide` spans the whole card on a phone. */
+export function Cell(props: {
+  label: string
+  num?: boolean
+  wide?: boolean
+  class?: string
+  children?: Child
+  [data: `data-${string}`]: string | undefined
+}) {
+  const { label, num, wide, class: extra, children, ...data } = props
+  const classes = [num ? 'num' : '', wide ? 'wide' : '', extra ?? ''].filter(Boolean).join(' ')
+  return (
+    <td data-label={label} class={classes || undefined} {...data}>
+      {children}
+    </td>
   )
 }

@@ -72,7 +72,7 @@ export function PaymentsPage(props: {
           <p class="muted">{t('noPayments')}</p>
         ) : (
           <div class="table-wrap">
-            <table>
+            <table class="stack">
               <thead>
                 <tr>
                   <th scope="col">{t('colCreated')}</th>
@@ -90,26 +90,32 @@ export function PaymentsPage(props: {
               <tbody>
                 {props.payments.map((p) => (
                   <tr data-payment-id={p.id}>
-                    <td class="nowrap">{formatDateTime(p.createdAt, ctx.lang)}</td>
-                    <td>
+                    <td class="nowrap" data-label={t('colCreated')}>
+                      {formatDateTime(p.createdAt, ctx.lang)}
+                    </td>
+                    <td class="wide" data-label={t('filterLink')}>
                       <a href={`/dashboard/links/${p.linkId}`}>
                         {titles.get(p.linkId) ?? p.linkId}
                       </a>
                     </td>
-                    <td>
+                    <td class="wide" data-label={t('colCustomer')}>
                       {p.customerName}
                       <br />
                       <span class="muted ltr">{p.customerPhone}</span>
                       <br />
                       <span class="muted ltr">{p.customerEmail}</span>
                     </td>
-                    <td class="num">{formatAmount(p.amount, ctx.lang)}</td>
-                    <td>
+                    <td class="num" data-label={t('colAmount')}>
+                      {formatAmount(p.amount, ctx.lang)}
+                    </td>
+                    <td data-label={t('colStatus')}>
                       <PaymentStatusBadge ctx={ctx} status={p.status} />{' '}
                       <BeyondMaxPaymentsMark ctx={ctx} beyond={p.beyondMaxPayments} />
                     </td>
-                    <td class="ltr">{p.orderNumber ?? t('none')}</td>
-                    <td>{p.ref ?? t('none')}</td>
+                    <td class="ltr" data-label={t('colOrder')}>
+                      {p.orderNumber ?? t('none')}
+                    </td>
+                    <td data-label={t('colRef')}>{p.ref ?? t('none')}</td>
                     <td>
                       <a href={`/r/${p.receiptId}`}>{t('receipt')}</a>
                     </td>

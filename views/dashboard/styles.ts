@@ -1,9 +1,38 @@
 import { BASE_CSS } from '../styles.js'
 
 /**
+ * Phones. `table.stack` is the dashboard's one table pattern (StackTable and Cell in parts.tsx):
+ * below 48rem each row becomes a card, a grid of its cells with each cell's `data-label` above its
+ * value; the header row stays for screen readers, only visually hidden; `td.wide` spans the card.
+ * Below 40rem the navigation takes a line of its own, key/value lists stack, filters fill the width.
+ */
+const PHONE_CSS = `
+@media (max-width:48rem){
+table.stack,table.stack tbody,table.stack td{display:block}
+table.stack thead{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+table.stack tr{display:grid;grid-template-columns:repeat(auto-fill,minmax(7rem,1fr));gap:.6rem 1rem;padding:.75rem;border:1px solid #d0d7de;border-radius:10px;margin-block-end:.75rem}
+table.stack td{padding:0;border:0;text-align:start;white-space:normal;overflow-wrap:anywhere;min-inline-size:0}
+table.stack td[data-label]::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:#57606a}
+table.stack td:first-child,table.stack td.wide{grid-column:1/-1}
+table.stack .badge{white-space:normal}
+}
+@media (max-width:40rem){
+.wrap{padding:.75rem}
+.card{padding:1rem .85rem}
+nav.main{order:1;flex-basis:100%;gap:0 .25rem;border-block-start:1px solid #e5e8eb}
+nav.main a,nav.main button.link{display:inline-block;padding:.55rem .4rem}
+dl.kv{grid-template-columns:minmax(0,1fr);gap:0}
+dl.kv dd{margin-block-end:.6rem}
+.filters>div{flex:1 1 9rem;min-inline-size:0}
+.filters select,.filters input{inline-size:100%;max-inline-size:none}
+.filters button{flex:1 1 100%}
+}
+`
+
+/**
  * The dashboard's stylesheet: the customer pages' base with a wider column, tables, badges and
- * the form's sections. A pricing section whose radio is not chosen folds away where `:has()` is
- * supported; elsewhere every section stays visible and the radio still decides.
+ * the form's sections, then the phone rules. A pricing section whose radio is not chosen folds away
+ * where `:has()` is supported; elsewhere every section stays visible and the radio still decides.
  */
 export const DASHBOARD_CSS = `${BASE_CSS}
 .wrap{max-inline-size:72rem}
@@ -38,4 +67,9 @@ textarea.items,input.ltr,.ltr{direction:ltr;unicode-bidi:isolate}
 .qr img{inline-size:12rem;block-size:12rem;background:#fff;border:1px solid #e5e8eb;border-radius:8px}
 .pager{display:flex;gap:1rem;margin-block-start:1rem}
 .nowrap{white-space:nowrap}
-`
+.url-row input{min-inline-size:0}
+.filters select{max-inline-size:20rem}
+.card>h2:first-child{margin-block-start:0}
+textarea.code{font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;min-block-size:7.5rem}
+table.stack td{overflow-wrap:anywhere}
+${PHONE_CSS}`

@@ -1,0 +1,252 @@
+/**
+ * Every dashboard page on a 360 px phone in Arabic, French and English, with awkward data (long
+ * Arabic titles, long e-mails and addresses, payments of every status): the page never scrolls
+ * sideways and no element sits outside the viewport. The pages are the list below; a test checks
+ * it against the dashboard's router, so a new page fails until it is walked here too.
+ *
+ * Set DASHBOARD_SCREENSHOTS=/tmp/some-folder to also keep full-page screenshots at 360 and
+ * 1280 px of every page in every language (for looking at them; never committed).
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type Link, links, PAYMENT_STATUSES, payments } from '../../db/schema.js'
+import type { Language } from '../../src/config.js'
+import { dashboardRoutes } from '../../src/routes/dashboard.js'
+import { describeInChromium, launchChromium } from '../support/chromium.js'
+import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { storeLink } from '../support/links.js'
+import { storePayment } from './helpers.js'
+
+const LANGUAGES: Language[] = ['ar', 'fr', 'en']
+const PHONE = { width: 360, height: 740 }
+const DESK = { width: 1280, height: 900 }
+const SHOTS = process.env.DASHBOARD_SCREENSHOTS
+
+const LONG_TITLE =
+  'ورشة الفخار التقليدي للأطفال والكبار في قسنطينة — دورة صيفية كاملة مع جميع المواد والأدوات'
+const LONG_EMAIL = 'amina.benali.commandes.boutique.constantine@exemple-tres-long-domaine.dz'
+const LONG_URL =
+  'https://boutique-exemple-tres-long-domaine.dz/commandes/merci?source=paylinks&campagne=ete-2026-constantine'
+
+interface Data {
+  long: Link
+  items: Link
+}
+
+/**
+ * One dashboard page: its route in the dashboard's router (under /dashboard), the address to open
+ * and, for a state reached by acting on the page, what to do there.
+ */
+interface DashPage {
+  name: string
+  route: string
+  path(data: Data): string
+  signedOut?: boolean
+  act?(page: Page): Promise<unknown>
+}
+
+/** Add a new dashboard page here: it is then checked at 360 px in every language. */
+const PAGES: DashPage[] = [
+  { name: 'login', route: 'GET /login', path: () => '/dashboard/login', signedOut: true },
+  { name: 'links', route: 'GET /', path: () => '/dashboard' },
+  { name: 'links-alias', route: 'GET /links', path: () => '/dashboard/links' },
+  { name: 'link-detail', route: 'GET /links/:id', path: (d) => `/dashboard/links/${d.long.id}` },
+  {
+    name: 'link-detail-items',
+    route: 'GET /links/:id',
+    path: (d) => `/dashboard/links/${d.items.id}`,
+  },
+  { name: 'link-not-found', route: 'GET /links/:id', path: () => '/dashboard/links/lnk_missing' },
+  { name: 'link-new', route: 'GET /links/new', path: () => '/dashboard/links/new' },
+  {
+    name: 'link-new-errors',
+    route: 'POST /links',
+    path: () => '/dashboard/links/new',
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname === '/dashboard/links', {
+          waitUntil: 'load',
+        }),
+        page.locator('form[action="/dashboard/links"]').evaluate((f: HTMLFormElement) => {
+          f.noValidate = true
+          f.requestSubmit()
+        }),
+      ]),
+  },
+  {
+    name: 'link-edit',
+    route: 'GET /links/:id/edit',
+    path: (d) => `/dashboard/links/${d.long.id}/edit`,
+  },
+  { name: 'payments', route: 'GET /payments', path: () => '/dashboard/payments' },
+  {
+    name: 'payments-filtered',
+    route: 'GET /payments',
+    path: (d) => `/dashboard/payments?status=paid&link=${d.long.id}&from=2026-01-01&to=2026-12-31`,
+  },
+  {
+    name: 'payments-bad-filter',
+    route: 'GET /payments',
+    path: () => '/dashboard/payments?from=yesterday',
+  },
+]
+
+/** Routes that answer with something other than a page to look at. */
+const NOT_PAGES = new Set([
+  'POST /login',
+  'POST /logout',
+  'POST /links/:id',
+  'POST /links/:id/deactivate',
+  'POST /links/:id/activate',
+  'POST /links/:id/delete',
+  'GET /payments.csv',
+])
+
+let browser: Browser
+let paylinks: Paylinks
+let data: Data
+
+async function seed(p: Paylinks): Promise<Data> {
+  const long = await storeLink(p, {
+    title: LONG_TITLE,
+    language: 'ar',
+    description: `${LONG_TITLE} ${LONG_TITLE}`,
+    invoiceId: 'FACTURE-2026-CONSTANTINE-0000000000123456789',
+    memo: 'Mémo interne très long sans espaces: ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJ',
+    successMessage: 'شكراً جزيلاً على ثقتكم، سنتصل بكم قريباً لتأكيد موعد الورشة والتفاصيل',
+    successUrl: LONG_URL,
+  })
+  const items = await storeLink(p, {
+    title: 'Commande groupée',
+    amount: 750000,
+    invoiceItems: [
+      { description: `${LONG_TITLE} (lot)`, quantity: 2, unitPrice: 250000 },
+      { description: 'Frais de livraison vers Tamanrasset', quantity: 1, unitPrice: 250000 },
+    ],
+  })
+  await storeLink(p, { title: 'Cours ouvert', amount: null, amountMin: 5000, amountMax: null })
+  await storeLink(p, { title: 'Ancien lien', active: false })
+  for (const status of PAYMENT_STATUSES) {
+    await storePayment(p, long, {
+      status,
+      email: LONG_EMAIL,
+      name: 'عبد الرحمن بن عبد الله الطاهري القسنطيني',
+      phone: '+213550123456',
+      ref: 'REF-2026-CONSTANTINE-000000123456789',
+    })
+  }
+  const beyond = await storePayment(p, long, { status: 'paid', email: LONG_EMAIL })
+  await p.deps.db
+    .update(payments)
+    .set({ beyondMaxPayments: true })
+    .where(eq(payments.id, beyond.id))
+  // Set afterwards: a limit would have refused some of the payments above.
+  await p.deps.db.update(links).set({ maxPayments: 3 }).where(eq(links.id, long.id))
+  return { long, items }
+}
+
+/** What in the page sticks out sideways: the page's own width, then elements past either edge. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const out: string[] = []
+    if (document.documentElement.scrollWidth > width) {
+      out.push(`page is ${document.documentElement.scrollWidth}px wide in ${width}px`)
+    }
+    // Visually hidden parts (clipped on purpose, for screen readers) are not cut off.
+    const clipped = (el: Element | null): boolean => {
+      for (; el; el = el.parentElement) {
+        const style = getComputedStyle(el)
+        if (style.clipPath !== 'none' || style.clip !== 'auto') return true
+      }
+      return false
+    }
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      if (box.left >= -0.5 && box.right <= width + 0.5) continue
+      if (clipped(el)) continue
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).replace(/ /g, '.')}` : ''}`
+      out.push(`${name} spans ${Math.round(box.left)}..${Math.round(box.right)}`)
+      if (out.length > 5) break
+    }
+    return out
+  })
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${paylinks.url}/dashboard/login`)
+  await page.locator('#token').fill(TEST_ADMIN_TOKEN)
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === '/dashboard'),
+    page.locator('form[action="/dashboard/login"] button[type=submit]').click(),
+  ])
+}
+
+async function open(page: Page, entry: DashPage) {
+  await page.goto(`${paylinks.url}${entry.path(data)}`)
+  if (entry.act) await entry.act(page)
+}
+
+async function shoot(page: Page, lang: Language, entry: DashPage, size: typeof PHONE) {
+  if (!SHOTS) return
+  await page.setViewportSize(size)
+  const dir = join(SHOTS, String(size.width))
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: join(dir, `${lang}-${entry.name}.png`), fullPage: true })
+  await page.setViewportSize(PHONE)
+}
+
+describeInChromium('the dashboard on a 360 px phone', () => {
+  beforeAll(async () => {
+    paylinks = await startPaylinks({ http: true })
+    data = await seed(paylinks)
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await paylinks?.close()
+  })
+
+  it('walks every page of the dashboard router', () => {
+    const walked = new Set(PAGES.map((p) => p.route))
+    const routes = dashboardRoutes.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`)
+    const missing = routes.filter((r) => !walked.has(r) && !NOT_PAGES.has(r))
+    expect(missing, 'add these dashboard pages to PAGES in this file').toEqual([])
+  })
+
+  for (const lang of LANGUAGES) {
+    it(`shows every page in ${lang} without sideways scrolling at 360 px`, async () => {
+      const context = await browser.newContext({
+        viewport: PHONE,
+        locale: lang,
+        isMobile: true,
+        hasTouch: true,
+      })
+      const page = await context.newPage()
+      // Every page is checked before the test fails, so one run names all that stick out.
+      const problems: Record<string, string[]> = {}
+      const check = async (entry: DashPage) => {
+        await open(page, entry)
+        expect(await page.getAttribute('html', 'lang'), entry.name).toBe(lang)
+        const found = await overflow(page)
+        if (found.length > 0) problems[entry.name] = found
+        await shoot(page, lang, entry, PHONE)
+        await shoot(page, lang, entry, DESK)
+      }
+      try {
+        for (const entry of PAGES.filter((p) => p.signedOut)) await check(entry)
+        await signIn(page)
+        for (const entry of PAGES.filter((p) => !p.signedOut)) await check(entry)
+        expect(problems).toEqual({})
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
