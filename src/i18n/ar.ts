@@ -100,4 +100,6 @@ export const ar: Messages = {
   scanToPay: 'امسح الرمز للدفع بالبطاقة',
   qrLabel: 'رمز QR لرابط الدفع',
   orOpen: 'أو افتح',
+  // Receipt PDF and e-mail
+  downloadPdf: 'تنزيل PDF',
 }

@@ -111,6 +111,8 @@ export const en = {
   scanToPay: 'Scan to pay by card',
   qrLabel: 'QR code of the payment link',
   orOpen: 'or open',
+  // Receipt PDF and e-mail
+  downloadPdf: 'Download PDF',
 } as const
 
 export type MessageKey = keyof typeof en

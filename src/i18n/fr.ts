@@ -107,4 +107,6 @@ export const fr: Messages = {
   scanToPay: 'Scannez pour payer par carte',
   qrLabel: 'Code QR du lien de paiement',
   orOpen: 'ou ouvrez',
+  // Receipt PDF and e-mail
+  downloadPdf: 'Télécharger le PDF',
 }
