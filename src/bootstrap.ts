@@ -22,6 +22,7 @@ import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import { randomBase62 } from './lib/bytes.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
+import type { MailTransport } from './mail/types.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip } from './routes/static-page.js'
@@ -74,6 +75,8 @@ export interface RuntimeParts {
   keepSettings?: KeepSettings
   /** Makes receipt PDFs (Node); without it the receipt downloads as an HTML file. */
   receiptPdf?: ReceiptPdfMaker
+  /** Sends e-mail (Node, when SMTP_URL is set). */
+  mailTransport?: MailTransport
 }
 
 /** Stores each value unless its key has one; returns the values stored, in the same order. */
@@ -188,6 +191,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     clientIp: parts.clientIp,
     captcha: config.captcha === 'altcha' ? altchaCaptcha() : undefined,
     receiptPdf: parts.receiptPdf,
+    mailTransport: parts.mailTransport,
   }
   const assembled: AssembledStart = {
     deps,

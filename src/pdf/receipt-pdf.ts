@@ -4,9 +4,9 @@
  * handed in (the Node runtime reads them from @fontsource/noto-sans-arabic).
  */
 import PDFDocument from 'pdfkit'
-import { formatAmount, formatDateTime, translator } from '../i18n/index.js'
+import { formatAmount, translator } from '../i18n/index.js'
 import { type PdfFonts, PdfText } from './pdf-text.js'
-import type { ReceiptPdfInput } from './receipt-input.js'
+import { type ReceiptPdfInput, receiptRows } from './receipt-input.js'
 
 export { type PdfFonts, parseFonts } from './pdf-text.js'
 export type { ReceiptPdfInput } from './receipt-input.js'
@@ -14,25 +14,6 @@ export type { ReceiptPdfInput } from './receipt-input.js'
 const PAGE = { width: 419.53, height: 595.28, margin: 36 }
 const MUTED = '#555555'
 const GREEN = '#146c2e'
-
-/** The rows of the receipt, label then value, as on the receipt page. */
-export function receiptRows(input: ReceiptPdfInput): Array<[string, string]> {
-  const { receipt, lang } = input
-  const t = translator(lang)
-  const rows: Array<[string, string | null]> = [
-    [t('gatewayMessage'), receipt.gatewayMessage],
-    [t('orderId'), receipt.orderId],
-    [t('orderNumber'), receipt.orderNumber],
-    [t('approvalCode'), receipt.approvalCode],
-    [t('dateTime'), formatDateTime(receipt.paidAt ?? receipt.updatedAt, lang)],
-    [t('amountPaid'), formatAmount(receipt.amount, lang)],
-    [t('paymentMethod'), t('cardMethod')],
-    [t('merchant'), input.merchantName],
-    [t('customer'), receipt.customerName],
-    [t('reference'), receipt.ref],
-  ]
-  return rows.filter((row): row is [string, string] => row[1] !== null && row[1].trim() !== '')
-}
 
 /** Renders the receipt; resolves to the PDF file's bytes. */
 export function renderReceiptPdf(input: ReceiptPdfInput, fonts: PdfFonts): Promise<Uint8Array> {

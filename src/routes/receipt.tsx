@@ -18,6 +18,7 @@ import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
 import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
+import { receiptView } from './receipt-view.js'
 
 export const receiptRoutes = new Hono<AppEnv>()
 
@@ -120,29 +121,4 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
   return c.html(<PaymentOutcomePage ctx={ctx} receipt={view} retryUrl={retryUrl} />)
 }
 
-/** What the receipt views show of a payment. */
-export function receiptView(
-  payment: Payment,
-  linkTitle: string,
-  linkSlug: string,
-  successMessage: string | null,
-  successUrl: string | null,
-): ReceiptView {
-  return {
-    receiptId: payment.receiptId,
-    status: payment.status,
-    amount: payment.amount,
-    linkTitle,
-    linkSlug,
-    gatewayMessage: payment.message,
-    orderId: payment.orderId ?? null,
-    orderNumber: payment.orderNumber,
-    approvalCode: payment.approvalCode,
-    paidAt: payment.paidAt,
-    updatedAt: payment.updatedAt,
-    ref: payment.ref,
-    customerName: payment.customerName,
-    successMessage,
-    successUrl,
-  }
-}
+export { receiptView } from './receipt-view.js'
