@@ -154,4 +154,9 @@ export const ar: DashMessages = {
   errText: 'احذف من هذا الحقل رموز التحكم غير المرئية أو الأحرف غير الصالحة.',
   errInvalid: 'هذه القيمة غير صالحة.',
   errPricingConflict: 'اختر نوعًا واحدًا فقط من التسعير.',
+  // E-mail receipts
+  mailOff:
+    'إرسال الوصولات بالبريد الإلكتروني متوقف. اضبط SMTP_URL وMAIL_FROM (وMERCHANT_EMAIL لإشعاراتك) لإرسال الوصل إلى الزبائن؛ راجع README، قسم «Configuration».',
+  mailNoWorker:
+    'لا تُرسل الوصولات بالبريد الإلكتروني على Workers في هذا الإصدار؛ شغّل Paylinks على Node لإرسالها.',
 }

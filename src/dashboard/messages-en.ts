@@ -165,6 +165,11 @@ export const en = {
   errText: 'Remove the invisible control characters or invalid characters from this field.',
   errInvalid: 'This value is not valid.',
   errPricingConflict: 'Choose one kind of price only.',
+  // E-mail receipts
+  mailOff:
+    'E-mail receipts are off. Set SMTP_URL and MAIL_FROM (and MERCHANT_EMAIL for your notices) to e-mail customers their receipt; see README, “Configuration”.',
+  mailNoWorker:
+    'E-mail receipts are not sent on Workers in this version; run Paylinks on Node to send them.',
 } as const
 
 export type DashKey = keyof typeof en

@@ -156,4 +156,9 @@ export const fr: DashMessages = {
   errText: 'Retirez de ce champ les caractères de contrôle invisibles ou invalides.',
   errInvalid: 'Cette valeur n’est pas valide.',
   errPricingConflict: 'Choisissez un seul type de prix.',
+  // E-mail receipts
+  mailOff:
+    'Les reçus par e-mail sont désactivés. Renseignez SMTP_URL et MAIL_FROM (et MERCHANT_EMAIL pour vos avis) pour envoyer leur reçu aux clients ; voir le README, « Configuration ».',
+  mailNoWorker:
+    'Les reçus par e-mail ne sont pas envoyés sur Workers dans cette version ; utilisez Paylinks sur Node pour les envoyer.',
 }
