@@ -110,7 +110,7 @@ export async function deliverMerchantDigest(
   to: number,
 ): Promise<MailOutcome> {
   const mail = deps.config.mail
-  if (!mail || mail.merchantNotify !== 'daily' || !mail.merchantEmail) {
+  if (mail?.merchantNotify !== 'daily' || !mail.merchantEmail) {
     deps.log({ event: 'mail_skipped', kind: 'merchant_digest', reason: 'notices_not_daily' })
     return 'skipped'
   }
