@@ -17,7 +17,9 @@ import type { SecurityPolicy } from './http/security-headers.js'
 import type { Translate } from './i18n/index.js'
 import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
+import type { MailTransport } from './mail/types.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
+import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip, StaticPage } from './routes/static-page.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
@@ -58,6 +60,10 @@ export interface AppDeps {
   clientIp: (c: Context) => string
   /** The checkout captcha, when it is on. */
   captcha?: Captcha | undefined
+  /** Makes receipt PDFs (Node); without it the receipt downloads as an HTML file. */
+  receiptPdf?: ReceiptPdfMaker | undefined
+  /** Sends e-mail (Node, with SMTP_URL); `deliverPaymentMails` in src/mail takes it. */
+  mailTransport?: MailTransport | undefined
 }
 
 /** A self-hosted captcha on the checkout form. */

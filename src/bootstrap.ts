@@ -22,7 +22,9 @@ import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import { randomBase62 } from './lib/bytes.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
+import type { MailTransport } from './mail/types.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
+import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
 import type { Simulator } from './simulator/index.js'
@@ -71,6 +73,10 @@ export interface RuntimeParts {
   changeStamp?: ChangeStamp
   /** How the start keeps its generated settings (default: drizzle, a write and a read each). */
   keepSettings?: KeepSettings
+  /** Makes receipt PDFs (Node); without it the receipt downloads as an HTML file. */
+  receiptPdf?: ReceiptPdfMaker
+  /** Sends e-mail (Node, when SMTP_URL is set). */
+  mailTransport?: MailTransport
 }
 
 /** Stores each value unless its key has one; returns the values stored, in the same order. */
@@ -184,6 +190,8 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     background: createBackground(log, parts.waitUntil),
     clientIp: parts.clientIp,
     captcha: config.captcha === 'altcha' ? altchaCaptcha() : undefined,
+    receiptPdf: parts.receiptPdf,
+    mailTransport: parts.mailTransport,
   }
   const assembled: AssembledStart = {
     deps,

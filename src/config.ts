@@ -59,7 +59,34 @@ const schema = z.object({
     .transform((v) => (v === undefined ? 7 : Number(v)))
     .pipe(z.number({ message: 'BACKUP_KEEP must be a number' }).int().min(1).max(10_000)),
   TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).default('false')),
+  // E-mail receipts and merchant notices: off unless SMTP_URL is set (src/mail).
+  SMTP_URL: optionalText.refine((v) => v === undefined || smtpUrlProblem(v) === null, {
+    message:
+      'SMTP_URL must be smtp://user:password@host:port or smtps://… (percent-encode @ : / in the password)',
+  }),
+  MAIL_FROM: optionalText.refine((v) => v === undefined || MAILBOX.test(v), {
+    message: 'MAIL_FROM must be an address, e.g. receipts@shop.dz or "Shop <receipts@shop.dz>"',
+  }),
+  MERCHANT_EMAIL: optionalText.refine((v) => v === undefined || ADDRESS.test(v), {
+    message: 'MERCHANT_EMAIL must be one e-mail address, e.g. owner@shop.dz',
+  }),
+  MERCHANT_NOTIFY: optionalText.pipe(z.enum(['each', 'daily', 'off']).optional()),
 })
+
+const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/
+const MAILBOX =
+  /^(?:[^<>\r\n]*<[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+>|[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+)$/
+
+/** Why an SMTP URL is unusable, or null (the message never repeats it: it holds a password). */
+function smtpUrlProblem(text: string): string | null {
+  try {
+    const url = new URL(text)
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return 'scheme'
+    return url.hostname === '' ? 'host' : null
+  } catch {
+    return 'syntax'
+  }
+}
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const
 
@@ -97,6 +124,18 @@ export interface Config {
   backups: { dir: string; intervalMs: number; keep: number } | undefined
   /** Node behind a reverse proxy: the client's address is the one it forwards (X-Forwarded-For). */
   trustProxy: boolean
+  /** E-mail receipts and merchant notices, or undefined when SMTP_URL is unset. */
+  mail: MailConfig | undefined
+}
+
+/** Where e-mail goes through and who it is from. */
+export interface MailConfig {
+  smtpUrl: string
+  from: string
+  /** Where merchant notices go; none without MERCHANT_EMAIL. */
+  merchantEmail: string | undefined
+  /** A notice per paid payment, one digest a day, or none. */
+  merchantNotify: 'each' | 'daily' | 'off'
 }
 
 /** Thrown when the configuration is unusable; `problems` names each bad setting. */
@@ -164,11 +203,26 @@ export function parseConfig(
       ? { dir: raw.BACKUP_DIR, intervalMs: raw.BACKUP_INTERVAL, keep: raw.BACKUP_KEEP }
       : undefined,
     trustProxy: raw.TRUST_PROXY === 'true',
+    mail: raw.SMTP_URL
+      ? {
+          smtpUrl: raw.SMTP_URL,
+          from:
+            raw.MAIL_FROM ??
+            `${raw.MERCHANT_NAME.replace(/[<>"\r\n]/g, '')} <paylinks@${hostnameOf(publicUrl) || 'localhost'}>`,
+          merchantEmail: raw.MERCHANT_EMAIL,
+          merchantNotify: raw.MERCHANT_EMAIL ? (raw.MERCHANT_NOTIFY ?? 'each') : 'off',
+        }
+      : undefined,
   }
   const problems = [
     ...gatewayProblems(config),
     ...liveProblems(config, env),
     ...(options.runtime === 'workers' ? workersProblems(config) : []),
+    ...(raw.MERCHANT_NOTIFY && raw.MERCHANT_NOTIFY !== 'off' && !raw.MERCHANT_EMAIL
+      ? [
+          `MERCHANT_EMAIL: required when MERCHANT_NOTIFY is ${raw.MERCHANT_NOTIFY} — where the notices go`,
+        ]
+      : []),
   ]
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -11,6 +11,7 @@ import { consoleLogger } from './log.js'
 import { startBackupSchedule } from './node/backup-schedule.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
 import { nodeClientIp } from './node/client-address.js'
+import { nodemailerTransport } from './node/mail-transport.js'
 import { nodeRuntimeParts } from './node/runtime.js'
 import { holdDatabase } from './node/server-lock.js'
 import { openSqlite } from './node/sqlite.js'
@@ -58,6 +59,7 @@ async function main() {
     log: consoleLogger,
     clientIp: nodeClientIp(config.trustProxy),
     ...nodeRuntimeParts(sqlite),
+    ...(config.mail ? { mailTransport: nodemailerTransport(config.mail) } : {}),
   })
   const app = createApp(
     assembled.deps,

@@ -23,7 +23,12 @@ export interface ReceiptView {
 }
 
 /** The receipt (success) page with the card network's required elements. */
-export function ReceiptPage(props: { ctx: PageContext; receipt: ReceiptView }) {
+export function ReceiptPage(props: {
+  ctx: PageContext
+  receipt: ReceiptView
+  /** The download is a PDF (Node) rather than the page as an HTML file. */
+  pdf?: boolean
+}) {
   const { ctx, receipt } = props
   const { t, lang } = ctx
   const rows: Array<[string, string | null]> = [
@@ -61,7 +66,7 @@ export function ReceiptPage(props: { ctx: PageContext; receipt: ReceiptView }) {
                 href={`/r/${receipt.receiptId}/download?lang=${lang}`}
                 download
               >
-                {t('download')}
+                {props.pdf ? t('downloadPdf') : t('download')}
               </a>
             </div>
             <script nonce={ctx.nonce || undefined}>{raw(PRINT_SCRIPT)}</script>

@@ -45,8 +45,15 @@ async function listPage(c: DashC) {
       nextHref={page.nextCursor ? `/dashboard?cursor=${encodeURIComponent(page.nextCursor)}` : null}
       firstHref={cursor ? '/dashboard' : null}
       notice={doneNotice(c)}
+      mailNotice={mailNotice(c)}
     />,
   )
+}
+
+/** Why no e-mail is sent: no SMTP_URL, or a runtime without a mail transport (Workers). */
+function mailNotice(c: DashC): string | undefined {
+  if (c.get('mailTransport')) return undefined
+  return c.get('dt')(c.get('config').mail ? 'mailNoWorker' : 'mailOff')
 }
 
 linkRoutes.get('/', listPage)

@@ -166,4 +166,9 @@ export const ar: DashMessages = {
   copyCode: 'نسخ الشيفرة',
   localPublicUrl:
     'لا تستطيع هواتف الزبائن فتح هذا العنوان ({host}): اضبط PUBLIC_URL على عنوان https العام لـ Paylinks.',
+  // E-mail receipts
+  mailOff:
+    'إرسال الوصولات بالبريد الإلكتروني متوقف. اضبط SMTP_URL وMAIL_FROM (وMERCHANT_EMAIL لإشعاراتك) لإرسال الوصل إلى الزبائن؛ راجع README، قسم «Configuration».',
+  mailNoWorker:
+    'لا تُرسل الوصولات بالبريد الإلكتروني على Workers في هذا الإصدار؛ شغّل Paylinks على Node لإرسالها.',
 }

@@ -178,6 +178,11 @@ export const en = {
   copyCode: 'Copy the code',
   localPublicUrl:
     'Customers’ phones cannot open this address ({host}): set PUBLIC_URL to the public https address of Paylinks.',
+  // E-mail receipts
+  mailOff:
+    'E-mail receipts are off. Set SMTP_URL and MAIL_FROM (and MERCHANT_EMAIL for your notices) to e-mail customers their receipt; see README, “Configuration”.',
+  mailNoWorker:
+    'E-mail receipts are not sent on Workers in this version; run Paylinks on Node to send them.',
 } as const
 
 export type DashKey = keyof typeof en

@@ -169,4 +169,9 @@ export const fr: DashMessages = {
   copyCode: 'Copier le code',
   localPublicUrl:
     'Les téléphones des clients ne peuvent pas ouvrir cette adresse ({host}) : définissez PUBLIC_URL avec l’adresse https publique de Paylinks.',
+  // E-mail receipts
+  mailOff:
+    'Les reçus par e-mail sont désactivés. Renseignez SMTP_URL et MAIL_FROM (et MERCHANT_EMAIL pour vos avis) pour envoyer leur reçu aux clients ; voir le README, « Configuration ».',
+  mailNoWorker:
+    'Les reçus par e-mail ne sont pas envoyés sur Workers dans cette version ; utilisez Paylinks sur Node pour les envoyer.',
 }

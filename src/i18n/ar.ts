@@ -105,4 +105,6 @@ export const ar: Messages = {
   payByCard: 'ادفع بالبطاقة',
   localPublicUrl:
     'لا تستطيع هواتف الزبائن فتح هذا العنوان ({host}): اضبط PUBLIC_URL على عنوان https العام لـ Paylinks.',
+  // Receipt PDF and e-mail
+  downloadPdf: 'تنزيل PDF',
 }

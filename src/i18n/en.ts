@@ -116,6 +116,8 @@ export const en = {
   payByCard: 'Pay by card',
   localPublicUrl:
     'Customers’ phones cannot open this address ({host}): set PUBLIC_URL to the public https address of Paylinks.',
+  // Receipt PDF and e-mail
+  downloadPdf: 'Download PDF',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -112,4 +112,6 @@ export const fr: Messages = {
   payByCard: 'Payer par carte',
   localPublicUrl:
     'Les téléphones des clients ne peuvent pas ouvrir cette adresse ({host}) : définissez PUBLIC_URL avec l’adresse https publique de Paylinks.',
+  // Receipt PDF and e-mail
+  downloadPdf: 'Télécharger le PDF',
 }

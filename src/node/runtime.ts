@@ -2,7 +2,7 @@
  * The pieces of Paylinks that Node does faster than the Web APIs the shared code uses: the
  * gateway's RSA signatures checked with node:crypto on the event loop, SHA-256 without a promise,
  * a change stamp for the read cache from SQLite itself, webhook inbox writes grouped into shared
- * commits, gzip for prepared pages, and the body-on-GET sender. The simulator's module is
+ * commits, gzip for prepared pages, the body-on-GET sender and receipt PDFs. The simulator's module is
  * imported only when simulator mode asks for it, so a sandbox or live process never loads it.
  */
 import { createHash } from 'node:crypto'
@@ -11,6 +11,7 @@ import type { RuntimeParts } from '../bootstrap.js'
 import type { ChangeStamp } from '../data/read-cache.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
+import { nodeReceiptPdf } from './receipt-pdf.js'
 import { verifyGatewaySignatureSync } from './signature.js'
 import type { SqliteHandle } from './sqlite.js'
 
@@ -53,6 +54,7 @@ export function nodeRuntimeParts(
   | 'recordDelivery'
   | 'gzip'
   | 'loadSimulator'
+  | 'receiptPdf'
 > {
   return {
     loadSimulator: () => import('../simulator/index.js'),
@@ -62,5 +64,6 @@ export function nodeRuntimeParts(
     verifySignature: verifyGatewaySignatureSync,
     sha256Hex: sha256HexSync,
     changeStamp: sqliteChangeStamp(handle),
+    receiptPdf: nodeReceiptPdf(),
   }
 }

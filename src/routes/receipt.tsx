@@ -10,12 +10,15 @@ import type { Payment } from '../../db/schema.js'
 import { PaymentOutcomePage, ReceiptPage, type ReceiptView } from '../../views/receipt.js'
 import type { AppEnv } from '../app-deps.js'
 import { parseReturnQuery } from '../client/index.js'
+import type { Language } from '../config.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
+import { describe } from '../lib/describe-error.js'
 import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
 import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
+import { receiptView } from './receipt-view.js'
 
 export const receiptRoutes = new Hono<AppEnv>()
 
@@ -52,21 +55,47 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
 })
 
 /**
- * `GET /r/:receiptId/download`: the receipt as a self-contained HTML file to keep or print
- * (see docs/decisions/receipt-download.md for why not a PDF). Only for paid payments.
+ * `GET /r/:receiptId/download`: the receipt as a PDF where the runtime makes them (Node, see
+ * docs/decisions/pdf-receipt.md), else as a self-contained HTML file to keep or print. Only for
+ * paid payments.
  */
 receiptRoutes.get('/r/:receiptId/download', async (c) => {
   const payment = await getPaymentByReceiptId(c.get('db'), c.req.param('receiptId'))
   if (payment?.status !== 'paid') return notFoundPage(c)
   const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
-  const ctx = { ...pageContext(c, lang, false), download: true }
   const view = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
-  const name = `receipt-${payment.orderNumber ?? payment.receiptId}.html`.replace(/[^\w.-]/g, '_')
-  c.header('Content-Disposition', `attachment; filename="${name}"`)
+  const name = `receipt-${payment.orderNumber ?? payment.receiptId}`.replace(/[^\w.-]/g, '_')
   c.header('Cache-Control', 'no-store')
+  const pdf = await receiptPdf(c, view, lang)
+  if (pdf) {
+    c.header('Content-Type', 'application/pdf')
+    c.header('Content-Disposition', `attachment; filename="${name}.pdf"`)
+    return c.body(pdf as Uint8Array<ArrayBuffer>)
+  }
+  const ctx = { ...pageContext(c, lang, false), download: true }
+  c.header('Content-Disposition', `attachment; filename="${name}.html"`)
   return c.html(<ReceiptPage ctx={ctx} receipt={view} />)
 })
+
+/** The receipt's PDF, or null where there is no PDF maker or it failed (then the HTML file). */
+async function receiptPdf(c: Context<AppEnv>, receipt: ReceiptView, lang: Language) {
+  const make = c.get('receiptPdf')
+  if (!make) return null
+  const config = c.get('config')
+  try {
+    return await make({
+      lang,
+      receipt,
+      merchantName: config.merchantName,
+      testMode: config.gatewayMode !== 'live',
+      receiptUrl: `${config.publicUrl}/r/${receipt.receiptId}?lang=${lang}`,
+    })
+  } catch (error) {
+    c.get('log')({ level: 'error', event: 'receipt_pdf_failed', error: describe(error) })
+    return null
+  }
+}
 
 /** Re-check unsettled payments, and settled unpaid ones the gateway says succeeded. */
 function shouldConfirm(payment: Payment, claimed: string | undefined): boolean {
@@ -86,34 +115,10 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
     link?.successUrl ?? null,
   )
   c.header('Cache-Control', 'no-store')
-  if (payment.status === 'paid') return c.html(<ReceiptPage ctx={ctx} receipt={view} />)
+  if (payment.status === 'paid')
+    return c.html(<ReceiptPage ctx={ctx} receipt={view} pdf={c.get('receiptPdf') !== undefined} />)
   const retryUrl = link ? `/l/${link.slug}?lang=${lang}` : '/'
   return c.html(<PaymentOutcomePage ctx={ctx} receipt={view} retryUrl={retryUrl} />)
 }
 
-/** What the receipt views show of a payment. */
-export function receiptView(
-  payment: Payment,
-  linkTitle: string,
-  linkSlug: string,
-  successMessage: string | null,
-  successUrl: string | null,
-): ReceiptView {
-  return {
-    receiptId: payment.receiptId,
-    status: payment.status,
-    amount: payment.amount,
-    linkTitle,
-    linkSlug,
-    gatewayMessage: payment.message,
-    orderId: payment.orderId ?? null,
-    orderNumber: payment.orderNumber,
-    approvalCode: payment.approvalCode,
-    paidAt: payment.paidAt,
-    updatedAt: payment.updatedAt,
-    ref: payment.ref,
-    customerName: payment.customerName,
-    successMessage,
-    successUrl,
-  }
-}
+export { receiptView } from './receipt-view.js'

@@ -122,7 +122,9 @@ describe('sharing on the link page', () => {
 
   it('warns in the dashboard language for a private network address', async () => {
     const { html } = await linkPage('http://192.168.1.20:3000', 'ar')
-    expect(unescapeHtml(html)).toContain('لا تستطيع هواتف الزبائن فتح هذا العنوان (192.168.1.20:3000)')
+    expect(unescapeHtml(html)).toContain(
+      'لا تستطيع هواتف الزبائن فتح هذا العنوان (192.168.1.20:3000)',
+    )
   })
 
   it('does not warn when PUBLIC_URL is a public https address', async () => {

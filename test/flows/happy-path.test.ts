@@ -66,14 +66,38 @@ describe('the receipt', () => {
     expect(html).toContain('href="https://shop.example.dz/thanks"')
     expect(html).toContain('CMD-77')
     expect(html).toContain('CIB / Edahabia card')
+    expect(html).toContain('Download PDF')
     const file = await p.app.request(`/r/${receiptId}/download?lang=en`)
     expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('application/pdf')
     expect(file.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="receipt-[\w.-]+\.html"$/,
+      /^attachment; filename="receipt-[\w.-]+\.pdf"$/,
     )
-    const saved = await file.text()
-    expect(saved).toContain('Payment successful')
-    expect(saved).not.toContain('<script')
+    expect(file.headers.get('cache-control')).toBe('no-store')
+    const saved = new Uint8Array(await file.arrayBuffer())
+    expect(new TextDecoder().decode(saved.subarray(0, 5))).toBe('%PDF-')
+  })
+
+  it('downloads as a self-contained HTML file where the runtime makes no PDF', async () => {
+    const plain = await startPaylinks()
+    try {
+      plain.deps.receiptPdf = undefined
+      const link = await makeLink(plain, { title: 'Atelier', amount: 800, language: 'en' })
+      const { tx, receiptId } = await startPayment(plain, link.slug)
+      await plain.simulator.completePayment(tx.cibTransactionId, 'approved')
+      await plain.settle()
+      const html = await (await plain.app.request(`/r/${receiptId}`)).text()
+      expect(html).not.toContain('Download PDF')
+      const file = await plain.app.request(`/r/${receiptId}/download?lang=en`)
+      expect(file.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="receipt-[\w.-]+\.html"$/,
+      )
+      const saved = await file.text()
+      expect(saved).toContain('Payment successful')
+      expect(saved).not.toContain('<script')
+    } finally {
+      await plain.close()
+    }
   })
 
   it('answers 404 for an unknown receipt id', async () => {

@@ -11,6 +11,8 @@ export function LinksPage(props: {
   nextHref: string | null
   firstHref: string | null
   notice?: string | undefined
+  /** Why e-mail receipts are not sent, when they are not. */
+  mailNotice?: string | undefined
 }) {
   const { ctx } = props
   const t = ctx.t
@@ -24,6 +26,11 @@ export function LinksPage(props: {
           </a>
         </div>
         <Notice text={props.notice} />
+        {props.mailNotice ? (
+          <p class="muted" id="mail-off">
+            {props.mailNotice}
+          </p>
+        ) : null}
         {props.links.length === 0 ? (
           <p class="muted">{t('noLinks')}</p>
         ) : (

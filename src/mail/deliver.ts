@@ -1,0 +1,143 @@
+/**
+ * What the outbox's sender calls once a payment is paid: reads the payment and its link, composes
+ * the e-mail and sends it. A transport error is thrown, so the sender tries again; a message that
+ * must not be sent (mail off, not paid, notices off) is skipped, not an error.
+ */
+import { and, asc, eq, gte, lt } from 'drizzle-orm'
+import { links, payments } from '../../db/schema.js'
+import type { Config } from '../config.js'
+import type { Db } from '../data/db.js'
+import { getLinkById } from '../data/links.js'
+import { getPaymentById } from '../data/payments.js'
+import { describe } from '../lib/describe-error.js'
+import type { Logger } from '../log.js'
+import type { ReceiptPdfMaker } from '../pdf/receipt-input.js'
+import { receiptView } from '../routes/receipt-view.js'
+import { composeCustomerReceipt, composeMerchantNotice } from './compose.js'
+import { composeMerchantDigest } from './digest.js'
+import type { MailTransport } from './types.js'
+
+/** What sending needs; a subset of the app's dependencies plus the transport. */
+export interface MailDeps {
+  db: Db
+  config: Config
+  transport: MailTransport
+  receiptPdf?: ReceiptPdfMaker | undefined
+  log: Logger
+}
+
+/** The receipt to the customer, or the notice to the merchant. */
+export type PaymentMailKind = 'customer_receipt' | 'merchant_notice'
+
+export type MailOutcome = 'sent' | 'skipped'
+
+/** Sends one e-mail about a paid payment; resolves 'skipped' when there is nothing to send. */
+export async function deliverPaymentMails(
+  deps: MailDeps,
+  paymentId: string,
+  kind: PaymentMailKind,
+): Promise<MailOutcome> {
+  const mail = deps.config.mail
+  const skip = (reason: string): MailOutcome => {
+    deps.log({ event: 'mail_skipped', kind, payment_id: paymentId, reason })
+    return 'skipped'
+  }
+  if (!mail) return skip('mail_off')
+  const payment = await getPaymentById(deps.db, paymentId)
+  if (payment?.status !== 'paid') return skip('not_paid')
+  const link = await getLinkById(deps.db, payment.linkId)
+  const receipt = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
+  const { config } = deps
+  const testMode = config.gatewayMode !== 'live'
+  let message: ReturnType<typeof composeCustomerReceipt>
+  if (kind === 'customer_receipt') {
+    const lang = payment.language
+    const receiptUrl = `${config.publicUrl}/r/${payment.receiptId}?lang=${lang}`
+    const pdfInput = { lang, merchantName: config.merchantName, testMode, receipt, receiptUrl }
+    message = composeCustomerReceipt({
+      ...pdfInput,
+      to: payment.customerEmail,
+      pdf: await pdfOrNull(deps, pdfInput, paymentId),
+    })
+  } else {
+    if (mail.merchantNotify !== 'each' || !mail.merchantEmail) return skip('notices_not_each')
+    message = composeMerchantNotice({
+      to: mail.merchantEmail,
+      lang: config.defaultLanguage,
+      merchantName: config.merchantName,
+      testMode,
+      receipt,
+      customer: {
+        name: payment.customerName,
+        email: payment.customerEmail,
+        phone: payment.customerPhone,
+      },
+      dashboardUrl: `${config.publicUrl}/dashboard/payments?link=${payment.linkId}`,
+    })
+  }
+  await deps.transport.send(message)
+  deps.log({ event: 'mail_sent', kind, payment_id: paymentId })
+  return 'sent'
+}
+
+/** The PDF to attach; without one (none on this runtime, or it failed) the e-mail links to it. */
+async function pdfOrNull(
+  deps: MailDeps,
+  input: Parameters<ReceiptPdfMaker>[0],
+  paymentId: string,
+): Promise<Uint8Array | null> {
+  if (!deps.receiptPdf) return null
+  try {
+    return await deps.receiptPdf(input)
+  } catch (error) {
+    deps.log({
+      level: 'error',
+      event: 'receipt_pdf_failed',
+      payment_id: paymentId,
+      error: describe(error),
+    })
+    return null
+  }
+}
+
+/**
+ * The merchant's digest of the payments paid in `[from, to)` (ms), when MERCHANT_NOTIFY is daily;
+ * `day` names the period in the subject. Sent even when nothing was paid, so silence means trouble.
+ */
+export async function deliverMerchantDigest(
+  deps: MailDeps,
+  from: number,
+  to: number,
+): Promise<MailOutcome> {
+  const mail = deps.config.mail
+  if (mail?.merchantNotify !== 'daily' || !mail.merchantEmail) {
+    deps.log({ event: 'mail_skipped', kind: 'merchant_digest', reason: 'notices_not_daily' })
+    return 'skipped'
+  }
+  const rows = await deps.db
+    .select({
+      amount: payments.amount,
+      paidAt: payments.paidAt,
+      orderNumber: payments.orderNumber,
+      title: links.title,
+    })
+    .from(payments)
+    .innerJoin(links, eq(links.id, payments.linkId))
+    .where(and(eq(payments.status, 'paid'), gte(payments.paidAt, from), lt(payments.paidAt, to)))
+    .orderBy(asc(payments.paidAt))
+    .limit(1000)
+  const { config } = deps
+  await deps.transport.send(
+    composeMerchantDigest({
+      to: mail.merchantEmail,
+      lang: config.defaultLanguage,
+      merchantName: config.merchantName,
+      testMode: config.gatewayMode !== 'live',
+      day: from,
+      payments: rows.map((r) => ({ ...r, paidAt: r.paidAt ?? from })),
+      dashboardUrl: `${config.publicUrl}/dashboard/payments?status=paid`,
+    }),
+  )
+  deps.log({ event: 'mail_sent', kind: 'merchant_digest', payments: rows.length })
+  return 'sent'
+}

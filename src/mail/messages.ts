@@ -1,0 +1,59 @@
+/** The e-mails' own texts in Arabic, French and English (the receipt's labels come from src/i18n). */
+import type { Language } from '../config.js'
+import { interpolate, type MessageParams } from '../lib/translate.js'
+
+const en = {
+  receiptSubject: 'Your receipt: {amount} to {merchant}',
+  receiptIntro: 'Hello {name}, your card payment was accepted. Here is your receipt.',
+  receiptLink: 'See your receipt online',
+  receiptPdf: 'The receipt is attached as a PDF.',
+  noticeSubject: 'Payment received: {amount} — {title}',
+  noticeIntro: 'A customer paid {amount} through the link “{title}”.',
+  customerEmail: 'E-mail',
+  customerPhone: 'Phone',
+  digestSubject: '{count} payments received on {date}: {total}',
+  digestIntro: 'Payments received on {date}: {count}, {total} in all.',
+  digestNone: 'No payment was received on {date}.',
+  footer: 'Sent by Paylinks for {merchant}.',
+}
+
+type Table = { readonly [K in keyof typeof en]: string }
+
+const fr: Table = {
+  receiptSubject: 'Votre reçu : {amount} à {merchant}',
+  receiptIntro: 'Bonjour {name}, votre paiement par carte a été accepté. Voici votre reçu.',
+  receiptLink: 'Voir votre reçu en ligne',
+  receiptPdf: 'Le reçu est joint en PDF.',
+  noticeSubject: 'Paiement reçu : {amount} — {title}',
+  noticeIntro: 'Un client a payé {amount} par le lien « {title} ».',
+  customerEmail: 'E-mail',
+  customerPhone: 'Téléphone',
+  digestSubject: '{count} paiements reçus le {date} : {total}',
+  digestIntro: 'Paiements reçus le {date} : {count}, {total} au total.',
+  digestNone: 'Aucun paiement reçu le {date}.',
+  footer: 'Envoyé par Paylinks pour {merchant}.',
+}
+
+const ar: Table = {
+  receiptSubject: 'وصل الدفع: {amount} إلى {merchant}',
+  receiptIntro: 'مرحبًا {name}، تم قبول الدفع ببطاقتك. إليك وصل الدفع.',
+  receiptLink: 'عرض الوصل على الإنترنت',
+  receiptPdf: 'الوصل مرفق بصيغة PDF.',
+  noticeSubject: 'دفعة مستلمة: {amount} — {title}',
+  noticeIntro: 'دفع زبون {amount} عبر الرابط «{title}».',
+  customerEmail: 'البريد الإلكتروني',
+  customerPhone: 'الهاتف',
+  digestSubject: '{count} دفعات مستلمة يوم {date}: {total}',
+  digestIntro: 'الدفعات المستلمة يوم {date}: {count}، بمجموع {total}.',
+  digestNone: 'لم تُستلم أي دفعة يوم {date}.',
+  footer: 'أُرسل عبر Paylinks لصالح {merchant}.',
+}
+
+const TABLES: Record<Language, Table> = { ar, fr, en }
+
+export type MailKey = keyof typeof en
+
+/** The e-mail translator of one language. */
+export function mailText(lang: Language): (key: MailKey, params?: MessageParams) => string {
+  return (key, params) => interpolate(TABLES[lang][key], params)
+}
