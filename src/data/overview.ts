@@ -104,7 +104,9 @@ export async function getOverview(db: Db, now: number): Promise<Overview> {
       lt(payments.createdAt, end),
     )
   const n = sql<number>`count(*)`.mapWith(Number)
-  const total = sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number)
+  // total(), not sum(): sum() raises an error past 64 bits, which one absurd stored amount could
+  // reach; total() adds as doubles, exact up to 2^53 centimes (90 billion DA).
+  const total = sql<number>`total(${payments.amount})`.mapWith(Number)
   const paidDay = dayOf(payments.paidAt, start)
   const createdDay = dayOf(payments.createdAt, start)
   const [collected, outcomes, reasons, top, inFlight] = await Promise.all([

@@ -220,7 +220,7 @@ function Reasons(props: { ctx: DashContext; overview: Overview }) {
         <ol class="ov-list">
           {o.reasons.map((r) => (
             <li data-reason={r.code ?? 'none'}>
-              <span>{t(r.code ? REASON_KEYS[r.code] : 'ovReasonNone')}</span>
+              <span>{t(r.code ? (REASON_KEYS[r.code] ?? 'ovReasonUnknown') : 'ovReasonNone')}</span>
               <span class="num">{formatCount(r.count, ctx.lang)}</span>
             </li>
           ))}
