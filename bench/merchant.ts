@@ -100,6 +100,8 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       ['Dashboard payments `from`/`to` (a month)', `/dashboard/payments?${month}`, dash],
       ['Dashboard payments, a page 200 days back', `/dashboard/payments?cursor=${deep}`, dash],
       ['Dashboard links page', '/dashboard/links', dash],
+      ['Dashboard overview (30 days: totals, charts, reasons, top links)', '/dashboard', dash],
+      ['Dashboard overview in Arabic', '/dashboard?lang=ar', dash],
     ]
     await server.call('idle')
     const rows: Row[] = []

@@ -42,8 +42,10 @@ async function listPage(c: DashC) {
     <LinksPage
       ctx={dashContext(c)}
       links={page.items.map((link) => ({ ...link, status: linkStatus(link, link, now) }))}
-      nextHref={page.nextCursor ? `/dashboard?cursor=${encodeURIComponent(page.nextCursor)}` : null}
-      firstHref={cursor ? '/dashboard' : null}
+      nextHref={
+        page.nextCursor ? `/dashboard/links?cursor=${encodeURIComponent(page.nextCursor)}` : null
+      }
+      firstHref={cursor ? '/dashboard/links' : null}
       notice={doneNotice(c)}
       mailNotice={mailNotice(c)}
     />,
@@ -56,7 +58,6 @@ function mailNotice(c: DashC): string | undefined {
   return c.get('dt')(c.get('config').mail ? 'mailNoWorker' : 'mailOff')
 }
 
-linkRoutes.get('/', listPage)
 linkRoutes.get('/links', listPage)
 
 async function detailPage(
@@ -106,7 +107,8 @@ linkRoutes.post('/links/:id/activate', (c) => setActive(c, true))
 linkRoutes.post('/links/:id/delete', async (c) => {
   const id = c.req.param('id')
   // One conditional DELETE: a payment started meanwhile keeps the link.
-  if (await deleteLinkIfUnused(c.get('db'), id)) return c.redirect('/dashboard?done=deleted', 303)
+  if (await deleteLinkIfUnused(c.get('db'), id))
+    return c.redirect('/dashboard/links?done=deleted', 303)
   const link = await getLinkById(c.get('db'), id)
   if (!link) return linkNotFoundPage(c)
   return detailPage(c, link, 409, { text: c.get('dt')('cannotDelete'), kind: 'error' })

@@ -183,6 +183,53 @@ export const en = {
     'E-mail receipts are off. Set SMTP_URL and MAIL_FROM (and MERCHANT_EMAIL for your notices) to e-mail customers their receipt; see README, “Configuration”.',
   mailNoWorker:
     'E-mail receipts are not sent on Workers in this version; run Paylinks on Node to send them.',
+  // Overview (the dashboard's first page)
+  navOverview: 'Overview',
+  ovTitle: 'Overview',
+  ovToday: 'Collected today',
+  ovWeek: 'Collected, last 7 days',
+  ovMonth: 'Collected, last 30 days',
+  ovPaidCount: 'Paid payments: {count}',
+  ovFailureRate: 'Unsuccessful, last 30 days',
+  ovFailureDetail: '{unsuccessful} of {settled} settled payments',
+  ovNoSettled: 'No settled payments yet',
+  ovPending: 'Pending now',
+  ovSeePending: 'See the pending payments',
+  ovInitiated: 'Being started: {count}',
+  ovTimes:
+    'Algiers days. Money counts on the day it was paid; outcomes on the day the customer started the payment.',
+  ovDaysTitle: 'Last 30 days',
+  ovChartCollected: 'Collected per day',
+  ovChartOutcomes: 'Payments per day, by outcome',
+  ovCollectedSummary:
+    'Money collected per day over the last 30 days, {first} to {last}: {total} in all; best day {best}, {amount}.',
+  ovCollectedNone: 'Money collected per day over the last 30 days, {first} to {last}: none.',
+  ovOutcomesSummary:
+    'Payments started per day over the last 30 days, {first} to {last}: {paid} paid, {failed} failed, {other} other.',
+  ovPaid: 'Paid',
+  ovFailed: 'Failed',
+  ovOther: 'Other',
+  ovOtherHint: 'Other: canceled, expired, gateway error or still in progress.',
+  ovNumbers: 'The numbers, day by day',
+  ovColDay: 'Day',
+  ovDayPayments: 'Payments of {day}',
+  ovReasons: 'Why payments did not succeed (30 days)',
+  ovNoReasons: 'Every settled payment of the last 30 days was paid.',
+  ovTopLinks: 'Links that collected most (30 days)',
+  ovNoTopLinks: 'Nothing collected in the last 30 days.',
+  ovEmptyTitle: 'No payments yet',
+  ovEmptyText:
+    'No payment was made or tried in the last 30 days. Create a payment link and share its address or QR code with your customers: their payments will show here, day by day.',
+  ovEmptyAction: 'Create a payment link',
+  ovReasonInsufficientFunds: 'Insufficient funds',
+  ovReasonExpiredCard: 'Expired card',
+  ovReasonDeclined: 'Declined by the bank',
+  ovReasonAuthenticationFailed: 'Card authentication failed',
+  ovReasonCanceledByCustomer: 'Canceled by the customer',
+  ovReasonSessionExpired: 'Payment page timed out',
+  ovReasonGatewayError: 'Gateway error',
+  ovReasonUnknown: 'Unknown reason',
+  ovReasonNone: 'Reason not recorded',
 } as const
 
 export type DashKey = keyof typeof en

@@ -8,6 +8,7 @@ import { loginRoutes, logoutRoutes } from '../dashboard/auth-routes.js'
 import type { DashEnv } from '../dashboard/context.js'
 import { linkFormRoutes } from '../dashboard/link-form-routes.js'
 import { linkRoutes } from '../dashboard/link-routes.js'
+import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 import { forbiddenPage, tooLargePage } from './error-pages.js'
@@ -18,6 +19,7 @@ dashboardRoutes.use(dashboardLanguage())
 dashboardRoutes.route('/', loginRoutes)
 dashboardRoutes.use(requireSession(forbiddenPage, tooLargePage))
 dashboardRoutes.route('/', logoutRoutes)
+dashboardRoutes.route('/', overviewRoutes)
 dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
 dashboardRoutes.route('/', paymentRoutes)

@@ -90,7 +90,7 @@ function dashboardPage(c: DashC, refusal: Refusal<DashKey>): Response | Promise<
       ctx={ctx}
       title={ctx.t(refusal.title)}
       text={ctx.t(refusal.text)}
-      action={{ href: '/dashboard', label: ctx.t('backToLinks') }}
+      action={{ href: '/dashboard/links', label: ctx.t('backToLinks') }}
     />,
     refusal.status,
   )

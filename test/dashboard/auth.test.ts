@@ -312,7 +312,7 @@ describe('form tokens', () => {
 describe('languages and the test banner', () => {
   it('renders Arabic right to left with ?lang=ar and keeps the choice on the next page', async () => {
     const browser = await signedIn(await start())
-    const html = await (await browser.get('/dashboard?lang=ar')).text()
+    const html = await (await browser.get('/dashboard/links?lang=ar')).text()
     expect(html).toContain('<html lang="ar" dir="rtl">')
     expect(html).toContain('روابط الدفع')
     const next = await (await browser.get('/dashboard/payments')).text()

@@ -345,7 +345,7 @@ describe('deactivating and deleting', () => {
       `/dashboard/links/${link.id}/delete`,
     )
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/dashboard?done=deleted')
+    expect(response.headers.get('location')).toBe('/dashboard/links?done=deleted')
     expect(allLinks()).toHaveLength(0)
   })
 
@@ -371,7 +371,7 @@ describe('the links list', () => {
     await storeLink(paylinks, { title: 'Libre', amount: null, amountMin: 10000, amountMax: 500000 })
     await storeLink(paylinks, { title: 'Off', active: false })
     await storeLink(paylinks, { title: '<img src=x>', maxPayments: 1 })
-    const html = await (await browser.get('/dashboard')).text()
+    const html = await (await browser.get('/dashboard/links')).text()
     const row = (title: string) =>
       new RegExp(`<tr data-link-id="[^"]+"><td [^>]*><a [^>]*>${title}</a></td>(.*?)</tr>`).exec(
         html,
@@ -393,10 +393,10 @@ describe('the links list', () => {
       await storeLink(paylinks, { title: `Lien ${i}` })
       clock.advance(1000)
     }
-    const first = await (await browser.get('/dashboard')).text()
+    const first = await (await browser.get('/dashboard/links')).text()
     expect(first.match(/<tr data-link-id/g)).toHaveLength(50)
     expect(first).toContain('>Lien 50<')
-    const next = /href="(\/dashboard\?cursor=[^"]+)" rel="next"/.exec(first)?.[1]
+    const next = /href="(\/dashboard\/links\?cursor=[^"]+)" rel="next"/.exec(first)?.[1]
     expect(next).toBeDefined()
     const second = await (await browser.get(next!.replaceAll('&amp;', '&'))).text()
     expect(second.match(/<tr data-link-id/g)).toHaveLength(1)

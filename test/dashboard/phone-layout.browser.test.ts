@@ -51,8 +51,8 @@ interface DashPage {
 /** Add a new dashboard page here: it is then checked at 360 px in every language. */
 const PAGES: DashPage[] = [
   { name: 'login', route: 'GET /login', path: () => '/dashboard/login', signedOut: true },
-  { name: 'links', route: 'GET /', path: () => '/dashboard' },
-  { name: 'links-alias', route: 'GET /links', path: () => '/dashboard/links' },
+  { name: 'overview', route: 'GET /', path: () => '/dashboard' },
+  { name: 'links', route: 'GET /links', path: () => '/dashboard/links' },
   { name: 'link-detail', route: 'GET /links/:id', path: (d) => `/dashboard/links/${d.long.id}` },
   {
     name: 'link-detail-items',

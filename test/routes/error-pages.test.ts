@@ -56,7 +56,7 @@ describe('the pages that say no', () => {
       expect(res.status).toBe(status)
       const html = await res.text()
       expect(title(html)).toBe(expected)
-      expect(back(html)).toBe('/dashboard')
+      expect(back(html)).toBe('/dashboard/links')
     }
   })
 })

@@ -20,7 +20,7 @@ export interface DashContext {
   csrf?: string | undefined
 }
 
-export type NavItem = 'links' | 'payments' | 'new'
+export type NavItem = 'overview' | 'links' | 'payments' | 'new'
 
 /** The hidden field that carries the session's form token. */
 export function CsrfField(props: { ctx: DashContext }) {
@@ -61,7 +61,10 @@ export function DashLayout(props: {
               <span class="merchant">{ctx.merchantName}</span>
               {ctx.csrf !== undefined ? (
                 <nav class="main" aria-label={t('navMain')}>
-                  <a href="/dashboard" aria-current={current('links')}>
+                  <a href="/dashboard" aria-current={current('overview')}>
+                    {t('navOverview')}
+                  </a>
+                  <a href="/dashboard/links" aria-current={current('links')}>
                     {t('navLinks')}
                   </a>
                   <a href="/dashboard/payments" aria-current={current('payments')}>

@@ -208,7 +208,7 @@ export function LinkFormPage(props: {
             <button type="submit">{props.link ? t('saveLink') : t('createLink')}</button>
             <a
               class="btn secondary"
-              href={props.link ? `/dashboard/links/${props.link.id}` : '/dashboard'}
+              href={props.link ? `/dashboard/links/${props.link.id}` : '/dashboard/links'}
             >
               {t('cancel')}
             </a>

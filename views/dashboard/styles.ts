@@ -72,4 +72,36 @@ textarea.items,input.ltr,.ltr{direction:ltr;unicode-bidi:isolate}
 .card>h2:first-child{margin-block-start:0}
 textarea.code{font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;min-block-size:7.5rem}
 table.stack td{overflow-wrap:anywhere}
+/* Overview: figures, the charts (colours by class: the CSP allows no style attribute), lists */
+.ov-figures{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,8rem),1fr));gap:.6rem}
+.ov-figures li{display:flex;flex-direction:column;gap:.15rem;padding:.75rem;border:1px solid #e5e8eb;border-radius:10px;min-inline-size:0}
+.ov-figures .label{color:#57606a;font-size:.9rem}
+.ov-figures .big{font-size:1.3rem;line-height:1.25;overflow-wrap:anywhere;unicode-bidi:isolate}
+.ov-charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr));gap:1rem 1.5rem}
+.ov-charts figure{margin:0;min-inline-size:0}
+.ov-charts figcaption{font-weight:700;margin-block-end:.25rem}
+svg.chart{display:block;inline-size:100%;block-size:auto}
+svg.chart text{font-size:19px;fill:#57606a}
+@media (max-width:30rem){svg.chart text{font-size:26px}.ov-figures li[data-figure=pending]{grid-column:1/-1}.ov-figures li{padding:.6rem}.ov-figures .big{font-size:1.05rem}}
+svg.chart .grid{stroke:#e5e8eb;stroke-width:1}
+svg.chart .base{stroke:#8c959f;stroke-width:1.5}
+.bar.money{fill:#0b5cad}
+.bar.paid,.swatch.paid{fill:#2e7d32;background:#2e7d32}
+.bar.failed,.swatch.failed{fill:#c62828;background:#c62828}
+.bar.other,.swatch.other{fill:#9aa5b1;background:#9aa5b1}
+.legend{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:.5rem 0 0;padding:0;font-size:.9rem}
+.legend li{display:inline-flex;align-items:center;gap:.35rem}
+.swatch{display:inline-block;inline-size:.8rem;block-size:.8rem;border-radius:2px}
+.ov-numbers{margin-block-start:1rem}
+.ov-numbers summary{cursor:pointer;font-weight:600}
+.ov-table{font-size:.85rem;max-inline-size:48rem}
+.ov-table th,.ov-table td{padding-inline:.2rem}
+.ov-table tbody th{font-weight:400;white-space:nowrap}
+.ov-two{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:0 1rem}
+.ov-list{margin:0;padding:0;list-style:none}
+.ov-list li{display:flex;justify-content:space-between;align-items:baseline;gap:.75rem;padding:.45rem 0;border-block-end:1px solid #e5e8eb}
+.ov-list li>span:first-child{min-inline-size:0;overflow-wrap:anywhere}
+.ov-list .num{white-space:nowrap;font-weight:600}
+.ov-list .sub{display:block;font-size:.85rem}
+.ov-empty{padding-block:.5rem}
 ${PHONE_CSS}`

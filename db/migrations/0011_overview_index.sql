@@ -1,0 +1,1 @@
+CREATE INDEX `payments_status_paid_at_idx` ON `payments` (`status`,`paid_at`,`amount`,`link_id`);
