@@ -154,4 +154,16 @@ export const ar: DashMessages = {
   errText: 'احذف من هذا الحقل رموز التحكم غير المرئية أو الأحرف غير الصالحة.',
   errInvalid: 'هذه القيمة غير صالحة.',
   errPricingConflict: 'اختر نوعًا واحدًا فقط من التسعير.',
+  // البحث (المدفوعات والروابط)
+  searchLabel: 'بحث',
+  searchPlaceholder: 'الاسم، الهاتف، البريد، رقم الطلب، المرجع…',
+  searchLinksPlaceholder: 'جزء من العنوان',
+  searchButton: 'ابحث',
+  searchTooShort: 'اكتب 3 أحرف على الأقل للبحث.',
+  searchTooLong: 'اكتب 100 حرف على الأكثر للبحث.',
+  searchLinksFound: 'روابط يطابق عنوانها البحث',
+  searchMoreLinks: 'كل الروابط المطابقة',
+  searchPaymentsFound: 'المدفوعات المطابقة',
+  searchNoLinks: 'لا يطابق أي عنوان رابط هذا البحث.',
+  searchClear: 'مسح البحث',
 }

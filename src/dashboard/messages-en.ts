@@ -165,6 +165,18 @@ export const en = {
   errText: 'Remove the invisible control characters or invalid characters from this field.',
   errInvalid: 'This value is not valid.',
   errPricingConflict: 'Choose one kind of price only.',
+  // Search (payments and links)
+  searchLabel: 'Search',
+  searchPlaceholder: 'Name, phone, e-mail, order no., reference…',
+  searchLinksPlaceholder: 'A part of the title',
+  searchButton: 'Search',
+  searchTooShort: 'Type at least 3 characters to search.',
+  searchTooLong: 'Type at most 100 characters to search.',
+  searchLinksFound: 'Links whose title matches',
+  searchMoreLinks: 'All matching links',
+  searchPaymentsFound: 'Matching payments',
+  searchNoLinks: 'No link title matches this search.',
+  searchClear: 'Clear the search',
 } as const
 
 export type DashKey = keyof typeof en
