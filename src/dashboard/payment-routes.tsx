@@ -47,10 +47,11 @@ paymentRoutes.get('/payments', async (c) => {
   if (parsed.filters.linkId) ids.push(parsed.filters.linkId)
   // A search's first page also shows the links whose title matches (payments are the list).
   const search = parsed.filters.search
-  const matches =
+  const found =
     search && valid && !parsed.cursor
       ? await listLinks(c.get('db'), { search, limit: LINK_MATCHES })
       : undefined
+  const matches = found && found.items.length > 0 ? found : undefined
   return c.html(
     <PaymentsPage
       ctx={dashContext(c)}

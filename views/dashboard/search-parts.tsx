@@ -14,6 +14,7 @@ export function SearchField(props: { ctx: DashContext; value: string; placeholde
         type="search"
         id="f-q"
         name="q"
+        dir="auto"
         value={props.value}
         maxlength={SEARCH_MAX_CHARS}
         placeholder={props.placeholder}
@@ -28,7 +29,10 @@ export function searchProblemText(ctx: DashContext, problem: SearchProblem): str
   return ctx.t(problem === 'too_long' ? 'searchTooLong' : 'searchTooShort')
 }
 
-/** The links whose title matches a search on the payments page, above the matching payments. */
+/**
+ * The links whose title matches a search on the payments page, above the matching payments (only
+ * when some do: most searches are for a customer).
+ */
 export function LinkMatches(props: {
   ctx: DashContext
   links: LinkWithStats[]
@@ -39,42 +43,38 @@ export function LinkMatches(props: {
   return (
     <section aria-labelledby="link-matches">
       <h2 id="link-matches">{t('searchLinksFound')}</h2>
-      {props.links.length === 0 ? (
-        <p class="muted">{t('searchNoLinks')}</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('colTitle')}</th>
-                <th scope="col" class="num">
-                  {t('colAmount')}
-                </th>
-                <th scope="col" class="num">
-                  {t('colPaid')}
-                </th>
-                <th scope="col" class="num">
-                  {t('colCollected')}
-                </th>
-                <th scope="col">{t('colCreated')}</th>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('colTitle')}</th>
+              <th scope="col" class="num">
+                {t('colAmount')}
+              </th>
+              <th scope="col" class="num">
+                {t('colPaid')}
+              </th>
+              <th scope="col" class="num">
+                {t('colCollected')}
+              </th>
+              <th scope="col">{t('colCreated')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.links.map((link) => (
+              <tr data-link-id={link.id}>
+                <td>
+                  <a href={`/dashboard/links/${link.id}`}>{link.title}</a>
+                </td>
+                <td class="num">{linkAmountText(ctx, link)}</td>
+                <td class="num">{link.paidCount}</td>
+                <td class="num">{formatAmount(link.paidTotal, ctx.lang)}</td>
+                <td class="nowrap">{formatDateTime(link.createdAt, ctx.lang)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {props.links.map((link) => (
-                <tr data-link-id={link.id}>
-                  <td>
-                    <a href={`/dashboard/links/${link.id}`}>{link.title}</a>
-                  </td>
-                  <td class="num">{linkAmountText(ctx, link)}</td>
-                  <td class="num">{link.paidCount}</td>
-                  <td class="num">{formatAmount(link.paidTotal, ctx.lang)}</td>
-                  <td class="nowrap">{formatDateTime(link.createdAt, ctx.lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </div>
       {props.moreHref ? (
         <p>
           <a href={props.moreHref}>{t('searchMoreLinks')}</a>

@@ -38,4 +38,8 @@ textarea.items,input.ltr,.ltr{direction:ltr;unicode-bidi:isolate}
 .qr img{inline-size:12rem;block-size:12rem;background:#fff;border:1px solid #e5e8eb;border-radius:8px}
 .pager{display:flex;gap:1rem;margin-block-start:1rem}
 .nowrap{white-space:nowrap}
+/* Search box (payments and links pages) */
+input[type=search]{inline-size:100%;block-size:auto;margin:0;font:inherit;padding:.5rem .75rem;border:1px solid #8c959f;border-radius:8px;background:#fff;color:inherit}
+.filters .search{flex:1 1 14rem}
+.filters .search input{inline-size:100%}
 `
