@@ -3,12 +3,15 @@
  * partial phones in any form, links by title, the index kept by the triggers as rows change, and
  * hostile text that must stay text (never an FTS5 expression, never an error).
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Link } from '../../db/schema.js'
 import { listLinks, updateLink } from '../../src/data/links.js'
 import { listPayments, markPending, reservePayment } from '../../src/data/payments.js'
 import { parseSearch, type SearchTerm } from '../../src/data/search.js'
 import { FEW_MATCHES } from '../../src/data/search-sql.js'
+import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { storeLink } from '../support/links.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
@@ -174,6 +177,21 @@ describe('searching payments', () => {
     expect(await found('Lina')).toEqual([])
     // Throws SQLITE_CORRUPT_VTAB when the index and the table disagree.
     t.sqlite.exec(`INSERT INTO payments_search(payments_search) VALUES ('integrity-check')`)
+  })
+
+  it('indexes the rows that existed before the migration (its rebuild statements)', async () => {
+    const p = await pay(T0, { customerName: 'Sofiane Belkacem' })
+    await storeLink(t.db, { title: 'Billet de concert' })
+    for (const index of ['payments_search', 'links_search']) {
+      t.sqlite.exec(`INSERT INTO ${index}(${index}) VALUES ('delete-all')`)
+    }
+    expect(await found('Belkacem')).toEqual([])
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0009_payment_search.sql'), 'utf8')
+    const rebuild = migration.split('--> statement-breakpoint').filter((s) => /'rebuild'/.test(s))
+    expect(rebuild).toHaveLength(2)
+    for (const statement of rebuild) t.sqlite.exec(statement)
+    expect(await found('Belkacem')).toEqual([p.id])
+    expect((await listLinks(t.db, { search: term('concert') })).items).toHaveLength(1)
   })
 
   it('still finds the right rows after VACUUM (the index is keyed by rowid)', async () => {
