@@ -1,7 +1,8 @@
 /**
  * A 100,000-payment merchant (bench/seed-merchant.ts) driven over HTTP: the payments list of the
- * API and of the dashboard with each filter, the link lists, and the CSV export of every payment
- * with the server's RSS sampled while it streams.
+ * API and of the dashboard with each filter and with a search (a part of a phone, a common surname,
+ * an order number), the link lists, and the CSV export of every payment with the server's RSS
+ * sampled while it streams.
  *
  * `npx tsx bench/merchant.ts [seconds per row]` prints the rows; bench/run.ts adds them to its table.
  */
@@ -74,6 +75,19 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       id: string
     }
     const mid = sqlite.prepare('SELECT id FROM links LIMIT 1 OFFSET 500').get() as { id: string }
+    // Searches as a merchant types them: a phone's first seven digits with a space, a surname
+    // 8.7 % of the customers share (the many-matches path), one payment's order number.
+    const { phone, ord } = sqlite
+      .prepare(
+        `SELECT customer_phone AS phone, order_number AS ord FROM payments
+         WHERE order_number IS NOT NULL LIMIT 1 OFFSET 50000`,
+      )
+      .get() as { phone: string; ord: string }
+    const searches = {
+      phone: encodeURIComponent(`${phone.slice(0, 4)} ${phone.slice(4, 7)}`),
+      name: 'Benali',
+      order: ord,
+    }
     sqlite.close()
     const day = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10)
     const month = `from=${day(now - 60 * DAY)}&to=${day(now - 31 * DAY)}`
@@ -102,6 +116,12 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       ['Dashboard links page', '/dashboard/links', dash],
       ['Dashboard overview (30 days: totals, charts, reasons, top links)', '/dashboard', dash],
       ['Dashboard overview in Arabic', '/dashboard?lang=ar', dash],
+      ['API payments `q`, a part of a phone', `/api/v1/payments?q=${searches.phone}`, api],
+      ['API payments `q`, a common surname', `/api/v1/payments?q=${searches.name}`, api],
+      ['API payments `q`, an order number', `/api/v1/payments?q=${searches.order}`, api],
+      ['Dashboard search, a part of a phone', `/dashboard/payments?q=${searches.phone}`, dash],
+      ['Dashboard search, a common surname', `/dashboard/payments?q=${searches.name}`, dash],
+      ['Dashboard search, an order number', `/dashboard/payments?q=${searches.order}`, dash],
     ]
     await server.call('idle')
     const rows: Row[] = []

@@ -272,3 +272,11 @@ export type NewPayment = typeof payments.$inferInsert
 export type WebhookEvent = typeof webhookEvents.$inferSelect
 export type Setting = typeof settings.$inferSelect
 export type RateLimit = typeof rateLimits.$inferSelect
+
+/*
+ * Search (migration 0009, written by hand: drizzle has no virtual tables). `payments_search` is an
+ * FTS5 index with the trigram tokenizer over payments' customer_name, customer_phone,
+ * customer_email, order_number, cib_transaction_id and ref; `links_search` over links' title. Both
+ * are external-content tables (no copy of the text) keyed by the rowid, kept by triggers on
+ * payments and links; src/data/search-sql.ts reads them.
+ */

@@ -23,7 +23,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
         operationId: 'listLinks',
         summary: 'List links',
         description:
-          'Newest first, with what each link has collected (`paid_count`, `paid_total`).',
+          'Newest first, with what each link has collected (`paid_count`, `paid_total`); `q` searches the titles.',
         tags: ['Links'],
         parameters: queryParameters(listLinksQuery, { limit: 20 }),
         responses: {
@@ -113,7 +113,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
         operationId: 'listPayments',
         summary: 'List payments',
         description:
-          'Newest first. Filters combine: `status`, `link_id`, and an inclusive range on the creation time with `from` and `to` (a date alone is a whole day in Algiers time, UTC+01:00).',
+          'Newest first. Filters combine: `status`, `link_id`, an inclusive range on the creation time with `from` and `to` (a date alone is a whole day in Algiers time, UTC+01:00), and a search text `q`.',
         tags: ['Payments'],
         parameters: queryParameters(listPaymentsQuery, { status: ['paid'], from: '2030-03-01' }),
         responses: {

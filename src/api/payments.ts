@@ -27,6 +27,7 @@ function filters(
       ...(linkId !== undefined ? { linkId } : {}),
       ...(q.from !== undefined ? { createdFrom: q.from } : {}),
       ...(q.to !== undefined ? { createdTo: q.to } : {}),
+      ...(q.q !== undefined ? { search: q.q } : {}),
     },
   }
 }

@@ -5,6 +5,7 @@
 import * as z from 'zod'
 import { PAYMENT_STATUSES } from '../../db/schema.js'
 import { decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
+import { parseSearch, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../data/search.js'
 import { linkObject, paymentObject } from './objects.js'
 
 // Algeria keeps UTC+01:00 all year; a date alone means that whole day in the merchant's time.
@@ -64,6 +65,27 @@ const linkId = (what: string) =>
     .describe(what)
     .optional()
 
+// A search text: bounded, at least three characters (the trigram index finds nothing shorter).
+const search = (what: string) =>
+  z
+    .string({ error: 'must be given once' })
+    .min(SEARCH_MIN_CHARS, { error: `must hold at least ${SEARCH_MIN_CHARS} characters` })
+    .max(SEARCH_MAX_CHARS, { error: `must be at most ${SEARCH_MAX_CHARS} characters` })
+    .transform((v, ctx) => {
+      const parsed = parseSearch(v)
+      if (parsed.ok) return parsed.term
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          parsed.problem === 'too_long'
+            ? `must be at most ${SEARCH_MAX_CHARS} characters`
+            : `must hold at least ${SEARCH_MIN_CHARS} characters (the search finds parts of ${SEARCH_MIN_CHARS} characters or more)`,
+      })
+      return z.NEVER
+    })
+    .describe(what)
+    .optional()
+
 /** `GET /api/v1/links`. */
 export const listLinksQuery = z.strictObject({
   limit,
@@ -72,6 +94,9 @@ export const listLinksQuery = z.strictObject({
     .preprocess(bool, z.boolean({ error: 'must be true or false' }))
     .describe('Only links the merchant switched on (true) or off (false).')
     .optional(),
+  q: search(
+    `Only links whose title contains this text (${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters; Latin letters in any case).`,
+  ),
 })
 
 /** `GET /api/v1/payments`; `to` is inclusive, `link` is another name for `link_id`. */
@@ -87,6 +112,9 @@ export const listPaymentsQuery = z.strictObject({
   link: linkId('The same as `link_id`.'),
   from: instant('from'),
   to: instant('to'),
+  q: search(
+    `Only payments whose customer name, phone, e-mail, \`order_number\`, \`cib_transaction_id\` or \`ref\` contains this text, or whose \`id\` or receipt id (or receipt URL) it is: ${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters, Latin letters in any case; a phone matches with or without spaces, in its 0… or +213… form, and Eastern Arabic digits count as 0-9.`,
+  ),
   limit,
   cursor,
 })

@@ -65,6 +65,7 @@ interface FilterOptions {
   link?: string
   from?: string
   to?: string
+  search?: string
   limit: string
 }
 
@@ -74,6 +75,7 @@ function filterQuery(o: FilterOptions): URLSearchParams {
   if (o.link) query.set('link_id', o.link)
   if (o.from) query.set('from', o.from)
   if (o.to) query.set('to', o.to)
+  if (o.search) query.set('q', o.search)
   return query
 }
 
@@ -83,6 +85,7 @@ function withFilters(command: Command, limit: string): Command {
     .option('--link <id>', 'only payments on this link')
     .option('--from <date>', 'created on or after (2026-01-31, Algiers time, or an instant)')
     .option('--to <date>', 'created on or before (the whole day)')
+    .option('--search <text>', 'whose customer, phone, e-mail, order number or ref contains this')
     .option('--limit <n>', 'at most this many', limit)
 }
 

@@ -7,6 +7,7 @@ import type { LinkWithStats } from '../data/links.js'
 import { deleteLinkIfUnused, getLinkById, linkHasPayments, listLinks } from '../data/links.js'
 import { decodeCursor } from '../data/paging.js'
 import { countPaymentsBeyondMax } from '../data/payments.js'
+import { parseSearch, SEARCH_MAX_CHARS } from '../data/search.js'
 import { linkStatus } from '../domain/link-status.js'
 import { isLocalAddress } from '../lib/local-address.js'
 import { updateLinkFromBody } from '../links/service.js'
@@ -36,19 +37,31 @@ export const linkRoutes = new Hono<DashEnv>()
 async function listPage(c: DashC) {
   const cursorText = c.req.query('cursor')
   const cursor = cursorText ? (decodeCursor(cursorText) ?? undefined) : undefined
-  const page = await listLinks(c.get('db'), { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) })
+  // The search box (`q`, a part of the title); a refused text lists nothing and says why.
+  const q = (c.req.query('q') ?? '').trim().slice(0, SEARCH_MAX_CHARS * 2)
+  const search = q === '' ? undefined : parseSearch(q)
+  const page =
+    search && !search.ok
+      ? { items: [], nextCursor: null }
+      : await listLinks(c.get('db'), {
+          limit: PAGE_SIZE,
+          ...(cursor ? { cursor } : {}),
+          ...(search ? { search: search.term } : {}),
+        })
   const now = c.get('clock')()
+  const base = q === '' ? '/dashboard/links' : `/dashboard/links?q=${encodeURIComponent(q)}`
+  const more = (next: string) => `${base}${q === '' ? '?' : '&'}cursor=${encodeURIComponent(next)}`
   return c.html(
     <LinksPage
       ctx={dashContext(c)}
       links={page.items.map((link) => ({ ...link, status: linkStatus(link, link, now) }))}
-      nextHref={
-        page.nextCursor ? `/dashboard/links?cursor=${encodeURIComponent(page.nextCursor)}` : null
-      }
-      firstHref={cursor ? '/dashboard/links' : null}
+      nextHref={page.nextCursor ? more(page.nextCursor) : null}
+      firstHref={cursor ? base : null}
       notice={doneNotice(c)}
       mailNotice={mailNotice(c)}
+      search={{ value: q, ...(search && !search.ok ? { problem: search.problem } : {}) }}
     />,
+    search && !search.ok ? 400 : 200,
   )
 }
 

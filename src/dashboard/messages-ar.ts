@@ -217,4 +217,16 @@ export const ar: DashMessages = {
   ovReasonGatewayError: 'خطأ في البوابة',
   ovReasonUnknown: 'سبب غير معروف',
   ovReasonNone: 'السبب غير مسجّل',
+  // البحث (المدفوعات والروابط)
+  searchLabel: 'بحث',
+  searchPlaceholder: 'الاسم، الهاتف، البريد، رقم الطلب، المرجع…',
+  searchLinksPlaceholder: 'جزء من العنوان',
+  searchButton: 'ابحث',
+  searchTooShort: 'اكتب 3 أحرف على الأقل للبحث.',
+  searchTooLong: 'اكتب 100 حرف على الأكثر للبحث.',
+  searchLinksFound: 'روابط يطابق عنوانها البحث',
+  searchMoreLinks: 'كل الروابط المطابقة',
+  searchPaymentsFound: 'المدفوعات المطابقة',
+  searchNoLinks: 'لا يطابق أي عنوان رابط هذا البحث.',
+  searchClear: 'مسح البحث',
 }

@@ -230,6 +230,18 @@ export const en = {
   ovReasonGatewayError: 'Gateway error',
   ovReasonUnknown: 'Unknown reason',
   ovReasonNone: 'Reason not recorded',
+  // Search (payments and links)
+  searchLabel: 'Search',
+  searchPlaceholder: 'Name, phone, e-mail, order no., reference…',
+  searchLinksPlaceholder: 'A part of the title',
+  searchButton: 'Search',
+  searchTooShort: 'Type at least 3 characters to search.',
+  searchTooLong: 'Type at most 100 characters to search.',
+  searchLinksFound: 'Links whose title matches',
+  searchMoreLinks: 'All matching links',
+  searchPaymentsFound: 'Matching payments',
+  searchNoLinks: 'No link title matches this search.',
+  searchClear: 'Clear the search',
 } as const
 
 export type DashKey = keyof typeof en

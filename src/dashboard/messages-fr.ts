@@ -222,4 +222,16 @@ export const fr: DashMessages = {
   ovReasonGatewayError: 'Erreur de la passerelle',
   ovReasonUnknown: 'Raison inconnue',
   ovReasonNone: 'Raison non enregistrée',
+  // Recherche (paiements et liens)
+  searchLabel: 'Rechercher',
+  searchPlaceholder: 'Nom, téléphone, e-mail, n° de commande, référence…',
+  searchLinksPlaceholder: 'Une partie du titre',
+  searchButton: 'Rechercher',
+  searchTooShort: 'Saisissez au moins 3 caractères pour rechercher.',
+  searchTooLong: 'Saisissez au plus 100 caractères pour rechercher.',
+  searchLinksFound: 'Liens dont le titre correspond',
+  searchMoreLinks: 'Tous les liens qui correspondent',
+  searchPaymentsFound: 'Paiements qui correspondent',
+  searchNoLinks: 'Aucun titre de lien ne correspond à cette recherche.',
+  searchClear: 'Effacer la recherche',
 }

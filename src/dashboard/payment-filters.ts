@@ -1,14 +1,16 @@
 /**
- * The payments list's filters as they travel in the query string (status, link, from, to, cursor),
- * shared by the page and the CSV export so both show the same payments. Dates are Algiers days.
+ * The payments list's filters as they travel in the query string (search, status, link, from, to,
+ * cursor), shared by the page and the CSV export so both show the same payments. Dates are
+ * Algiers days.
  */
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/schema.js'
 import { type Cursor, decodeCursor } from '../data/paging.js'
 import type { PaymentFilters } from '../data/payments.js'
+import { parseSearch, SEARCH_MAX_CHARS, type SearchProblem } from '../data/search.js'
 import { algiersDayStart, algiersNextDayStart } from './algiers-time.js'
 
 /** The filter values as typed, to fill the filter form again. */
-export type FilterValues = { status: string; link: string; from: string; to: string }
+export type FilterValues = { q: string; status: string; link: string; from: string; to: string }
 
 export type ParsedFilters = {
   values: FilterValues
@@ -16,6 +18,8 @@ export type ParsedFilters = {
   cursor: Cursor | undefined
   /** Names of the filters that are not valid (nothing is listed while there are any). */
   invalid: string[]
+  /** Why the search text (`q`) is not valid, when it is not. */
+  searchProblem?: SearchProblem
 }
 
 const LINK_ID = /^[A-Za-z0-9_]{1,64}$/
@@ -24,6 +28,8 @@ const LINK_ID = /^[A-Za-z0-9_]{1,64}$/
 export function parsePaymentFilters(query: Record<string, string | undefined>): ParsedFilters {
   const text = (k: string) => (query[k] ?? '').trim().slice(0, 100)
   const values: FilterValues = {
+    // Kept whole (up to a bound) so that a text too long is refused rather than cut and searched.
+    q: (query.q ?? '').trim().slice(0, SEARCH_MAX_CHARS * 2),
     status: text('status'),
     link: text('link'),
     from: text('from'),
@@ -31,6 +37,15 @@ export function parsePaymentFilters(query: Record<string, string | undefined>): 
   }
   const filters: PaymentFilters = {}
   const invalid: string[] = []
+  let searchProblem: SearchProblem | undefined
+  if (values.q !== '') {
+    const search = parseSearch(values.q)
+    if (search.ok) filters.search = search.term
+    else {
+      invalid.push('q')
+      searchProblem = search.problem
+    }
+  }
   if (values.status !== '') {
     const status = PAYMENT_STATUSES.find((s) => s === values.status)
     if (status) filters.status = status as PaymentStatus
@@ -53,7 +68,7 @@ export function parsePaymentFilters(query: Record<string, string | undefined>): 
   const cursorText = text('cursor')
   const cursor = cursorText === '' ? undefined : (decodeCursor(cursorText) ?? undefined)
   if (cursorText !== '' && !cursor) invalid.push('cursor')
-  return { values, filters, cursor, invalid }
+  return { values, filters, cursor, invalid, ...(searchProblem ? { searchProblem } : {}) }
 }
 
 /** The query string of a set of filters (empty ones left out), for links and the export. */

@@ -11,6 +11,8 @@ import { CSV_HEADER, csvLine, paymentCsvRow, textStream } from './csv.js'
 import { filterQuery, parsePaymentFilters } from './payment-filters.js'
 
 const PAGE_SIZE = 50
+/** How many links a search shows above its payments; the links page lists them all. */
+const LINK_MATCHES = 5
 /** The most rows one export holds; narrow the dates for more. */
 export const CSV_MAX_ROWS = 100_000
 
@@ -43,6 +45,13 @@ paymentRoutes.get('/payments', async (c) => {
     : { items: [] as Payment[], nextCursor: null }
   const ids = page.items.map((p) => p.linkId)
   if (parsed.filters.linkId) ids.push(parsed.filters.linkId)
+  // A search's first page also shows the links whose title matches (payments are the list).
+  const search = parsed.filters.search
+  const found =
+    search && valid && !parsed.cursor
+      ? await listLinks(c.get('db'), { search, limit: LINK_MATCHES })
+      : undefined
+  const matches = found && found.items.length > 0 ? found : undefined
   return c.html(
     <PaymentsPage
       ctx={dashContext(c)}
@@ -57,6 +66,15 @@ paymentRoutes.get('/payments', async (c) => {
           : null
       }
       firstHref={parsed.cursor ? `/dashboard/payments${filterQuery(parsed.values)}` : null}
+      linkMatches={
+        matches && {
+          links: matches.items,
+          moreHref: matches.nextCursor
+            ? `/dashboard/links?q=${encodeURIComponent(parsed.values.q)}`
+            : null,
+        }
+      }
+      searchProblem={parsed.searchProblem}
     />,
     valid ? 200 : 400,
   )
@@ -65,7 +83,12 @@ paymentRoutes.get('/payments', async (c) => {
 paymentRoutes.get('/payments.csv', async (c) => {
   const parsed = parsePaymentFilters(c.req.query())
   if (parsed.invalid.length > 0) {
-    return c.text(c.get('dt')('badFilter', { field: parsed.invalid.join(', ') }), 400)
+    const dt = c.get('dt')
+    const only = parsed.invalid.length === 1 && parsed.searchProblem
+    const text = only
+      ? dt(parsed.searchProblem === 'too_long' ? 'searchTooLong' : 'searchTooShort')
+      : dt('badFilter', { field: parsed.invalid.join(', ') })
+    return c.text(text, 400)
   }
   const day = toAlgiersIso(c.get('clock')()).slice(0, 10)
   // Streamed a page of payments at a time: the whole file is never in memory.

@@ -7,6 +7,8 @@ import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
 import { prepared } from './prepared.js'
 import type { ReadCache } from './read-cache.js'
+import type { SearchTerm } from './search.js'
+import { linkSearch } from './search-sql.js'
 import { col } from './sql.js'
 
 /**
@@ -90,14 +92,18 @@ export function readLinkBySlug(
   })
 }
 
-/** Links newest first, with paid totals; `active` filters on the merchant's on/off switch. */
+/**
+ * Links newest first, with paid totals; `active` filters on the merchant's on/off switch, `search`
+ * on the title (search.ts).
+ */
 export async function listLinks(
   db: Db,
-  options: PageOptions & { active?: boolean } = {},
+  options: PageOptions & { active?: boolean; search?: SearchTerm } = {},
 ): Promise<Page<LinkWithStats>> {
   const limit = pageSize(options.limit)
   const where = and(
     options.active === undefined ? undefined : eq(links.active, options.active),
+    options.search ? await linkSearch(db, options.search) : undefined,
     options.cursor ? afterCursor(links.createdAt, links.id, options.cursor) : undefined,
   )
   const rows = await db

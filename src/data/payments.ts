@@ -4,6 +4,8 @@ import { type Payment, type PaymentStatus, payments } from '../../db/schema.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
 import { prepared } from './prepared.js'
+import type { SearchTerm } from './search.js'
+import { paymentSearch } from './search-sql.js'
 
 export type { AdoptedIds } from './payment-adopt.js'
 export { adoptTransaction } from './payment-adopt.js'
@@ -84,6 +86,8 @@ export type PaymentFilters = {
   createdFrom?: number
   /** Created before (epoch ms, exclusive). */
   createdTo?: number
+  /** Text the customer's fields, order number, transaction id or reference contain (search.ts). */
+  search?: SearchTerm
 }
 
 /** Payments newest first, filtered by status, link and creation time, a page at a time. */
@@ -97,9 +101,11 @@ export async function listPayments(
     options.status === undefined
       ? undefined
       : [...new Set(typeof options.status === 'string' ? [options.status] : options.status)]
+  const found = options.search ? await paymentSearch(db, options.search) : undefined
   const where = (status: SQL | undefined) =>
     and(
       status,
+      found,
       options.linkId === undefined ? undefined : eq(payments.linkId, options.linkId),
       options.createdFrom === undefined ? undefined : gte(payments.createdAt, options.createdFrom),
       options.createdTo === undefined ? undefined : lt(payments.createdAt, options.createdTo),

@@ -61,6 +61,12 @@ describe('paylinks links and payments (merchant API)', () => {
     ])
     // The token never shows in what the command prints.
     expect(table.stdout + payments.stdout + created.stdout).not.toContain(api.PAYLINKS_TOKEN)
+
+    // The export takes the list's search (`q`): a part of the customer's phone, typed with a space.
+    const found = await runCli(['payments', 'export', '--search', '0550 12', '--json'], api)
+    expect(JSON.parse(found.stdout)).toHaveLength(2)
+    const none = await runCli(['payments', 'export', '--search', 'Zoubir', '--json'], api)
+    expect(JSON.parse(none.stdout)).toEqual([])
   }, 60_000)
 
   it('says what is wrong with exit code 2 for usage and 1 for a refusal, without echoing the token', async () => {

@@ -14,6 +14,7 @@ import type { Db } from '../../src/data/db.js'
 import { listLinks } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import { listPayments } from '../../src/data/payments.js'
+import { parseSearch } from '../../src/data/search.js'
 import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
 
 const NOW = Date.UTC(2030, 5, 1)
@@ -119,5 +120,46 @@ describe('the links list', () => {
     expect(plans[1]).toMatch(
       /^SEARCH links USING INDEX links_created_at_idx \(\(created_at,id\)<\(\?,\?\)\)/,
     )
+  })
+})
+
+describe('search', () => {
+  const search = (text: string) => {
+    const parsed = parseSearch(text)
+    if (!parsed.ok) throw new Error(parsed.problem)
+    return parsed.term
+  }
+  // The seeded file's texts: a rare one (a phone's digits) and a common one (a mail domain).
+  const rarePhone = () =>
+    (
+      handle.sqlite.prepare('SELECT customer_phone AS p FROM payments LIMIT 1').get() as {
+        p: string
+      }
+    ).p
+
+  it('with few matches reads them from the trigram index, then the payments by rowid', async () => {
+    const plans = await plansOf(() => listPayments(db, { search: search(rarePhone().slice(1, 8)) }))
+    expect(plans[0]).toMatch(/SCAN payments_search VIRTUAL TABLE INDEX 0:M/)
+    expect(plans[1]).toMatch(/^SEARCH payments USING INTEGER PRIMARY KEY \(rowid=\?\)/)
+    expect(plans[1]).toMatch(/SCAN payments_search VIRTUAL TABLE INDEX 0:M/)
+  })
+
+  it('with many matches walks the list index in order and keeps the matches, no sort', async () => {
+    // Two of the five e-mail domains end in .dz: 40 % of the payments.
+    const plans = await plansOf(() => listPayments(db, { search: search('.dz') }))
+    expect(plans[1]).toMatch(/^SCAN payments USING INDEX payments_created_at_idx/)
+    expect(plans[1]).toMatch(/SCAN payments_search VIRTUAL TABLE INDEX 0:M/)
+    expect(plans[1]).not.toMatch(/TEMP B-TREE/)
+  })
+
+  it('with a status walks that status in list order, keeping the matches', async () => {
+    const plans = await plansOf(() => listPayments(db, { status: 'failed', search: search('.dz') }))
+    expect(plans[1]).toMatch(/^SEARCH payments USING INDEX payments_status_created_at_idx/)
+    expect(plans[1]).not.toMatch(/TEMP B-TREE/)
+  })
+
+  it('finds links by title through their own trigram index', async () => {
+    const plans = await plansOf(() => listLinks(db, { search: search('Abonnement') }))
+    expect(plans.at(-1)).toMatch(/SCAN links_search VIRTUAL TABLE INDEX 0:M/)
   })
 })

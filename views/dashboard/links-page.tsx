@@ -1,8 +1,10 @@
 import type { LinkWithStats } from '../../src/data/links.js'
+import type { SearchProblem } from '../../src/data/search.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { LinkStatusBadge, linkAmountText, Notice } from './parts.js'
+import { SearchField, searchProblemText } from './search-parts.js'
 
 /** The links list: title, price, state, paid count and total, creation time; a page at a time. */
 export function LinksPage(props: {
@@ -13,9 +15,12 @@ export function LinksPage(props: {
   notice?: string | undefined
   /** Why e-mail receipts are not sent, when they are not. */
   mailNotice?: string | undefined
+  /** The search box's text (`q`) and why it was refused, if it was. */
+  search?: { value: string; problem?: SearchProblem } | undefined
 }) {
   const { ctx } = props
   const t = ctx.t
+  const search = props.search ?? { value: '' }
   return (
     <DashLayout ctx={ctx} title={t('linksTitle')} nav="links">
       <section class="card" aria-labelledby="links-title">
@@ -31,8 +36,19 @@ export function LinksPage(props: {
             {props.mailNotice}
           </p>
         ) : null}
-        {props.links.length === 0 ? (
-          <p class="muted">{t('noLinks')}</p>
+        <form class="filters" method="get" action="/dashboard/links">
+          <SearchField ctx={ctx} value={search.value} placeholder={t('searchLinksPlaceholder')} />
+          <button type="submit" class="small">
+            {t('searchButton')}
+          </button>
+          {search.value !== '' ? <a href="/dashboard/links">{t('searchClear')}</a> : null}
+        </form>
+        {search.problem ? (
+          <p class="alert" role="alert">
+            {searchProblemText(ctx, search.problem)}
+          </p>
+        ) : props.links.length === 0 ? (
+          <p class="muted">{t(search.value === '' ? 'noLinks' : 'searchNoLinks')}</p>
         ) : (
           <div class="table-wrap">
             <table class="stack">

@@ -1,11 +1,17 @@
 import { PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
 import type { FilterValues } from '../../src/dashboard/payment-filters.js'
+import type { LinkWithStats } from '../../src/data/links.js'
+import type { SearchProblem } from '../../src/data/search.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
 import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+import { LinkMatches, SearchField, searchProblemText } from './search-parts.js'
 
-/** The payments list: filters (status, link, Algiers dates), a page of payments, the CSV export. */
+/**
+ * The payments list: a search box and filters (status, link, Algiers dates), the links a search
+ * matches, a page of payments, the CSV export.
+ */
 export function PaymentsPage(props: {
   ctx: DashContext
   payments: Payment[]
@@ -16,6 +22,9 @@ export function PaymentsPage(props: {
   csvHref: string
   nextHref: string | null
   firstHref: string | null
+  /** On the first page of a search: the links whose title matches. */
+  linkMatches?: { links: LinkWithStats[]; moreHref: string | null } | undefined
+  searchProblem?: SearchProblem | undefined
 }) {
   const { ctx, values } = props
   const t = ctx.t
@@ -30,6 +39,7 @@ export function PaymentsPage(props: {
           </a>
         </div>
         <form class="filters" method="get" action="/dashboard/payments">
+          <SearchField ctx={ctx} value={values.q} placeholder={t('searchPlaceholder')} />
           <div>
             <label for="f-status">{t('filterStatus')}</label>
             <select id="f-status" name="status">
@@ -64,9 +74,12 @@ export function PaymentsPage(props: {
             {t('applyFilters')}
           </button>
         </form>
+        {props.linkMatches ? <LinkMatches ctx={ctx} {...props.linkMatches} /> : null}
         {props.invalid.length > 0 ? (
           <p class="alert" role="alert">
-            {t('badFilter', { field: props.invalid.join(', ') })}
+            {props.searchProblem && props.invalid.length === 1
+              ? searchProblemText(ctx, props.searchProblem)
+              : t('badFilter', { field: props.invalid.join(', ') })}
           </p>
         ) : props.payments.length === 0 ? (
           <p class="muted">{t('noPayments')}</p>

@@ -104,4 +104,8 @@ svg.chart .base{stroke:#8c959f;stroke-width:1.5}
 .ov-list .num{white-space:nowrap;font-weight:600}
 .ov-list .sub{display:block;font-size:.85rem}
 .ov-empty{padding-block:.5rem}
+/* Search box (payments and links pages) */
+input[type=search]{inline-size:100%;block-size:auto;margin:0;font:inherit;padding:.5rem .75rem;border:1px solid #8c959f;border-radius:8px;background:#fff;color:inherit}
+.filters .search{flex:1 1 14rem}
+.filters .search input{inline-size:100%}
 ${PHONE_CSS}`
