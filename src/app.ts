@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv, QrCache } from './app-deps.js'
+import { compressPages } from './http/compress-pages.js'
 import { requestLog } from './http/request-log.js'
 import { securityHeaders, securityPolicy } from './http/security-headers.js'
 import { describe } from './lib/describe-error.js'
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     })
   }
   app.use(securityHeaders(security))
+  app.use(compressPages(deps.encodePage))
   app.route('/', healthRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', qrRoutes)
