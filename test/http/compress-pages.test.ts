@@ -24,7 +24,11 @@ async function fetchAs(path: string, acceptEncoding?: string) {
   const bytes = Buffer.from(await res.arrayBuffer())
   const encoding = res.headers.get('content-encoding')
   const text = (
-    encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
+    encoding === 'br'
+      ? brotliDecompressSync(bytes)
+      : encoding === 'gzip'
+        ? gunzipSync(bytes)
+        : bytes
   ).toString()
   return { res, encoding, size: bytes.length, text }
 }
