@@ -14,6 +14,7 @@ import { checkoutRoutes } from './routes/checkout.js'
 import { preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { notFoundPage, serverErrorPage } from './routes/error-pages.js'
+import { faviconRoutes } from './routes/favicon.js'
 import { healthRoutes } from './routes/health.js'
 import { qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   app.route('/', qrRoutes)
   app.route('/', receiptRoutes)
   app.route('/', termsRoutes)
+  app.route('/', faviconRoutes)
   app.route('/dashboard', dashboardRoutes)
   app.route('/api', apiRoutes)
   app.get('/', (c) => c.redirect('/dashboard'))

@@ -229,5 +229,9 @@ async function unavailablePage(
       : status === 'expired'
         ? [t('linkExpiredTitle'), t('linkExpiredText'), 410 as const]
         : [t('linkCompletedTitle'), t('linkCompletedText'), 410 as const]
-  return c.html(<MessagePage ctx={ctx} icon="info" title={title} text={text} />, code)
+  const typed = status === 'inactive' && link.inactiveMessage ? 'auto' : undefined
+  return c.html(
+    <MessagePage ctx={ctx} icon="info" title={title} text={text} textDir={typed} />,
+    code,
+  )
 }

@@ -49,7 +49,9 @@ export function LinksPage(props: {
                 {props.links.map((link) => (
                   <tr data-link-id={link.id}>
                     <td>
-                      <a href={`/dashboard/links/${link.id}`}>{link.title}</a>
+                      <a href={`/dashboard/links/${link.id}`}>
+                        <bdi>{link.title}</bdi>
+                      </a>
                     </td>
                     <td class="num">{linkAmountText(ctx, link)}</td>
                     <td>

@@ -93,11 +93,11 @@ export function PaymentsPage(props: {
                     <td class="nowrap">{formatDateTime(p.createdAt, ctx.lang)}</td>
                     <td>
                       <a href={`/dashboard/links/${p.linkId}`}>
-                        {titles.get(p.linkId) ?? p.linkId}
+                        <bdi>{titles.get(p.linkId) ?? p.linkId}</bdi>
                       </a>
                     </td>
                     <td>
-                      {p.customerName}
+                      <bdi>{p.customerName}</bdi>
                       <br />
                       <span class="muted ltr">{p.customerPhone}</span>
                       <br />
@@ -109,7 +109,9 @@ export function PaymentsPage(props: {
                       <BeyondMaxPaymentsMark ctx={ctx} beyond={p.beyondMaxPayments} />
                     </td>
                     <td class="ltr">{p.orderNumber ?? t('none')}</td>
-                    <td>{p.ref ?? t('none')}</td>
+                    <td>
+                      <bdi>{p.ref ?? t('none')}</bdi>
+                    </td>
                     <td>
                       <a href={`/r/${p.receiptId}`}>{t('receipt')}</a>
                     </td>
