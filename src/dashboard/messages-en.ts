@@ -165,6 +165,9 @@ export const en = {
   errText: 'Remove the invisible control characters or invalid characters from this field.',
   errInvalid: 'This value is not valid.',
   errPricingConflict: 'Choose one kind of price only.',
+  // The memo field's explanation on the link form.
+  memoHint:
+    "Shown on the bank's card page with the payment. Only its first 28 bytes get there: 28 Latin letters or digits, but only 14 Arabic letters, because an Arabic letter counts double. The rest is cut off. Left empty, the link's title is sent, cut the same way.",
 } as const
 
 export type DashKey = keyof typeof en

@@ -156,4 +156,7 @@ export const fr: DashMessages = {
   errText: 'Retirez de ce champ les caractères de contrôle invisibles ou invalides.',
   errInvalid: 'Cette valeur n’est pas valide.',
   errPricingConflict: 'Choisissez un seul type de prix.',
+  // The memo field's explanation on the link form.
+  memoHint:
+    'Affiché sur la page de carte de la banque avec le paiement. Seuls ses 28 premiers octets y arrivent : 28 lettres latines ou chiffres, mais seulement 14 lettres arabes, car une lettre arabe compte double. La suite est coupée. Laissé vide, c’est le titre du lien qui est envoyé, coupé de la même façon.',
 }
