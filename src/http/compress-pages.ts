@@ -49,7 +49,8 @@ export function compressPages(encode: EncodePage | undefined): MiddlewareHandler
     const res = c.res
     if (!res.body || res.headers.has('Content-Encoding')) return
     if (!res.headers.get('Content-Type')?.startsWith('text/html')) return
-    res.headers.append('Vary', 'Accept-Encoding')
+    if (!/accept-encoding/i.test(res.headers.get('Vary') ?? ''))
+      res.headers.append('Vary', 'Accept-Encoding')
     const coding = chooseCoding(c.req.header('accept-encoding'), encode.codings)
     if (!coding) return
     // Replaced outright (not through `c.res =`, which would copy the old headers back).

@@ -49,8 +49,8 @@ export function LinksPage(props: {
                 {props.links.map((link) => (
                   <tr data-link-id={link.id}>
                     <td>
-                      <a href={`/dashboard/links/${link.id}`}>
-                        <bdi>{link.title}</bdi>
+                      <a dir="auto" href={`/dashboard/links/${link.id}`}>
+                        {link.title}
                       </a>
                     </td>
                     <td class="num">{linkAmountText(ctx, link)}</td>

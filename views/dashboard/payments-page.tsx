@@ -92,8 +92,8 @@ export function PaymentsPage(props: {
                   <tr data-payment-id={p.id}>
                     <td class="nowrap">{formatDateTime(p.createdAt, ctx.lang)}</td>
                     <td>
-                      <a href={`/dashboard/links/${p.linkId}`}>
-                        <bdi>{titles.get(p.linkId) ?? p.linkId}</bdi>
+                      <a dir="auto" href={`/dashboard/links/${p.linkId}`}>
+                        {titles.get(p.linkId) ?? p.linkId}
                       </a>
                     </td>
                     <td>
