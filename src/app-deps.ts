@@ -13,8 +13,10 @@ import type { Db } from './data/db.js'
 import type { LinkWithStats } from './data/links.js'
 import type { ReadCache } from './data/read-cache.js'
 import type { RecordDelivery } from './data/webhooks.js'
+import type { EncodePage } from './http/compress-pages.js'
 import type { SecurityPolicy } from './http/security-headers.js'
 import type { Translate } from './i18n/index.js'
+import type { DeflateRaw } from './lib/gzip-splice.js'
 import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
 import type { MailTransport } from './mail/types.js'
@@ -50,6 +52,10 @@ export interface AppDeps {
   confirmations: ConfirmQueue
   /** gzip, where the runtime does it better than the platform (Node); prepared pages keep both forms. */
   gzip?: Gzip | undefined
+  /** Raw deflate (Node): the gzip form of a prepared page whose slot each answer fills. */
+  deflateRaw?: DeflateRaw | undefined
+  /** Compresses pages rendered per request, for browsers that ask (see http/compress-pages). */
+  encodePage?: EncodePage | undefined
   /** Link reads by slug, cached between database writes (Node; absent on Workers). */
   linkCache?: ReadCache<LinkWithStats | null> | undefined
   clock: () => number
@@ -68,10 +74,17 @@ export interface AppDeps {
 
 /** A self-hosted captcha on the checkout form. */
 export interface Captcha {
-  /** A fresh challenge, as the JSON text the widget carries. */
-  challenge(c: Context<AppEnv>): Promise<string>
-  /** Head elements and the form field; the field's script fetches a challenge from the URL. */
-  widget(ctx: PageContext, challengeUrl: string): { head: unknown; field: unknown }
+  /** A fresh challenge signed with `key`, as JSON text, made without a promise. */
+  challenge(key: string, now: number): string
+  /**
+   * Head elements and the form field carrying `challenge` ('' leaves the slot a prepared page
+   * fills per answer); the script fetches one from `challengeUrl` when the page's has expired.
+   */
+  widget(
+    ctx: PageContext,
+    challengeUrl: string,
+    challenge: string,
+  ): { head: unknown; field: unknown }
   /** True when the posted form carries a valid, unused solution. */
   verify(c: Context<AppEnv>, form: Record<string, unknown>): Promise<boolean>
 }

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv, QrCache } from './app-deps.js'
+import { compressPages } from './http/compress-pages.js'
 import { requestLog } from './http/request-log.js'
 import { securityHeaders, securityPolicy } from './http/security-headers.js'
 import { describe } from './lib/describe-error.js'
@@ -13,6 +14,7 @@ import { checkoutRoutes } from './routes/checkout.js'
 import { preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { notFoundPage, serverErrorPage } from './routes/error-pages.js'
+import { faviconRoutes } from './routes/favicon.js'
 import { healthRoutes } from './routes/health.js'
 import { qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
@@ -55,11 +57,13 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
     })
   }
   app.use(securityHeaders(security))
+  app.use(compressPages(deps.encodePage))
   app.route('/', healthRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', qrRoutes)
   app.route('/', receiptRoutes)
   app.route('/', termsRoutes)
+  app.route('/', faviconRoutes)
   app.route('/dashboard', dashboardRoutes)
   app.route('/api', apiRoutes)
   app.get('/', (c) => c.redirect('/dashboard'))

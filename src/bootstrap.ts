@@ -19,7 +19,9 @@ import type { LinkWithStats } from './data/links.js'
 import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
 import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
+import type { EncodePage } from './http/compress-pages.js'
 import { randomBase62 } from './lib/bytes.js'
+import type { DeflateRaw } from './lib/gzip-splice.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
 import type { MailTransport } from './mail/types.js'
@@ -69,6 +71,10 @@ export interface RuntimeParts {
   recordDelivery?: RecordDelivery
   /** gzip for prepared pages (Node); without it they are sent uncompressed. */
   gzip?: Gzip
+  /** Raw deflate (Node), for the gzip form of a prepared page with a per-answer slot. */
+  deflateRaw?: DeflateRaw
+  /** Compresses pages rendered per request (Node: zlib; Workers: workerd, told the coding). */
+  encodePage?: EncodePage
   /** A database change stamp; with it, link reads are cached between writes (see data/read-cache). */
   changeStamp?: ChangeStamp
   /** How the start keeps its generated settings (default: drizzle, a write and a read each). */
@@ -182,6 +188,8 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     recordDelivery: parts.recordDelivery ?? recordDelivery(db),
     confirmations: createConfirmQueue(),
     gzip: parts.gzip,
+    deflateRaw: parts.deflateRaw,
+    encodePage: parts.encodePage,
     linkCache: parts.changeStamp
       ? createReadCache<LinkWithStats | null>(parts.changeStamp)
       : undefined,

@@ -20,6 +20,7 @@ import {
   type SimulatorModule,
 } from './bootstrap.js'
 import { ConfigError, parseConfig } from './config.js'
+import { workerdEncodes } from './http/compress-pages.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { reconcile } from './payments/reconcile.js'
@@ -104,6 +105,7 @@ export function createWorker(options: WorkerOptions = {}) {
       clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
       waitUntil: forwardWaitUntil,
       keepSettings: keepSettingsInD1(db),
+      encodePage: workerdEncodes,
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
     }
     return parts

@@ -20,6 +20,7 @@ import { securityHeaderRecord } from './http/security-headers.js'
 import { translator } from './i18n/index.js'
 import { toBase64 } from './lib/bytes.js'
 import { createLru } from './lib/lru.js'
+import { hmacSha256, sha256HexOf } from './lib/sha256-sync.js'
 import { checkoutRoutes } from './routes/checkout.js'
 import { pageKey, plainQuery, preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { pageVariant, prepareStaticPage } from './routes/static-page.js'
@@ -154,7 +155,7 @@ async function warmCheckoutPage(deps: AppDeps, link: Link): Promise<void> {
         csrfToken="0.warm"
         onlineTermsUrl={`/terms?lang=${lang}`}
         merchantTermsUrl={`/terms?lang=${lang}#merchant`}
-        captcha={deps.captcha?.widget(ctx, `/l/${link.slug}/challenge`)}
+        captcha={deps.captcha?.widget(ctx, `/l/${link.slug}/challenge`, '')}
       />
     )
     const html = String(await page.toString())
@@ -173,6 +174,8 @@ export async function warmFirstRequest(deps: Pick<AppDeps, 'config' | 'captcha'>
   plainQuery(`${ORIGIN}/l/warm?lang=fr`)
   await warmCheckoutRoute(deps, made)
   await warmCheckoutPage(deps as AppDeps, made)
+  // The captcha challenge's hashing (its random salt cannot be drawn while an isolate starts).
+  if (deps.captcha) hmacSha256('warm')(sha256HexOf('warm'))
   requestLogEntry({
     started: now,
     finished: now,

@@ -19,6 +19,7 @@ import {
   rulesText,
   typeText,
 } from '../src/api/schema-text.js'
+import { FaviconLink } from './favicon.js'
 
 const CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -203,6 +204,7 @@ export function ApiDocsPage(props: { doc: OpenApiDocument; nonce: string }): Chi
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width,initial-scale=1" />
           <title>{doc.info.title}</title>
+          <FaviconLink />
           <style nonce={props.nonce}>{raw(CSS)}</style>
         </head>
         <body>

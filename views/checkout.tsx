@@ -1,7 +1,9 @@
+import { raw } from 'hono/html'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
+import { amountParts, PAY_AMOUNT_SCRIPT } from './pay-amount-script.js'
 import { CHECKOUT_CSS } from './styles.js'
 
 export interface CheckoutItem {
@@ -56,8 +58,12 @@ export function CheckoutPage(props: CheckoutProps) {
   return (
     <Layout ctx={ctx} title={link.title} css={CHECKOUT_CSS} head={props.captcha?.head as never}>
       <form method="post" action={`/l/${link.slug}`} class="card" novalidate>
-        <h1>{link.title}</h1>
-        {link.description ? <p class="muted">{link.description}</p> : null}
+        <h1 dir="auto">{link.title}</h1>
+        {link.description ? (
+          <p class="muted" dir="auto">
+            {link.description}
+          </p>
+        ) : null}
         {link.items && link.items.length > 0 ? (
           <table>
             <caption class="muted">{t('items')}</caption>
@@ -76,7 +82,7 @@ export function CheckoutPage(props: CheckoutProps) {
               {link.items.map((item) => (
                 <tr>
                   <td>
-                    {item.description}
+                    <bdi>{item.description}</bdi>
                     <br />
                     <span class="muted">{formatAmount(item.unitPrice, lang)}</span>
                   </td>
@@ -105,6 +111,7 @@ export function CheckoutPage(props: CheckoutProps) {
               type="text"
               inputmode="decimal"
               autocomplete="off"
+              dir="auto"
               required
               value={values.amount ?? ''}
               aria-invalid={errors.amount ? 'true' : undefined}
@@ -144,6 +151,7 @@ export function CheckoutPage(props: CheckoutProps) {
               name={field.name}
               type={field.type}
               autocomplete={field.autocomplete}
+              dir="auto"
               required
               maxlength={field.maxlength}
               value={values[field.name] ?? ''}
@@ -184,12 +192,25 @@ export function CheckoutPage(props: CheckoutProps) {
         {props.captcha?.field as never}
         <button type="submit" class="pay">
           <CardMarks />
-          <span>{payLabel}</span>
+          {open ? (
+            <span data-pay={t('payWith')} {...payParts(lang)}>
+              {payLabel}
+            </span>
+          ) : (
+            <span>{payLabel}</span>
+          )}
         </button>
+        {open ? <script nonce={ctx.nonce || undefined}>{raw(PAY_AMOUNT_SCRIPT)}</script> : null}
         <p class="muted hint">{t('payHint')}</p>
       </form>
     </Layout>
   )
+}
+
+/** The separators and unit the Pay button's script writes an amount with, as data attributes. */
+function payParts(lang: CheckoutProps['ctx']['lang']) {
+  const parts = amountParts(formatAmount(100_000_000, lang))
+  return { 'data-group': parts.group, 'data-decimal': parts.decimal, 'data-unit': parts.unit }
 }
 
 /** Puts elements in place of `{name}` placeholders in a translated sentence. */

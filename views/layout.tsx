@@ -2,6 +2,7 @@ import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import { LANGUAGES, type Language } from '../src/config.js'
 import { MESSAGES, type Translate } from '../src/i18n/index.js'
+import { FaviconLink } from './favicon.js'
 import { BASE_CSS } from './styles.js'
 
 /** What every customer page needs from the request. */
@@ -39,6 +40,7 @@ export function Layout(props: {
           <meta name="robots" content="noindex" />
           <meta name="color-scheme" content="light" />
           <title>{`${props.title} · ${ctx.merchantName}`}</title>
+          <FaviconLink />
           <style nonce={ctx.nonce || undefined}>
             {raw((props.css ?? BASE_CSS) + (props.extraCss ?? ''))}
           </style>
@@ -52,7 +54,9 @@ export function Layout(props: {
           ) : null}
           <div class="wrap">
             <header class="top">
-              <span class="merchant">{ctx.merchantName}</span>
+              <span class="merchant" dir="auto">
+                {ctx.merchantName}
+              </span>
               {ctx.switchPath !== undefined ? (
                 <LanguageSwitcher
                   lang={ctx.lang}

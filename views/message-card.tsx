@@ -7,6 +7,8 @@ export interface MessageProps {
   text: string
   icon?: StatusKind | undefined
   action?: { href: string; label: string } | undefined
+  /** `auto` when the text is what a merchant typed (any script, any direction). */
+  textDir?: 'auto' | undefined
   children?: Child
 }
 
@@ -16,7 +18,7 @@ export function MessageCard(props: MessageProps & { class: string }) {
     <section class={props.class} aria-labelledby="msg-title">
       {props.icon ? <StatusIcon kind={props.icon} /> : null}
       <h1 id="msg-title">{props.title}</h1>
-      <p>{props.text}</p>
+      <p dir={props.textDir}>{props.text}</p>
       {props.children}
       {props.action ? (
         <div class="actions">

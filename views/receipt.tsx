@@ -48,7 +48,9 @@ export function ReceiptPage(props: {
       <section class="card outcome" aria-labelledby="receipt-title">
         <StatusIcon kind="ok" />
         <h1 id="receipt-title">{t('receiptTitle')}</h1>
-        <p class="muted">{receipt.linkTitle}</p>
+        <p class="muted" dir="auto">
+          {receipt.linkTitle}
+        </p>
         <p class="amount">
           <bdi>{formatAmount(receipt.amount, lang)}</bdi>
         </p>
@@ -74,7 +76,9 @@ export function ReceiptPage(props: {
         )}
       </section>
       {receipt.successMessage && !ctx.download ? (
-        <p class="card ok">{receipt.successMessage}</p>
+        <p class="card ok" dir="auto">
+          {receipt.successMessage}
+        </p>
       ) : null}
       {receipt.successUrl && !ctx.download ? (
         <p class="actions next no-print">

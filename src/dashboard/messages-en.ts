@@ -242,6 +242,9 @@ export const en = {
   searchPaymentsFound: 'Matching payments',
   searchNoLinks: 'No link title matches this search.',
   searchClear: 'Clear the search',
+  // The memo field's explanation on the link form.
+  memoHint:
+    "Shown on the bank's card page with the payment. Only its first 28 bytes get there: 28 Latin letters or digits, but only 14 Arabic letters, because an Arabic letter counts double. The rest is cut off. Left empty, the link's title is sent, cut the same way.",
 } as const
 
 export type DashKey = keyof typeof en

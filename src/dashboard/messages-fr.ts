@@ -234,4 +234,7 @@ export const fr: DashMessages = {
   searchPaymentsFound: 'Paiements qui correspondent',
   searchNoLinks: 'Aucun titre de lien ne correspond à cette recherche.',
   searchClear: 'Effacer la recherche',
+  // The memo field's explanation on the link form.
+  memoHint:
+    'Affiché sur la page de carte de la banque avec le paiement. Seuls ses 28 premiers octets y arrivent : 28 lettres latines ou chiffres, mais seulement 14 lettres arabes, car une lettre arabe compte double. La suite est coupée. Laissé vide, c’est le titre du lien qui est envoyé, coupé de la même façon.',
 }

@@ -54,6 +54,19 @@ export function normalisePhone(raw: string): string | null {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
+/**
+ * Western digits for the Arabic-Indic (٠-٩) and Persian (۰-۹) ones an Arabic or Persian phone
+ * keyboard types, and the Arabic decimal (٫) and thousands (٬) separators as `,` and a space.
+ */
+export function westernDigits(raw: string): string {
+  return raw.replace(/[\u0660-\u0669\u06f0-\u06f9\u066b\u066c]/g, (ch) => {
+    const code = ch.charCodeAt(0)
+    if (code === 0x066b) return ','
+    if (code === 0x066c) return ' '
+    return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660))
+  })
+}
+
 /** The fields of the form that carry text the customer (or the link's prefill) wrote. */
 const TEXT_FIELDS = ['name', 'phone', 'email', 'amount', 'ref'] as const
 
@@ -78,7 +91,7 @@ export function parseCheckoutForm(
   else if (name.length < 2 || name.length > 100 || /[<>]/.test(name))
     errors.name ??= { key: 'errName' }
 
-  const phoneRaw = text(form.phone)
+  const phoneRaw = westernDigits(text(form.phone))
   const phone = normalisePhone(phoneRaw)
   if (phoneRaw.length === 0) errors.phone ??= { key: 'errRequired' }
   else if (!phone) errors.phone ??= { key: 'errPhone' }
@@ -90,7 +103,7 @@ export function parseCheckoutForm(
 
   let amount: number | null = null
   if (bounds.open) {
-    const amountRaw = text(form.amount).replace(/\s/g, '').replace(',', '.')
+    const amountRaw = westernDigits(text(form.amount)).replace(/\s/g, '').replace(',', '.')
     amount = amountRaw.length === 0 ? null : parseDzd(amountRaw)
     const min = Math.max(bounds.min, MIN_AMOUNT)
     const max = Math.min(bounds.max ?? MAX_AMOUNT, MAX_AMOUNT)

@@ -10,6 +10,7 @@ import { linkStatus } from '../domain/link-status.js'
 import { newRequestId, sendLogged } from '../http/request-log.js'
 import { pickLanguage } from '../i18n/index.js'
 import type { Lru } from '../lib/lru.js'
+import { attributeText } from '../security/captcha.js'
 import { sharedTokenWindow } from '../security/tokens.js'
 import { pageVariant, type StaticPage } from './static-page.js'
 
@@ -66,7 +67,11 @@ export function preparedCheckoutPage(
     })
     const page = pageCache.get(pageKey(link, lang, started))
     if (!page) return undefined
-    const chosen = pageVariant(page, request.headers.get('accept-encoding') ?? undefined)
+    const captcha = deps.captcha
+    // Each answer carries its own captcha challenge, spliced into the prepared bytes.
+    const fill =
+      captcha && (() => attributeText(captcha.challenge(deps.secrets.sessionSecret, started)))
+    const chosen = pageVariant(page, request.headers.get('accept-encoding') ?? undefined, fill)
     return sendLogged(
       deps,
       { started, requestId: newRequestId(), method: 'GET', route: '/l/:slug' },

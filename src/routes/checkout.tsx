@@ -17,6 +17,7 @@ import { formatAmount, formatMinutes } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
 import { startCheckout } from '../payments/checkout.js'
+import { attributeText, CHALLENGE_SLOT } from '../security/captcha.js'
 import { issueSharedToken, verifyToken } from '../security/tokens.js'
 import { pageKey, plainQuery } from './checkout-prepared.js'
 import { customerTooLargePage, gatewayErrorPage, notFoundPage } from './error-pages.js'
@@ -41,12 +42,13 @@ checkoutRoutes.get('/l/:slug', async (c) => {
   })
 })
 
-// The captcha's challenge, fetched by the form's script (the page itself is the same for everyone).
-checkoutRoutes.get('/l/:slug/challenge', async (c) => {
+// A fresh captcha challenge, fetched by the form's script when the page's own has expired.
+checkoutRoutes.get('/l/:slug/challenge', (c) => {
   const captcha = c.get('captcha')
   if (!captcha) return c.json({ error: { code: 'not_found', message: 'No captcha.' } }, 404)
   c.header('Cache-Control', 'no-store')
-  return c.body(await captcha.challenge(c), 200, { 'Content-Type': 'application/json' })
+  const challenge = captcha.challenge(c.get('secrets').sessionSecret, c.get('clock')())
+  return c.body(challenge, 200, { 'Content-Type': 'application/json' })
 })
 
 checkoutRoutes.post('/l/:slug', async (c) => {
@@ -149,7 +151,8 @@ async function renderCheckout(
     Object.keys(state.errors).length === 0 &&
     Object.values(state.values).every((v) => v === undefined) &&
     plainQuery(c.req.url) !== null
-  const render = (nonce: string) => {
+  // A page rendered for this answer carries its challenge; a prepared one an empty slot.
+  const render = (nonce: string, challenge: string) => {
     const ctx = { ...pageContext(c, lang), nonce }
     return (
       <CheckoutPage
@@ -168,22 +171,29 @@ async function renderCheckout(
         csrfToken={csrfToken}
         onlineTermsUrl={`/terms?lang=${lang}`}
         merchantTermsUrl={c.get('config').merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
-        captcha={captcha ? captcha.widget(ctx, `/l/${link.slug}/challenge`) : undefined}
+        captcha={captcha ? captcha.widget(ctx, `/l/${link.slug}/challenge`, challenge) : undefined}
       />
     )
   }
-  if (!plain) return c.html(render(c.get('secureHeadersNonce') ?? ''), status)
+  const secret = c.get('secrets').sessionSecret
+  if (!plain) {
+    const challenge = captcha ? captcha.challenge(secret, now) : ''
+    return c.html(render(c.get('secureHeadersNonce') ?? '', challenge), status)
+  }
   const key = pageKey(link, lang, now)
   let page = c.get('pageCache').get(key)
   if (!page) {
-    const html = String(await render('').toString())
+    const html = String(await render('', '').toString())
     page = await prepareStaticPage(html, {
       security: c.get('security'),
       gzip: c.get('gzip'),
+      deflateRaw: c.get('deflateRaw'),
+      slot: captcha ? CHALLENGE_SLOT : undefined,
     })
     c.get('pageCache').set(key, page)
   }
-  const chosen = pageVariant(page, c.req.header('accept-encoding'))
+  const fill = captcha && (() => attributeText(captcha.challenge(secret, now)))
+  const chosen = pageVariant(page, c.req.header('accept-encoding'), fill)
   return c.body(chosen.body as Uint8Array<ArrayBuffer>, 200, chosen.headers)
 }
 
@@ -219,5 +229,9 @@ async function unavailablePage(
       : status === 'expired'
         ? [t('linkExpiredTitle'), t('linkExpiredText'), 410 as const]
         : [t('linkCompletedTitle'), t('linkCompletedText'), 410 as const]
-  return c.html(<MessagePage ctx={ctx} icon="info" title={title} text={text} />, code)
+  const typed = status === 'inactive' && link.inactiveMessage ? 'auto' : undefined
+  return c.html(
+    <MessagePage ctx={ctx} icon="info" title={title} text={text} textDir={typed} />,
+    code,
+  )
 }

@@ -101,14 +101,25 @@ export function notFoundPage(c: Context<AppEnv>) {
   return customerPage(c, pageContext(c, pageLanguage(c)), CUSTOMER.notFound)
 }
 
+/**
+ * The context of a refusal of a form: its language switcher leads back to the form's page (`back`)
+ * in the language chosen, the only page a POST's address can be reopened as.
+ */
+function formRefusalContext(c: Context<AppEnv>, lang: Language, back: string): PageContext {
+  const url = new URL(back, 'http://x')
+  url.searchParams.delete('lang')
+  const switchPath = url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams}` : '')
+  return { ...pageContext(c, lang, false), switchPath }
+}
+
 /** 413 in `lang`, with a way back to the page the form came from. */
 export function customerTooLargePage(c: Context<AppEnv>, lang: Language, back: string) {
-  return customerPage(c, pageContext(c, lang, false), CUSTOMER.tooLarge, back)
+  return customerPage(c, formRefusalContext(c, lang, back), CUSTOMER.tooLarge, back)
 }
 
 /** 502 in `lang`: the payment could not be started; a way back to try again. */
 export function gatewayErrorPage(c: Context<AppEnv>, lang: Language, back: string) {
-  return customerPage(c, pageContext(c, lang, false), CUSTOMER.gatewayError, back)
+  return customerPage(c, formRefusalContext(c, lang, back), CUSTOMER.gatewayError, back)
 }
 
 const PLAIN_SERVER_ERROR =

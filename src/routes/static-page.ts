@@ -3,10 +3,13 @@
  * the bytes, their gzip form, and every response header, with a Content-Security-Policy that names
  * the SHA-256 of the page's inline style and script instead of a per-request nonce
  * (docs/decisions/performance.md, "Prepared once, sent as is", "CSP hashes instead of a nonce").
+ * A page may keep one slot (an empty attribute) that each answer fills with its own text — the
+ * captcha's challenge — spliced between the prepared bytes, and into their gzip form.
  */
 
 import { type SecurityPolicy, securityHeaderRecord } from '../http/security-headers.js'
 import { toBase64 } from '../lib/bytes.js'
+import { type DeflateRaw, gzipSplice } from '../lib/gzip-splice.js'
 
 /** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */
 export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
@@ -16,6 +19,14 @@ export interface StaticPage {
   body: Uint8Array
   /** The gzip form, when the runtime compresses (Node; Workers' edge compresses by itself). */
   gzip?: { headers: Readonly<Record<string, string>>; body: Uint8Array } | undefined
+  /** The bytes around the page's slot, and its gzip form's builder, when it has one. */
+  slot?:
+    | {
+        before: Uint8Array
+        after: Uint8Array
+        gzip?: ((middle: Uint8Array) => Uint8Array) | undefined
+      }
+    | undefined
 }
 
 const encoder = new TextEncoder()
@@ -40,6 +51,10 @@ export async function prepareStaticPage(
   options: {
     security: SecurityPolicy
     gzip?: Gzip | undefined
+    /** Raw deflate (Node), for the gzip form of a page with a slot. */
+    deflateRaw?: DeflateRaw | undefined
+    /** Text found once in `html` (an empty attribute, `name=""`): filled per answer. */
+    slot?: string | undefined
   },
 ): Promise<StaticPage> {
   if (/<(style|script)\s[^>]*>/.test(html)) throw new Error('An inline element has attributes')
@@ -53,7 +68,15 @@ export async function prepareStaticPage(
     }),
   }
   const body = encoder.encode(html)
-  if (!options.gzip) return { headers, body }
+  const at = options.slot ? html.indexOf(options.slot) : -1
+  const slot =
+    at < 0
+      ? undefined
+      : {
+          before: encoder.encode(html.slice(0, at + (options.slot?.length ?? 0) - 1)),
+          after: encoder.encode(html.slice(at + (options.slot?.length ?? 0) - 1)),
+        }
+  if (!options.gzip) return { headers, body, slot }
   headers.Vary = 'Accept-Encoding'
   return {
     headers,
@@ -61,6 +84,10 @@ export async function prepareStaticPage(
     gzip: {
       headers: { ...headers, 'Content-Encoding': 'gzip' },
       body: await options.gzip(body),
+    },
+    slot: slot && {
+      ...slot,
+      gzip: options.deflateRaw && gzipSplice(slot.before, slot.after, options.deflateRaw),
     },
   }
 }
@@ -78,10 +105,23 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return false
 }
 
-/** The form of a prepared page to send: gzip when asked for and available. */
+/**
+ * The form of a prepared page to send: gzip when asked for and available; its slot, if any, filled
+ * with `fill()` (text ready for an attribute; without `fill` the slot stays empty).
+ */
 export function pageVariant(
   page: StaticPage,
   acceptEncoding: string | undefined,
+  fill?: () => string,
 ): { headers: Readonly<Record<string, string>>; body: Uint8Array } {
-  return page.gzip && acceptsGzip(acceptEncoding) ? page.gzip : page
+  const gzip = page.gzip && acceptsGzip(acceptEncoding)
+  const slot = page.slot
+  if (!slot || !fill) return gzip ? page.gzip! : page
+  const middle = encoder.encode(fill())
+  if (gzip && slot.gzip) return { headers: page.gzip!.headers, body: slot.gzip(middle) }
+  const body = new Uint8Array(slot.before.length + middle.length + slot.after.length)
+  body.set(slot.before)
+  body.set(middle, slot.before.length)
+  body.set(slot.after, slot.before.length + middle.length)
+  return { headers: page.headers, body }
 }

@@ -1,12 +1,14 @@
 /**
  * The checkout page's ALTCHA solver, as the text of an inline script for the page's head.
  *
- * Two choices keep it fast on a slow phone (docs/decisions/performance.md, "The captcha on a
- * phone"): the challenge is fetched as soon as the head is parsed, while the rest of the page is
- * still arriving and being laid out; and SHA-256 is computed here, synchronously, in chunks that
- * yield to the page, instead of one `await crypto.subtle.digest` per number (each a round trip to
- * another thread and back: 10,001 numbers took 0.8–1.4 s that way in Chromium with the CPU slowed
- * 6×, 0.2–0.4 s here). The work asked of the browser is the same: on average half of `maxnumber`.
+ * Three choices keep it fast on a slow phone (docs/decisions/performance.md, "The captcha on a
+ * phone"): the challenge comes in the page itself (`data-challenge` on the form's captcha field),
+ * so no second request waits on the network's latency, and one is fetched from `data-url` only
+ * when the page's has expired (a page left open for half an hour); the solver starts as soon as
+ * the form is parsed; and SHA-256 is computed here, synchronously, in chunks that yield to the
+ * page, instead of one `await crypto.subtle.digest` per number (each a round trip to another
+ * thread and back: 10,001 numbers took 0.8–1.4 s that way in Chromium with the CPU slowed 6×,
+ * 0.2–0.4 s here). The work asked of the browser is the same: on average half of `maxnumber`.
  */
 
 // SHA-256 of a short byte array (h: 8 words out), FIPS 180-4; W and h reused to allocate nothing.
@@ -20,18 +22,18 @@ k=g;g=f;f=e;e=d+t1|0;d=c;c=b;b=a;a=t1+t2|0}
 h[0]+=a;h[1]+=b;h[2]+=c;h[3]+=d;h[4]+=e;h[5]+=f;h[6]+=g;h[7]+=k}}`
 
 /**
- * The script: starts fetching `challengeUrl` at once, then (once the form exists) disables the pay
- * button, finds the number whose SHA-256 with the salt is the challenge, fills the hidden field
- * with ALTCHA's payload and enables the button again; says so in the status line either way.
+ * The script: once the form exists, disables the pay button, takes the page's challenge (or
+ * fetches one when it is missing or expires within a minute), finds the number whose SHA-256 with
+ * the salt is the challenge, fills the hidden field with ALTCHA's payload and enables the button
+ * again; says so in the status line either way. The same text for every page (one CSP hash).
  */
-export function altchaSolverScript(challengeUrl: string): string {
-  // JSON is a JavaScript literal; `<` escaped so that no text can close the script element.
-  const url = JSON.stringify(challengeUrl).replace(/</g, '\\u003c')
-  return `(function(){var q=fetch(${url},{cache:'no-store',credentials:'same-origin'}).then(function(r){return r.json()});q.catch(function(){});
+export function altchaSolverScript(): string {
+  return `(function(){
 ${SHA256}
 function pause(){return new Promise(function(r){var m=new MessageChannel();m.port1.onmessage=r;m.port2.postMessage(0)})}
+function own(e){try{var c=JSON.parse(e.getAttribute('data-challenge')),x=/expires=(\\d+)/.exec(c.salt);if(x&&x[1]*1000>Date.now()+60000)return c}catch(_){}return null}
 async function run(){var e=document.getElementById('altcha');if(!e)return;var i=e.querySelector('input'),s=e.querySelector('.st'),t=Date.now(),f=e.closest('form'),b=f&&f.querySelector('button[type=submit]');if(b)b.disabled=true;
-try{var c=await q;if(c.algorithm!=='SHA-256')throw 0;var p=new TextEncoder().encode(c.salt),m=new Uint8Array(p.length+16),T=new Int32Array(8),n,d,j;m.set(p);for(j=0;j<8;j++)T[j]=parseInt(c.challenge.substr(j*8,8),16);
+try{var c=own(e)||await fetch(e.getAttribute('data-url'),{cache:'no-store',credentials:'same-origin'}).then(function(r){return r.json()});if(c.algorithm!=='SHA-256')throw 0;var p=new TextEncoder().encode(c.salt),m=new Uint8Array(p.length+16),T=new Int32Array(8),n,d,j;m.set(p);for(j=0;j<8;j++)T[j]=parseInt(c.challenge.substr(j*8,8),16);
 for(n=0;n<=c.maxnumber;n++){d=String(n);for(j=0;j<d.length;j++)m[p.length+j]=d.charCodeAt(j);sha(m,p.length+d.length);
 if(h[0]===T[0]&&h[1]===T[1]&&h[2]===T[2]&&h[3]===T[3]&&h[4]===T[4]&&h[5]===T[5]&&h[6]===T[6]&&h[7]===T[7]){i.value=btoa(JSON.stringify({algorithm:c.algorithm,challenge:c.challenge,number:n,salt:c.salt,signature:c.signature,took:Date.now()-t}));s.textContent=e.getAttribute('data-done');if(b)b.disabled=false;return}
 if(n%2000===1999)await pause()}}catch(_){}s.textContent=e.getAttribute('data-fail');if(b)b.disabled=false}

@@ -103,3 +103,26 @@ describe('the e-mail address', () => {
     expect(parseCheckoutForm(FORM, { open: false, min: 0, max: null }).ok).toBe(true)
   })
 })
+
+describe('digits typed on an Arabic or Persian keyboard', () => {
+  it('make an open amount: ١٥٠٠ is 1,500.00 DA, ۲۵۰٫۵۰ is 250.50 DA, ١٬٥٠٠ is 1,500.00 DA', () => {
+    expect(amountOf('١٥٠٠')).toBe(150_000)
+    expect(amountOf('۲۵۰٫۵۰')).toBe(25_050)
+    expect(amountOf('١٬٥٠٠')).toBe(150_000)
+  })
+
+  it('make a phone number: ٠٦٦١٢٣٤٥٦٧ and ۰۶۶۱۲۳۴۵۶۷ are 0661234567', () => {
+    for (const phone of ['٠٦٦١٢٣٤٥٦٧', '۰۶۶۱۲۳۴۵۶۷', '+٢١٣ ٦٦١ ٢٣ ٤٥ ٦٧']) {
+      const r = parseCheckoutForm({ ...FORM, phone, amount: '100' }, OPEN)
+      expect(r.ok ? 'ok' : r.errors).toBe('ok')
+    }
+    const r = parseCheckoutForm({ ...FORM, phone: '٠٦٦١٢٣٤٥٦٧', amount: '100' }, OPEN)
+    expect(r.ok && r.value.phone).toBe('0661234567')
+  })
+
+  it('are still refused when they do not make a valid number', () => {
+    expect(amountOf('١٥x')).toEqual({ key: 'errAmount' })
+    const r = parseCheckoutForm({ ...FORM, phone: '٠٦٦١' }, OPEN)
+    expect(r.ok ? 'ok' : r.errors.phone).toEqual({ key: 'errPhone' })
+  })
+})

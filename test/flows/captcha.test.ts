@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
 import { solveChallenge } from 'altcha-lib/v1'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { payments } from '../../db/schema.js'
@@ -16,24 +17,33 @@ afterEach(async () => {
   await p.close()
 })
 
-/** Opens the form and solves its challenge as the page's script does. */
-async function solvedForm(slug: string) {
-  const html = await (await p.app.request(`/l/${slug}`)).text()
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
-  // The page names where its script fetches a challenge; fetch it the same way.
-  const url = /data-url="([^"]+)"/.exec(html)?.[1] ?? ''
-  expect(url).toBe(`/l/${slug}/challenge`)
-  const answer = await p.app.request(url)
-  expect(answer.headers.get('cache-control')).toBe('no-store')
-  const challenge = await answer.json()
+/** The challenge a checkout page carries in its form (`data-challenge`, attribute-escaped). */
+function ownChallenge(html: string) {
+  const text = /data-challenge="([^"]*)"/.exec(html)?.[1] ?? ''
+  return JSON.parse(text.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
+}
+
+/** Solves `challenge` as the page's script does and returns the form's `altcha` field. */
+async function solve(challenge: Record<string, unknown>) {
   const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
+    challenge.challenge as string,
+    challenge.salt as string,
+    challenge.algorithm as string,
+    challenge.maxnumber as number,
   ).promise
-  const altcha = btoa(JSON.stringify({ ...challenge, number: solution?.number }))
-  return { csrf, altcha, html }
+  return btoa(JSON.stringify({ ...challenge, number: solution?.number }))
+}
+
+/** Opens the form and solves the challenge it carries, as the page's script does. */
+async function solvedForm(slug: string, headers: Record<string, string> = {}) {
+  const res = await p.app.request(`/l/${slug}`, { headers })
+  const bytes = Buffer.from(await res.arrayBuffer())
+  const html = (
+    res.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes) : bytes
+  ).toString()
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
+  const encoding = res.headers.get('content-encoding')
+  return { csrf, altcha: await solve(ownChallenge(html)), html, encoding }
 }
 
 function post(slug: string, fields: Record<string, string>) {
@@ -45,22 +55,47 @@ function post(slug: string, fields: Record<string, string>) {
 }
 
 describe('the checkout captcha (ALTCHA)', () => {
-  it('puts its solver script in the head, allowed by hash, and the address of a challenge on the form', async () => {
+  it('puts its solver script in the head, allowed by hash, and a challenge in the form', async () => {
     const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
     const res = await p.app.request(`/l/${link.slug}`)
     const csp = res.headers.get('content-security-policy') ?? ''
     const html = await res.text()
     expect(html).toContain('name="altcha"')
     expect(html).toContain(`data-url="/l/${link.slug}/challenge"`)
+    expect(ownChallenge(html)).toMatchObject({ algorithm: 'SHA-256', maxnumber: 20_000 })
     expect(html).toContain('Checking that you are not a robot')
-    // The solver sits in the head, so that it asks for the challenge before the form is parsed.
     const script = /<head>[\s\S]*<script>([\s\S]*?)<\/script>[\s\S]*<\/head>/.exec(html)?.[1] ?? ''
-    expect(script).toContain(`fetch("/l/${link.slug}/challenge"`)
+    expect(script).toContain("getAttribute('data-challenge')")
     const hash = createHash('sha256').update(script).digest('base64')
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
   })
 
-  it('answers a fresh signed challenge at each fetch, never cached', async () => {
+  it('gives every answer of the prepared page its own challenge, plain and gzip, each good once', async () => {
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    await p.app.request(`/l/${link.slug}`) // prepares the page
+    const gzip = { 'accept-encoding': 'gzip, br' }
+    const forms = [
+      await solvedForm(link.slug),
+      await solvedForm(link.slug, gzip),
+      await solvedForm(link.slug),
+    ]
+    expect(forms.map((f) => f.encoding)).toEqual([null, 'gzip', null])
+    const challenges = forms.map((f) => ownChallenge(f.html).challenge)
+    expect(new Set(challenges).size).toBe(3)
+    for (const form of forms) {
+      expect((await post(link.slug, { csrf: form.csrf, altcha: form.altcha })).status).toBe(303)
+      expect((await post(link.slug, { csrf: form.csrf, altcha: form.altcha })).status).toBe(400)
+    }
+    expect(await p.deps.db.select().from(payments)).toHaveLength(3)
+  })
+
+  it('carries a challenge in a page rendered for one visitor (prefilled) too', async () => {
+    const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
+    const { csrf, altcha } = await solvedForm(`${link.slug}?name=Yasmine`)
+    expect((await post(link.slug, { csrf, altcha })).status).toBe(303)
+  })
+
+  it('answers a fresh signed challenge at each fetch, never cached, for a page whose own expired', async () => {
     const link = await makeLink(p, { title: 'Captcha', amount: 100, language: 'en' })
     const [a, b] = await Promise.all([
       p.app.request(`/l/${link.slug}/challenge`),
@@ -71,6 +106,9 @@ describe('the checkout captcha (ALTCHA)', () => {
     expect(x).toMatchObject({ algorithm: 'SHA-256', maxnumber: expect.any(Number) })
     expect(typeof x.signature).toBe('string')
     expect(x.salt).not.toBe(y.salt)
+    const html = await (await p.app.request(`/l/${link.slug}`)).text()
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
+    expect((await post(link.slug, { csrf, altcha: await solve(x) })).status).toBe(303)
   })
 
   it('accepts a solved challenge once and refuses it replayed', async () => {

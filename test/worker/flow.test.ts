@@ -123,8 +123,10 @@ describe('Paylinks on Workers with D1', () => {
     expect(returnUrl).toMatch(new RegExp(`^${w.url}/r/[\\w-]+\\?`))
     expect(new URL(returnUrl).searchParams.get('payment_status')).toBe('success')
 
-    const receipt = await fetch(returnUrl)
+    const receipt = await fetch(returnUrl, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(receipt.status).toBe(200)
+    // Compressed by workerd, told the coding (fetch decompresses it for the text below).
+    expect(receipt.headers.get('content-encoding')).toBe('gzip')
     const receiptHtml = await receipt.text()
     expect(receiptHtml).toContain('Merci, à bientôt')
     const [payment] = await paymentOf(link.slug)

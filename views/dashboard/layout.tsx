@@ -3,6 +3,7 @@ import type { Child } from 'hono/jsx'
 import type { Language } from '../../src/config.js'
 import type { DashTranslate } from '../../src/dashboard/messages.js'
 import { MESSAGES } from '../../src/i18n/index.js'
+import { FaviconLink } from '../favicon.js'
 import { LanguageSwitcher } from '../layout.js'
 import { MessageCard } from '../message-card.js'
 import { DASHBOARD_CSS } from './styles.js'
@@ -48,6 +49,7 @@ export function DashLayout(props: {
           <meta name="viewport" content="width=device-width,initial-scale=1" />
           <meta name="robots" content="noindex" />
           <title>{`${props.title} · ${t('dashboard')} · ${ctx.merchantName}`}</title>
+          <FaviconLink />
           <style nonce={ctx.nonce}>{raw(DASHBOARD_CSS)}</style>
         </head>
         <body>
@@ -58,7 +60,9 @@ export function DashLayout(props: {
               </div>
             ) : null}
             <div class="wrap top">
-              <span class="merchant">{ctx.merchantName}</span>
+              <span class="merchant" dir="auto">
+                {ctx.merchantName}
+              </span>
               {ctx.csrf !== undefined ? (
                 <nav class="main" aria-label={t('navMain')}>
                   <a href="/dashboard" aria-current={current('overview')}>

@@ -51,7 +51,9 @@ export function LinkDetailPage(props: {
     <DashLayout ctx={ctx} title={link.title} script={SHARE_SCRIPT}>
       <section class="card" aria-labelledby="link-title">
         <div class="head">
-          <h1 id="link-title">{link.title}</h1>
+          <h1 id="link-title" dir="auto">
+            {link.title}
+          </h1>
           <LinkStatusBadge ctx={ctx} status={props.status} />
         </div>
         <Notice text={props.notice?.text} kind={props.notice?.kind} />
@@ -109,7 +111,7 @@ export function LinkDetailPage(props: {
           <dt>{t('colCollected')}</dt>
           <dd>{formatAmount(link.paidTotal, ctx.lang)}</dd>
           <dt>{t('fieldDescription')}</dt>
-          <dd>{link.description ?? none}</dd>
+          <dd dir="auto">{link.description ?? none}</dd>
           <dt>{t('detailInvoice')}</dt>
           <dd class="ltr">{link.invoiceId ?? none}</dd>
           <dt>{t('detailMaxPayments')}</dt>
@@ -128,13 +130,13 @@ export function LinkDetailPage(props: {
           <dt>{t('detailLanguage')}</dt>
           <dd>{LANGUAGE_NAMES[link.language]}</dd>
           <dt>{t('detailMemo')}</dt>
-          <dd>{link.memo ?? none}</dd>
+          <dd dir="auto">{link.memo ?? none}</dd>
           <dt>{t('detailSuccessMessage')}</dt>
-          <dd>{link.successMessage ?? none}</dd>
+          <dd dir="auto">{link.successMessage ?? none}</dd>
           <dt>{t('detailSuccessUrl')}</dt>
           <dd class="ltr">{link.successUrl ?? none}</dd>
           <dt>{t('detailInactiveMessage')}</dt>
-          <dd>{link.inactiveMessage ?? none}</dd>
+          <dd dir="auto">{link.inactiveMessage ?? none}</dd>
           <dt>{t('colCreated')}</dt>
           <dd>{formatDateTime(link.createdAt, ctx.lang)}</dd>
         </dl>
@@ -150,7 +152,9 @@ export function LinkDetailPage(props: {
             >
               {link.invoiceItems.map((item) => (
                 <tr>
-                  <Cell label={t('detailItem')}>{item.description}</Cell>
+                  <Cell label={t('detailItem')}>
+                    <bdi>{item.description}</bdi>
+                  </Cell>
                   <Cell label={t('itemQuantity')} num>
                     {item.quantity}
                   </Cell>

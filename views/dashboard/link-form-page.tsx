@@ -44,8 +44,10 @@ function Field(props: {
   maxlength?: number
   required?: boolean
   ltr?: boolean
+  hint?: DashKey
 }) {
   const { name } = props
+  const hintId = props.hint ? `${name}-hint` : undefined
   return (
     <div>
       <label for={name}>{props.ctx.t(props.label)}</label>
@@ -58,8 +60,14 @@ function Field(props: {
         maxlength={props.maxlength}
         required={props.required}
         class={props.ltr ? 'ltr' : undefined}
-        {...errorProps(name, props.errors)}
+        dir={props.ltr ? undefined : 'auto'}
+        {...errorProps(name, props.errors, hintId)}
       />
+      {props.hint ? (
+        <p id={hintId} class="hint muted">
+          {props.ctx.t(props.hint)}
+        </p>
+      ) : null}
       <FieldError id={name} error={props.errors[name]} />
     </div>
   )
@@ -82,6 +90,7 @@ function TextArea(props: {
         id={name}
         name={name}
         class={name === 'items' ? 'items' : undefined}
+        dir="auto"
         {...errorProps(name, props.errors, hintId)}
       >
         {props.form[name]}
@@ -200,7 +209,7 @@ export function LinkFormPage(props: {
               ))}
             </select>
             <FieldError id="language" error={errors.language} />
-            <Field {...common} name="memo" label="fieldMemo" maxlength={200} />
+            <Field {...common} name="memo" label="fieldMemo" maxlength={200} hint="memoHint" />
             <TextArea {...common} name="success_message" label="fieldSuccessMessage" />
             <Field {...common} name="success_url" label="fieldSuccessUrl" type="url" ltr />
           </fieldset>

@@ -72,7 +72,9 @@ export function LinksPage(props: {
                 {props.links.map((link) => (
                   <tr data-link-id={link.id}>
                     <td data-label={t('colTitle')}>
-                      <a href={`/dashboard/links/${link.id}`}>{link.title}</a>
+                      <a dir="auto" href={`/dashboard/links/${link.id}`}>
+                        {link.title}
+                      </a>
                     </td>
                     <td class="num" data-label={t('colAmount')}>
                       {linkAmountText(ctx, link)}

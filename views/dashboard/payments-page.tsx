@@ -107,12 +107,12 @@ export function PaymentsPage(props: {
                       {formatDateTime(p.createdAt, ctx.lang)}
                     </td>
                     <td class="wide" data-label={t('filterLink')}>
-                      <a href={`/dashboard/links/${p.linkId}`}>
+                      <a dir="auto" href={`/dashboard/links/${p.linkId}`}>
                         {titles.get(p.linkId) ?? p.linkId}
                       </a>
                     </td>
                     <td class="wide" data-label={t('colCustomer')}>
-                      {p.customerName}
+                      <bdi>{p.customerName}</bdi>
                       <br />
                       <span class="muted ltr">{p.customerPhone}</span>
                       <br />
@@ -128,7 +128,9 @@ export function PaymentsPage(props: {
                     <td class="ltr" data-label={t('colOrder')}>
                       {p.orderNumber ?? t('none')}
                     </td>
-                    <td data-label={t('colRef')}>{p.ref ?? t('none')}</td>
+                    <td data-label={t('colRef')}>
+                      <bdi>{p.ref ?? t('none')}</bdi>
+                    </td>
                     <td>
                       <a href={`/r/${p.receiptId}`}>{t('receipt')}</a>
                     </td>

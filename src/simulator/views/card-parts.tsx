@@ -34,7 +34,9 @@ export function Summary({ view, w }: { view: PaymentView; w: CardPageWords }) {
         {view.memo ? (
           <>
             <dt>{w.memo}</dt>
-            <dd>{view.memo}</dd>
+            <dd>
+              <bdi>{view.memo}</bdi>
+            </dd>
           </>
         ) : null}
       </dl>
