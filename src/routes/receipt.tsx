@@ -12,6 +12,7 @@ import type { AppEnv } from '../app-deps.js'
 import { parseReturnQuery } from '../client/index.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
+import { gatewayMessageOf, showableGatewayText } from '../domain/failure-reasons.js'
 import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
 import { notFoundPage } from './error-pages.js'
@@ -105,7 +106,9 @@ export function receiptView(
     amount: payment.amount,
     linkTitle,
     linkSlug,
-    gatewayMessage: payment.message,
+    // The stored check answer's own words; the message column for payments stored without it.
+    gatewayMessage: gatewayMessageOf(payment.checkResponse) ?? showableGatewayText(payment.message),
+    failureCode: payment.failureCode,
     orderId: payment.orderId ?? null,
     orderNumber: payment.orderNumber,
     approvalCode: payment.approvalCode,
