@@ -105,7 +105,8 @@ export const ar: Messages = {
   reasonInsufficientFunds: 'رصيد البطاقة غير كافٍ لهذا المبلغ.',
   reasonExpiredCard: 'انتهت صلاحية هذه البطاقة. يرجى استعمال بطاقة أخرى.',
   reasonDeclined: 'رفض بنكك عملية الدفع. اتصل ببنكك أو استعمل بطاقة أخرى.',
-  reasonAuthenticationFailed: 'تعذّر التحقق من البطاقة (الرمز السري أو رمز الأمان). يرجى المحاولة مرة أخرى.',
+  reasonAuthenticationFailed:
+    'تعذّر التحقق من البطاقة (الرمز السري أو رمز الأمان). يرجى المحاولة مرة أخرى.',
   reasonCanceledByCustomer: 'أُلغيت عملية الدفع في صفحة البطاقة.',
   reasonSessionExpired: 'بقيت صفحة البطاقة مفتوحة مدة طويلة.',
   reasonGatewayError: 'تعذّر على خدمة الدفع معالجة العملية. يرجى المحاولة لاحقًا.',

@@ -179,10 +179,11 @@ describe('migration 0010 backfills what the TypeScript mapping computes', () => 
       VALUES ('lnk_1', 's1', 'T', 10000, 'fr', 1, 1)`)
   }
 
+  // The backfill: the migration's first statement (the file is applied whole by the migrator).
   const SQL = readFileSync(
     new URL('../../db/migrations/0010_failure_code_backfill.sql', import.meta.url),
     'utf8',
-  )
+  ).split('--> statement-breakpoint')[0]!
 
   type Row = {
     status: PaymentStatus

@@ -4,6 +4,7 @@ import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
 import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+import { FailureReason } from './payment-detail-page.js'
 
 /** The payments list: filters (status, link, Algiers dates), a page of payments, the CSV export. */
 export function PaymentsPage(props: {
@@ -84,7 +85,7 @@ export function PaymentsPage(props: {
                   <th scope="col">{t('colStatus')}</th>
                   <th scope="col">{t('colOrder')}</th>
                   <th scope="col">{t('colRef')}</th>
-                  <th scope="col">{t('receipt')}</th>
+                  <th scope="col">{t('details')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -107,11 +108,14 @@ export function PaymentsPage(props: {
                     <td>
                       <PaymentStatusBadge ctx={ctx} status={p.status} />{' '}
                       <BeyondMaxPaymentsMark ctx={ctx} beyond={p.beyondMaxPayments} />
+                      <FailureReason ctx={ctx} code={p.failureCode} />
                     </td>
                     <td class="ltr">{p.orderNumber ?? t('none')}</td>
                     <td>{p.ref ?? t('none')}</td>
                     <td>
-                      <a href={`/r/${p.receiptId}`}>{t('receipt')}</a>
+                      <a href={`/dashboard/payments/${encodeURIComponent(p.id)}`}>
+                        {t('openPayment')}
+                      </a>
                     </td>
                   </tr>
                 ))}

@@ -38,4 +38,13 @@ textarea.items,input.ltr,.ltr{direction:ltr;unicode-bidi:isolate}
 .qr img{inline-size:12rem;block-size:12rem;background:#fff;border:1px solid #e5e8eb;border-radius:8px}
 .pager{display:flex;gap:1rem;margin-block-start:1rem}
 .nowrap{white-space:nowrap}
+/* Decline reasons in the payments list; the payment's page: history, webhook deliveries, the
+   gateway's answers (all fit 360 px) */
+.reason{display:block;font-size:.85rem;color:#7a1d14}
+ol.timeline,ul.blocks{list-style:none;margin:0;padding:0}
+ol.timeline li{display:flex;flex-wrap:wrap;gap:.1rem .75rem;padding:.5rem 0;border-block-end:1px solid #e5e8eb}
+ul.blocks li{border-block-end:1px solid #e5e8eb}
+pre.raw{max-block-size:24rem;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.8rem;background:#f6f8fa;padding:.75rem;border-radius:8px}
+details summary{cursor:pointer;margin-block:.5rem}
+h3{font-size:1rem;margin-block:1rem .25rem}
 `
