@@ -136,7 +136,7 @@ function Webhooks(props: { ctx: DashContext; webhooks: WebhookEvent[] }) {
   const t = ctx.t
   if (props.webhooks.length === 0) return <p class="muted">{t('noWebhooks')}</p>
   return (
-    <ul class="blocks">
+    <ul class="blocks pd">
       {props.webhooks.map((w) => (
         <li data-webhook-status={w.status}>
           <Rows
@@ -162,7 +162,7 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
   const receipt = `/r/${encodeURIComponent(p.receiptId)}`
   return (
     <DashLayout ctx={ctx} title={t('paymentTitle', { amount })} nav="payments">
-      <section class="card" aria-labelledby="payment-title">
+      <section class="card pd" aria-labelledby="payment-title">
         <div class="head">
           <h1 id="payment-title">{t('paymentTitle', { amount })}</h1>
           <span>
@@ -173,7 +173,12 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
         <Rows
           rows={[
             [t('colReason'), p.failureCode ? failureLabel(ctx, p.failureCode) : null],
-            [t('fieldGatewayMessage'), p.failureCode ? props.detail.gatewayMessage : null],
+            [
+              t('fieldGatewayMessage'),
+              p.failureCode && props.detail.gatewayMessage ? (
+                <bdi>{props.detail.gatewayMessage}</bdi>
+              ) : null,
+            ],
             [t('colAmount'), amount],
             [
               t('fieldLink'),
@@ -198,7 +203,7 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
           ]}
         />
       </section>
-      <section class="card" aria-labelledby="customer-title">
+      <section class="card pd" aria-labelledby="customer-title">
         <h2 id="customer-title">{t('sectionCustomer')}</h2>
         <Rows
           rows={[
@@ -208,16 +213,16 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
           ]}
         />
       </section>
-      <section class="card" aria-labelledby="timeline-title">
+      <section class="card pd" aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t('sectionTimeline')}</h2>
         <Timeline ctx={ctx} events={props.detail.events} />
       </section>
-      <section class="card" aria-labelledby="gateway-title">
+      <section class="card pd" aria-labelledby="gateway-title">
         <h2 id="gateway-title">{t('sectionGateway')}</h2>
         <Answer ctx={ctx} title={t('creationAnswer')} answer={props.detail.creation} />
         <Answer ctx={ctx} title={t('checkAnswer')} answer={props.detail.check} />
       </section>
-      <section class="card" aria-labelledby="webhooks-title">
+      <section class="card pd" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">{t('sectionWebhooks')}</h2>
         <Webhooks ctx={ctx} webhooks={props.detail.webhooks} />
       </section>

@@ -47,4 +47,7 @@ ul.blocks li{border-block-end:1px solid #e5e8eb}
 pre.raw{max-block-size:24rem;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.8rem;background:#f6f8fa;padding:.75rem;border-radius:8px}
 details summary{cursor:pointer;margin-block:.5rem}
 h3{font-size:1rem;margin-block:1rem .25rem}
+.pd dl.kv{grid-template-columns:minmax(0,1fr) minmax(0,2fr)}
+[dir=rtl] .pd dd.ltr{text-align:right}
+@media (max-width:40rem){.pd dl.kv{grid-template-columns:minmax(0,1fr);gap:0}.pd dl.kv dd{margin-block-end:.5rem}}
 `
