@@ -226,8 +226,10 @@ export const webhookEvents = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
-  // By dedupe key and id only (docs/decisions/performance.md, "Only the indexes that are read").
+  // By dedupe key and id, and by payment for the payment's page (docs/decisions/performance.md,
+  // "Only the indexes that are read").
   (t) => [
+    index('webhook_events_payment_idx').on(t.paymentId, t.receivedAt),
     check('webhook_events_status_known', sql`${t.status} IN ${sqlList(WEBHOOK_EVENT_STATUSES)}`),
   ],
 )

@@ -1,5 +1,6 @@
 import { raw } from 'hono/html'
-import { formatAmount, formatDateTime } from '../src/i18n/index.js'
+import type { FailureCode } from '../db/schema.js'
+import { formatAmount, formatDateTime, type MessageKey } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
 import { StatusIcon, type StatusKind } from './icons.js'
 import { Layout, type PageContext } from './layout.js'
@@ -10,7 +11,9 @@ export interface ReceiptView {
   amount: Centimes
   linkTitle: string
   linkSlug: string
+  /** The gateway's own message (untrusted, already made showable: failure-reasons.ts). */
   gatewayMessage: string | null
+  failureCode: FailureCode | null
   orderId: string | null
   orderNumber: string | null
   approvalCode: string | null
@@ -119,6 +122,18 @@ function Details(props: { rows: Array<[string, string | null]> }) {
   )
 }
 
+/** The customer's wording of each decline reason. */
+export const FAILURE_REASON_KEYS: Record<FailureCode, MessageKey> = {
+  insufficient_funds: 'reasonInsufficientFunds',
+  expired_card: 'reasonExpiredCard',
+  declined: 'reasonDeclined',
+  authentication_failed: 'reasonAuthenticationFailed',
+  canceled_by_customer: 'reasonCanceledByCustomer',
+  session_expired: 'reasonSessionExpired',
+  gateway_error: 'reasonGatewayError',
+  unknown: 'reasonUnknown',
+}
+
 /** The page for a payment that did not succeed, or is still being confirmed. */
 export function PaymentOutcomePage(props: {
   ctx: PageContext
@@ -153,6 +168,10 @@ export function PaymentOutcomePage(props: {
         {pending ? null : (
           <Details
             rows={[
+              [
+                t('failureReason'),
+                receipt.failureCode ? t(FAILURE_REASON_KEYS[receipt.failureCode]) : null,
+              ],
               [t('gatewayMessage'), receipt.gatewayMessage],
               [t('orderNumber'), receipt.orderNumber],
             ]}

@@ -3,7 +3,14 @@
  * and the mapping from database rows. Amounts go back to DZD numbers, times to ISO 8601.
  */
 import * as z from 'zod'
-import { LANGUAGES, type Link, PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
+import {
+  FAILURE_CODES,
+  LANGUAGES,
+  type Link,
+  PAYMENT_STATUSES,
+  type Payment,
+} from '../../db/schema.js'
+import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
 import { LINK_STATUSES, linkStatus } from '../domain/link-status.js'
 import { storedDzdNumber } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
@@ -58,6 +65,13 @@ export const paymentObject = z.object({
   cib_transaction_id: z.string().nullable(),
   approval_code: z.string().nullable(),
   message: z.string().nullable().describe("the gateway's message to the customer"),
+  failure_code: z
+    .enum(FAILURE_CODES)
+    .nullable()
+    .describe(
+      "why the payment did not succeed, read from the card network's answer; set with failed, canceled, expired and error, null otherwise",
+    ),
+  failure_message: z.string().nullable().describe('failure_code in English words'),
   receipt_url: z.string(),
   created_at: time,
   updated_at: time,
@@ -147,6 +161,8 @@ export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): 
     cib_transaction_id: payment.cibTransactionId,
     approval_code: payment.approvalCode,
     message: payment.message,
+    failure_code: payment.failureCode,
+    failure_message: payment.failureCode ? FAILURE_MESSAGES_EN[payment.failureCode] : null,
     receipt_url: receiptUrl(opts.publicUrl, payment.receiptId),
     created_at: iso(payment.createdAt),
     updated_at: iso(payment.updatedAt),

@@ -100,11 +100,30 @@ export const paymentExample: PaymentObject = {
   cib_transaction_id: '4172711',
   approval_code: '123456',
   message: 'Votre paiement a été accepté',
+  failure_code: null,
+  failure_message: null,
   receipt_url: `${ORIGIN}/r/Xa81LmQ4Zt7Rk2Pw9Bn3Cd`,
   created_at: '2030-03-02T10:04:12.000Z',
   updated_at: '2030-03-02T10:05:40.000Z',
   paid_at: '2030-03-02T10:05:40.000Z',
   beyond_max_payments: false,
+}
+
+/** A declined payment: the card network's reason as failure_code and failure_message. */
+export const declinedPaymentExample: PaymentObject = {
+  ...paymentExample,
+  id: 'pay_4Hq8Lm2Xc7Vb1Nz6',
+  status: 'failed',
+  order_number: '417272',
+  cib_transaction_id: '4172722',
+  approval_code: null,
+  message: 'Votre paiement a été refusé.',
+  failure_code: 'insufficient_funds',
+  failure_message: 'Insufficient funds',
+  receipt_url: `${ORIGIN}/r/Qm5Tz8Lp2Wd6Rk1Hs4Jv9a`,
+  created_at: '2030-03-02T09:41:03.000Z',
+  updated_at: '2030-03-02T09:42:27.000Z',
+  paid_at: null,
 }
 
 /** An error answer: a create body with two bad fields. */

@@ -1,6 +1,7 @@
 /** The operations of the OpenAPI document, path by path, as the routes in links.ts and payments.ts serve them. */
 import {
   createLinkExamples,
+  declinedPaymentExample,
   linkExample,
   paymentExample,
   updateLinkExamples,
@@ -120,7 +121,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
           '200': {
             description: 'A page of payments.',
             content: json('PaymentList', {
-              data: [paymentExample],
+              data: [paymentExample, declinedPaymentExample],
               has_more: false,
               next_cursor: null,
             }),

@@ -34,6 +34,8 @@ const EXPORT_HEADER = [
   'transaction_id',
   'cib_transaction_id',
   'approval_code',
+  'failure_code',
+  'failure_message',
   'paid_at',
   'receipt_url',
 ]
@@ -55,6 +57,8 @@ function exportRow(p: PaymentObject): string {
     p.transaction_id,
     p.cib_transaction_id,
     p.approval_code,
+    p.failure_code,
+    p.failure_message,
     p.paid_at,
     p.receipt_url,
   ])

@@ -5,6 +5,7 @@
  */
 import type { Payment } from '../../db/schema.js'
 import { receiptUrl } from '../api/objects.js'
+import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
 import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import { toAlgiersIso } from './algiers-time.js'
@@ -27,6 +28,8 @@ export const CSV_HEADER = [
   'cib_transaction_id',
   'approval_code',
   'message',
+  'failure_code',
+  'failure_message',
   'paid_at',
   'receipt_url',
 ] as const
@@ -67,6 +70,8 @@ export function paymentCsvRow(
     payment.cibTransactionId,
     payment.approvalCode,
     payment.message,
+    payment.failureCode,
+    payment.failureCode ? FAILURE_MESSAGES_EN[payment.failureCode] : null,
     isShowableTime(payment.paidAt) ? toAlgiersIso(payment.paidAt) : '',
     receiptUrl(publicUrl, payment.receiptId),
   ])

@@ -1,6 +1,8 @@
 /** The payments list with its filters and paging, and the same payments as a CSV download. */
 import { Hono } from 'hono'
 import type { Payment } from '../../db/schema.js'
+import { DashMessagePage } from '../../views/dashboard/layout.js'
+import { PaymentDetailPage } from '../../views/dashboard/payment-detail-page.js'
 import { PaymentsPage } from '../../views/dashboard/payments-page.js'
 import { getLinkById, listLinks } from '../data/links.js'
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
@@ -8,6 +10,7 @@ import { listPayments, type PaymentFilters } from '../data/payments.js'
 import { toAlgiersIso } from './algiers-time.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import { CSV_HEADER, csvLine, paymentCsvRow, textStream } from './csv.js'
+import { loadPaymentDetail, paymentIdParam } from './payment-detail.js'
 import { filterQuery, parsePaymentFilters } from './payment-filters.js'
 
 const PAGE_SIZE = 50
@@ -127,3 +130,25 @@ async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<str
     cursor = page.nextCursor ? (decodeCursor(page.nextCursor) ?? undefined) : undefined
   } while (cursor && rows < CSV_MAX_ROWS)
 }
+
+/** `/dashboard/payments/:id`: one payment's page; 404 in the dashboard's language when unknown. */
+paymentRoutes.get('/payments/:id', async (c) => {
+  const id = paymentIdParam.safeParse(c.req.param('id'))
+  const detail = id.success ? await loadPaymentDetail(c.get('db'), c.get('config'), id.data) : null
+  const ctx = dashContext(c)
+  if (!detail) {
+    const t = ctx.t
+    const back = { href: '/dashboard/payments', label: t('backToPayments') }
+    return c.html(
+      <DashMessagePage
+        ctx={ctx}
+        title={t('notFoundTitle')}
+        text={t('paymentNotFound')}
+        action={back}
+      />,
+      404,
+    )
+  }
+  c.header('Cache-Control', 'no-store')
+  return c.html(<PaymentDetailPage ctx={ctx} detail={detail} />)
+})

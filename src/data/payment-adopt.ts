@@ -31,6 +31,7 @@ export async function adoptTransaction(
       cibTransactionId: ids.cibTransactionId,
       transactionId: ids.transactionId,
       errorReason: null,
+      failureCode: null,
       settledAt: null,
       checkAttempts: 0,
       nextCheckAt: nextCheckAt(0, now),

@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import {
+  type FailureCode,
   links,
   type Payment,
   type PaymentStatus,
@@ -11,6 +12,7 @@ import {
   type TransitionCause,
 } from '../../db/schema.js'
 import { nextCheckAt } from '../domain/check-schedule.js'
+import { storedFailureCode } from '../domain/failure-reasons.js'
 import { type Outcome, TRANSITIONS_INTO } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { prepared } from './prepared.js'
@@ -128,7 +130,12 @@ export function markError(
   cause: TransitionCause,
   gatewayResponse?: unknown,
 ): Promise<TransitionResult> {
-  const changes = { errorReason: reason, gatewayResponse, settledAt: now }
+  const changes = {
+    errorReason: reason,
+    gatewayResponse,
+    settledAt: now,
+    failureCode: 'gateway_error' as const,
+  }
   return transition(db, id, 'error', changes, now, cause)
 }
 
@@ -143,6 +150,8 @@ export type OutcomeDetails = {
   /** Why the outcome is not the expected one (e.g. a check whose amount does not match). */
   errorReason?: string | null
   checkResponse?: unknown
+  /** Why it did not succeed (src/domain/failure-reasons.ts); read from the fields above if absent. */
+  failureCode?: FailureCode | null
 }
 
 /**
@@ -165,6 +174,9 @@ export function applyOutcome(
     outcome,
     {
       ...details,
+      // Written by the UPDATE that settles: none for paid (which also clears an earlier one).
+      failureCode:
+        outcome === 'paid' ? null : (details.failureCode ?? fallbackFailure(outcome, details)),
       paidAt: outcome === 'paid' ? now : undefined,
       settledAt: now,
       nextCheckAt: null,
@@ -172,6 +184,17 @@ export function applyOutcome(
     now,
     cause,
   )
+}
+
+/** The failure code read from the details' stored fields, as migration 0010's backfill reads them. */
+function fallbackFailure(outcome: Outcome, d: OutcomeDetails): FailureCode | null {
+  return storedFailureCode({
+    status: outcome,
+    respCode: d.respCode ?? null,
+    actionCode: d.actionCode ?? null,
+    checkResponse: d.checkResponse,
+    errorReason: d.errorReason ?? null,
+  })
 }
 
 /**
@@ -220,6 +243,7 @@ export async function failStaleInitiated(
       status: 'error',
       statusCause: 'reconciler',
       errorReason: 'gateway_timeout',
+      failureCode: 'gateway_error',
       settledAt: now,
       updatedAt: now,
     })

@@ -107,4 +107,15 @@ export const ar: Messages = {
     'لا تستطيع هواتف الزبائن فتح هذا العنوان ({host}): اضبط PUBLIC_URL على عنوان https العام لـ Paylinks.',
   // Receipt PDF and e-mail
   downloadPdf: 'تنزيل PDF',
+  // أسباب الرفض في صفحة الفشل (src/domain/failure-reasons.ts)
+  failureReason: 'السبب',
+  reasonInsufficientFunds: 'رصيد البطاقة غير كافٍ لهذا المبلغ.',
+  reasonExpiredCard: 'انتهت صلاحية هذه البطاقة. يرجى استعمال بطاقة أخرى.',
+  reasonDeclined: 'رفض بنكك عملية الدفع. اتصل ببنكك أو استعمل بطاقة أخرى.',
+  reasonAuthenticationFailed:
+    'تعذّر التحقق من البطاقة (الرمز السري أو رمز الأمان). يرجى المحاولة مرة أخرى.',
+  reasonCanceledByCustomer: 'أُلغيت عملية الدفع في صفحة البطاقة.',
+  reasonSessionExpired: 'بقيت صفحة البطاقة مفتوحة مدة طويلة.',
+  reasonGatewayError: 'تعذّر على خدمة الدفع معالجة العملية. يرجى المحاولة لاحقًا.',
+  reasonUnknown: 'لم تتم عملية الدفع.',
 }

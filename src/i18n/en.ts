@@ -118,6 +118,17 @@ export const en = {
     'Customers’ phones cannot open this address ({host}): set PUBLIC_URL to the public https address of Paylinks.',
   // Receipt PDF and e-mail
   downloadPdf: 'Download PDF',
+  // Decline reasons on the failure page (src/domain/failure-reasons.ts)
+  failureReason: 'Reason',
+  reasonInsufficientFunds: 'The card’s balance is not enough for this amount.',
+  reasonExpiredCard: 'This card has expired. Please use another card.',
+  reasonDeclined: 'Your bank declined the payment. Contact your bank or use another card.',
+  reasonAuthenticationFailed:
+    'The card could not be verified (secure code or PIN). Please try again.',
+  reasonCanceledByCustomer: 'The payment was cancelled on the card page.',
+  reasonSessionExpired: 'The card page was left open too long.',
+  reasonGatewayError: 'The payment service could not process the payment. Please try again later.',
+  reasonUnknown: 'The payment did not go through.',
 } as const
 
 export type MessageKey = keyof typeof en

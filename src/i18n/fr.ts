@@ -114,4 +114,16 @@ export const fr: Messages = {
     'Les téléphones des clients ne peuvent pas ouvrir cette adresse ({host}) : définissez PUBLIC_URL avec l’adresse https publique de Paylinks.',
   // Receipt PDF and e-mail
   downloadPdf: 'Télécharger le PDF',
+  // Motifs de refus sur la page d’échec (src/domain/failure-reasons.ts)
+  failureReason: 'Motif',
+  reasonInsufficientFunds: 'Le solde de la carte est insuffisant pour ce montant.',
+  reasonExpiredCard: 'Cette carte a expiré. Veuillez utiliser une autre carte.',
+  reasonDeclined: 'Votre banque a refusé le paiement. Contactez-la ou utilisez une autre carte.',
+  reasonAuthenticationFailed:
+    'La carte n’a pas pu être vérifiée (code de sécurité ou code PIN). Veuillez réessayer.',
+  reasonCanceledByCustomer: 'Le paiement a été annulé sur la page de la carte.',
+  reasonSessionExpired: 'La page de la carte est restée ouverte trop longtemps.',
+  reasonGatewayError:
+    'Le service de paiement n’a pas pu traiter le paiement. Veuillez réessayer plus tard.',
+  reasonUnknown: 'Le paiement n’a pas abouti.',
 }

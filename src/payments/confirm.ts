@@ -9,6 +9,8 @@ import { type GatewayClient, GatewayNotFoundError } from '../client/index.js'
 import type { Db } from '../data/db.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
+import { failureCodeOf } from '../domain/failure-reasons.js'
+import type { Outcome } from '../domain/payment-state.js'
 import type { Logger } from '../log.js'
 import { logTransition } from './transition-log.js'
 
@@ -114,13 +116,18 @@ export async function applyCheck(
       mismatch: check.mismatch,
     })
   }
+  // The reason travels in the same conditional write as the outcome.
+  const why = (o: Outcome) => ({
+    ...details,
+    failureCode: failureCodeOf(o, check, !!check.mismatch),
+  })
   if (check.outcome === 'pending') {
     if (now - payment.createdAt > EXPIRE_UNANSWERED_AFTER_MS)
-      return settle(deps, payment, 'expired', details, cause)
+      return settle(deps, payment, 'expired', why('expired'), cause)
     await scheduleNextCheck(deps.db, payment, now, check.raw)
     return { payment, changed: false, checked: true }
   }
-  return settle(deps, payment, check.outcome, details, cause)
+  return settle(deps, payment, check.outcome, why(check.outcome), cause)
 }
 
 async function settle(

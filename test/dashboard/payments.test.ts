@@ -67,7 +67,9 @@ describe('the payments list', () => {
     expect(html).toContain(`<td class="num" data-label="Amount">${formatAmount(150000, 'en')}</td>`)
     expect(html).toContain('data-status="failed"')
     expect(html).toContain(`href="/dashboard/links/${tea.id}">Thé</a>`)
-    expect(html).toContain(`href="/r/${older.receiptId}"`)
+    // Each row opens the payment's own page (which links to the public receipt).
+    expect(html).toContain(`href="/dashboard/payments/${older.id}"`)
+    expect(html).not.toContain(`href="/r/${older.receiptId}"`)
   })
 
   it('filters by status, by link and by Algiers dates', async () => {

@@ -132,6 +132,8 @@ describe('toPaymentObject', () => {
       cib_transaction_id: '4172711',
       approval_code: '123456',
       message: 'Approved',
+      failure_code: null,
+      failure_message: null,
       receipt_url: 'https://pay.example.dz/r/R0123456789abcdefghijk',
       created_at: '2026-01-15T09:30:00.000Z',
       updated_at: '2026-01-15T09:31:00.000Z',
@@ -139,6 +141,15 @@ describe('toPaymentObject', () => {
       beyond_max_payments: false,
     })
     expect(paymentObject.parse(o)).toEqual(o)
+  })
+
+  it('carries the failure code and its English message for an unsuccessful payment', () => {
+    const failed = toPaymentObject(
+      { ...payment, status: 'failed', failureCode: 'expired_card' },
+      { publicUrl: 'https://pay.example.dz' },
+    )
+    expect(failed).toMatchObject({ failure_code: 'expired_card', failure_message: 'Card expired' })
+    expect(paymentObject.parse(failed)).toMatchObject({ failure_code: 'expired_card' })
   })
 
   it("tells a payment paid beyond its link's max_payments", () => {

@@ -6,6 +6,7 @@ import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
 import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+import { FailureReason } from './payment-detail-page.js'
 import { LinkMatches, SearchField, searchProblemText } from './search-parts.js'
 
 /**
@@ -97,7 +98,7 @@ export function PaymentsPage(props: {
                   <th scope="col">{t('colStatus')}</th>
                   <th scope="col">{t('colOrder')}</th>
                   <th scope="col">{t('colRef')}</th>
-                  <th scope="col">{t('receipt')}</th>
+                  <th scope="col">{t('details')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -124,6 +125,7 @@ export function PaymentsPage(props: {
                     <td data-label={t('colStatus')}>
                       <PaymentStatusBadge ctx={ctx} status={p.status} />{' '}
                       <BeyondMaxPaymentsMark ctx={ctx} beyond={p.beyondMaxPayments} />
+                      <FailureReason ctx={ctx} code={p.failureCode} />
                     </td>
                     <td class="ltr" data-label={t('colOrder')}>
                       {p.orderNumber ?? t('none')}
@@ -132,7 +134,9 @@ export function PaymentsPage(props: {
                       <bdi>{p.ref ?? t('none')}</bdi>
                     </td>
                     <td>
-                      <a href={`/r/${p.receiptId}`}>{t('receipt')}</a>
+                      <a href={`/dashboard/payments/${encodeURIComponent(p.id)}`}>
+                        {t('openPayment')}
+                      </a>
                     </td>
                   </tr>
                 ))}

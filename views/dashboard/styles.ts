@@ -108,4 +108,16 @@ svg.chart .base{stroke:#8c959f;stroke-width:1.5}
 input[type=search]{inline-size:100%;block-size:auto;margin:0;font:inherit;padding:.5rem .75rem;border:1px solid #8c959f;border-radius:8px;background:#fff;color:inherit}
 .filters .search{flex:1 1 14rem}
 .filters .search input{inline-size:100%}
+/* Decline reasons in the payments list; the payment's page: history, webhook deliveries, the
+   gateway's answers (all fit 360 px) */
+.reason{display:block;font-size:.85rem;color:#7a1d14}
+ol.timeline,ul.blocks{list-style:none;margin:0;padding:0}
+ol.timeline li{display:flex;flex-wrap:wrap;gap:.1rem .75rem;padding:.5rem 0;border-block-end:1px solid #e5e8eb}
+ul.blocks li{border-block-end:1px solid #e5e8eb}
+pre.raw{max-block-size:24rem;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.8rem;background:#f6f8fa;padding:.75rem;border-radius:8px}
+details summary{cursor:pointer;margin-block:.5rem}
+h3{font-size:1rem;margin-block:1rem .25rem}
+.pd dl.kv{grid-template-columns:minmax(0,1fr) minmax(0,2fr)}
+[dir=rtl] .pd dd.ltr{text-align:right}
+@media (max-width:40rem){.pd dl.kv{grid-template-columns:minmax(0,1fr);gap:0}.pd dl.kv dd{margin-block-end:.5rem}}
 ${PHONE_CSS}`
