@@ -19,6 +19,8 @@ import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { Gzip, StaticPage } from './routes/static-page.js'
+import type { Outbound } from './webhooks-out/runner.js'
+import type { TargetPolicy } from './webhooks-out/target-check.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
 export interface AppSecrets {
@@ -58,6 +60,10 @@ export interface AppDeps {
   clientIp: (c: Context) => string
   /** The checkout captcha, when it is on. */
   captcha?: Captcha | undefined
+  /** The outbound webhook sender (outbox in the database; kick it after a change). */
+  outbound: Outbound
+  /** Where webhook endpoints may point (checked at registration and before each attempt). */
+  webhookTargets: TargetPolicy
 }
 
 /** A self-hosted captcha on the checkout form. */

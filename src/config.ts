@@ -59,6 +59,8 @@ const schema = z.object({
     .transform((v) => (v === undefined ? 7 : Number(v)))
     .pipe(z.number({ message: 'BACKUP_KEEP must be a number' }).int().min(1).max(10_000)),
   TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).default('false')),
+  // Outbound webhooks to private addresses (an intranet receiver) outside simulator mode.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: optionalText.pipe(z.enum(['true', 'false']).default('false')),
 })
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -97,6 +99,8 @@ export interface Config {
   backups: { dir: string; intervalMs: number; keep: number } | undefined
   /** Node behind a reverse proxy: the client's address is the one it forwards (X-Forwarded-For). */
   trustProxy: boolean
+  /** Outbound webhooks may target private, loopback and link-local addresses (not in simulator mode: always). */
+  webhookAllowPrivateTargets: boolean
 }
 
 /** Thrown when the configuration is unusable; `problems` names each bad setting. */
@@ -164,6 +168,7 @@ export function parseConfig(
       ? { dir: raw.BACKUP_DIR, intervalMs: raw.BACKUP_INTERVAL, keep: raw.BACKUP_KEEP }
       : undefined,
     trustProxy: raw.TRUST_PROXY === 'true',
+    webhookAllowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
   }
   const problems = [
     ...gatewayProblems(config),

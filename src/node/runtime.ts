@@ -11,6 +11,7 @@ import type { RuntimeParts } from '../bootstrap.js'
 import type { ChangeStamp } from '../data/read-cache.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
+import { resolveHost } from './resolve-host.js'
 import { verifyGatewaySignatureSync } from './signature.js'
 import type { SqliteHandle } from './sqlite.js'
 
@@ -53,8 +54,10 @@ export function nodeRuntimeParts(
   | 'recordDelivery'
   | 'gzip'
   | 'loadSimulator'
+  | 'resolveHost'
 > {
   return {
+    resolveHost,
     loadSimulator: () => import('../simulator/index.js'),
     gzip: (bytes) => gzipSync(bytes, { level: 9 }),
     recordDelivery: groupCommitInbox(handle),

@@ -26,6 +26,8 @@ export interface ConfirmDeps {
   merchantAccount: string
   clock: () => number
   log: Logger
+  /** Told after a change, so the outbox's new deliveries go out at once. */
+  outbound?: { kick(): void }
 }
 
 export interface ConfirmResult {
@@ -133,6 +135,7 @@ async function settle(
   const result = await applyOutcome(deps.db, payment.id, outcome, details, deps.clock(), cause)
   if (result.changed) {
     logTransition(deps.log, payment, payment.status, outcome)
+    deps.outbound?.kick()
   }
   const fresh = result.payment ?? (await getPaymentById(deps.db, payment.id)) ?? payment
   return { payment: fresh, changed: result.changed, checked: true }
