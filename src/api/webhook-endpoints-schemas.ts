@@ -9,10 +9,10 @@ import {
   OUTBOUND_EVENT_TYPES,
   type WebhookEndpoint,
 } from '../../db/schema.js'
+import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
 import type { TargetProblem } from '../webhooks-out/target-check.js'
 
 const time = z.string().describe('ISO 8601, UTC')
-const noControl = (v: string) => !/[\u0000-\u001f\u007f]/.test(v)
 
 const url = z
   .string({ error: 'must be a URL' })
@@ -24,7 +24,7 @@ const description = z
   .string({ error: 'must be text or null' })
   .trim()
   .max(200, { error: 'must be at most 200 characters' })
-  .refine(noControl, { error: 'must not hold control characters' })
+  .refine((v) => isCleanText(v), { error: CLEAN_TEXT_RULE })
   .nullable()
   .optional()
 const eventTypes = z
