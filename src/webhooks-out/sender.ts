@@ -117,7 +117,7 @@ async function attempt(
     : await postOnce(
         deps.fetch,
         endpoint.url,
-        signedHeaders(signingSecrets(endpoint, now), claimed.eventId, now, claimed.payload),
+        await signedHeaders(signingSecrets(endpoint, now), claimed.eventId, now, claimed.payload),
         claimed.payload,
         deps.attemptTimeoutMs,
       )
