@@ -157,7 +157,7 @@ webhookEndpointApiRoutes.post(
     if (!delivery)
       return apiError(c, 404, 'not_found', 'This endpoint has no delivery with this id.')
     const again = await redeliver(db, delivery.id, c.get('clock')())
-    c.get('outbound').kick()
+    c.get('outbound').kick(c.get('background'))
     return c.json(toDeliveryObject(again ?? delivery), 202)
   },
 )

@@ -7,8 +7,11 @@ import type { Background } from '../background.js'
 import { deliverDue, type SenderDeps, type SendReport } from './sender.js'
 
 export interface Outbound {
-  /** Starts a run in the background now (or right after the one going on). */
-  kick(): void
+  /**
+   * Starts a run in the background now (or right after the one going on), on `background` when
+   * given: the tracker of the request that made the change (on Workers, its own waitUntil).
+   */
+  kick(background?: Background): void
   /** Runs until nothing more is due now; resolves with what it did. */
   run(): Promise<SendReport>
 }
@@ -37,7 +40,7 @@ export function createOutbound(deps: SenderDeps, background: () => Background): 
     return running
   }
   return {
-    kick: () => background().run('outbound_deliveries', run),
+    kick: (on) => (on ?? background()).run('outbound_deliveries', run),
     run,
   }
 }
