@@ -282,3 +282,105 @@ export type RateLimit = typeof rateLimits.$inferSelect
  * are external-content tables (no copy of the text) keyed by the rowid, kept by triggers on
  * payments and links; src/data/search-sql.ts reads them.
  */
+/**
+ * What an outbound event announces: a payment reaching a final status, or a link whose paid
+ * payments reached its max_payments. The delivery triggers of migration 0012 write these names.
+ */
+export const OUTBOUND_EVENT_TYPES = [
+  'payment.paid',
+  'payment.failed',
+  'payment.canceled',
+  'payment.expired',
+  'link.completed',
+] as const
+export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number]
+
+/** How a delivery leaves: a signed webhook to an endpoint, or mail (sent by src/mail/). */
+export const DELIVERY_CHANNELS = ['webhook', 'mail'] as const
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]
+
+/** pending (due at next_attempt_at), delivered, or failed for good (retries exhausted). */
+export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const
+export type DeliveryState = (typeof DELIVERY_STATES)[number]
+
+/**
+ * The merchant's webhook endpoints. `event_types` is a JSON list of OUTBOUND_EVENT_TYPES (the
+ * delivery triggers read it with json_each); during a rotation the previous secret still signs
+ * until `previous_secret_expires_at`.
+ */
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description'),
+  eventTypes: text('event_types', { mode: 'json' }).$type<OutboundEventType[]>().notNull(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  secret: text('secret').notNull(),
+  previousSecret: text('previous_secret'),
+  previousSecretExpiresAt: integer('previous_secret_expires_at'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  // Set when consecutive_failures reaches the failing threshold; a delivered attempt clears it.
+  failingSince: integer('failing_since'),
+})
+
+/**
+ * The outbox: one row per (endpoint, event) for webhooks, one per paid payment for mail, written
+ * by triggers (migration 0012) inside the statement that changes the payment, so no event is lost
+ * or invented. `event_id` (msg_…) is the webhook-id, the same on every attempt; `payload` is built
+ * at the first attempt and kept, so retries send the same bytes.
+ */
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: text('event_id').notNull().unique(),
+    channel: text('channel', { enum: DELIVERY_CHANNELS }).notNull(),
+    // Null for mail.
+    endpointId: text('endpoint_id'),
+    type: text('type', { enum: OUTBOUND_EVENT_TYPES }).notNull(),
+    paymentId: text('payment_id'),
+    linkId: text('link_id').notNull(),
+    // The payment_events row announced (null for link.completed).
+    paymentEventId: integer('payment_event_id'),
+    // When the event happened: the payload's timestamp.
+    occurredAt: integer('occurred_at').notNull(),
+    state: text('state', { enum: DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    payload: text('payload'),
+    lastAttemptAt: integer('last_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastResponse: text('last_response'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    deliveredAt: integer('delivered_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    index('deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('deliveries_endpoint_payment_idx').on(t.endpointId, t.paymentId, t.id),
+    check('deliveries_state_known', sql`${t.state} IN ${sqlList(DELIVERY_STATES)}`),
+    check('deliveries_channel_known', sql`${t.channel} IN ${sqlList(DELIVERY_CHANNELS)}`),
+  ],
+)
+
+/** Each attempt at a delivery, for the delivery log: its answer cut to 1 KB, or its error. */
+export const deliveryAttempts = sqliteTable(
+  'delivery_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deliveryId: integer('delivery_id').notNull(),
+    at: integer('at').notNull(),
+    status: integer('status'),
+    responseExcerpt: text('response_excerpt'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('delivery_attempts_delivery_idx').on(t.deliveryId, t.id)],
+)
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect
+export type Delivery = typeof deliveries.$inferSelect
+export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect

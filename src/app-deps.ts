@@ -23,6 +23,8 @@ import type { MailTransport } from './mail/types.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip, StaticPage } from './routes/static-page.js'
+import type { Outbound } from './webhooks-out/runner.js'
+import type { TargetPolicy } from './webhooks-out/target-check.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
 export interface AppSecrets {
@@ -70,6 +72,10 @@ export interface AppDeps {
   receiptPdf?: ReceiptPdfMaker | undefined
   /** Sends e-mail (Node, with SMTP_URL); `deliverPaymentMails` in src/mail takes it. */
   mailTransport?: MailTransport | undefined
+  /** The outbound webhook sender (outbox in the database; kick it after a change). */
+  outbound: Outbound
+  /** Where webhook endpoints may point (checked at registration and before each attempt). */
+  webhookTargets: TargetPolicy
 }
 
 /** A self-hosted captcha on the checkout form. */

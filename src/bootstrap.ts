@@ -30,6 +30,9 @@ import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
 import type { Simulator } from './simulator/index.js'
+import { createOutbound, type Outbound } from './webhooks-out/runner.js'
+import type { MailChannel } from './webhooks-out/sender.js'
+import type { TargetPolicy } from './webhooks-out/target-check.js'
 
 /** What bootstrap uses of the simulator's module (`src/simulator/index.ts`). */
 export type SimulatorModule = Pick<
@@ -83,6 +86,12 @@ export interface RuntimeParts {
   receiptPdf?: ReceiptPdfMaker
   /** Sends e-mail (Node, when SMTP_URL is set). */
   mailTransport?: MailTransport
+  /** Resolves a hostname to its addresses for the webhook target check (Node); Workers cannot. */
+  resolveHost?: (hostname: string) => Promise<string[]>
+  /** How outbound webhooks are sent (default: the global fetch). */
+  webhookFetch?: typeof fetch
+  /** Where the outbox's mail rows go (the mail feature); without it they wait. */
+  mail?: MailChannel
 }
 
 /** Stores each value unless its key has one; returns the values stored, in the same order. */
@@ -200,7 +209,15 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     captcha: config.captcha === 'altcha' ? altchaCaptcha() : undefined,
     receiptPdf: parts.receiptPdf,
     mailTransport: parts.mailTransport,
+    // Set just below: the sender reads the dependencies it lives in.
+    outbound: undefined as unknown as Outbound,
+    webhookTargets: {
+      simulator: config.gatewayMode === 'simulator',
+      allowPrivate: config.webhookAllowPrivateTargets,
+      resolve: parts.resolveHost,
+    },
   }
+  deps.outbound = outboundOf(deps, parts)
   const assembled: AssembledStart = {
     deps,
     simulator,
@@ -215,6 +232,23 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     },
   }
   return assembled
+}
+
+/** The outbound sender over the app's dependencies (the background tracker read at each kick). */
+function outboundOf(deps: AppDeps, parts: RuntimeParts): Outbound {
+  const targets: TargetPolicy = deps.webhookTargets
+  return createOutbound(
+    {
+      db: deps.db,
+      clock: deps.clock,
+      log: deps.log,
+      publicUrl: deps.config.publicUrl,
+      targets,
+      fetch: parts.webhookFetch ?? ((input, init) => fetch(input, init)),
+      mail: parts.mail,
+    },
+    () => deps.background,
+  )
 }
 
 function loadSimulator(parts: RuntimeParts): Promise<SimulatorModule> {

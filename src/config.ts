@@ -71,6 +71,8 @@ const schema = z.object({
     message: 'MERCHANT_EMAIL must be one e-mail address, e.g. owner@shop.dz',
   }),
   MERCHANT_NOTIFY: optionalText.pipe(z.enum(['each', 'daily', 'off']).optional()),
+  // Outbound webhooks to private addresses (an intranet receiver) outside simulator mode.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: optionalText.pipe(z.enum(['true', 'false']).default('false')),
 })
 
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/
@@ -124,6 +126,8 @@ export interface Config {
   backups: { dir: string; intervalMs: number; keep: number } | undefined
   /** Node behind a reverse proxy: the client's address is the one it forwards (X-Forwarded-For). */
   trustProxy: boolean
+  /** Outbound webhooks may target private, loopback and link-local addresses (not in simulator mode: always). */
+  webhookAllowPrivateTargets: boolean
   /** E-mail receipts and merchant notices, or undefined when SMTP_URL is unset. */
   mail: MailConfig | undefined
 }
@@ -213,6 +217,7 @@ export function parseConfig(
           merchantNotify: raw.MERCHANT_EMAIL ? (raw.MERCHANT_NOTIFY ?? 'each') : 'off',
         }
       : undefined,
+    webhookAllowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
   }
   const problems = [
     ...gatewayProblems(config),

@@ -19,6 +19,8 @@ import { dropUnreadBodies } from './node/unread-body.js'
 import { reconcile } from './payments/reconcile.js'
 
 const RECONCILE_EVERY_MS = 30_000
+/** Outbound webhooks falling due (retries) are sent within this; changes are sent at once. */
+const OUTBOUND_EVERY_MS = 5_000
 
 /**
  * How long a client may take to send a request. Bodies are small (see body-limits.ts): a phone on
@@ -83,6 +85,10 @@ async function main() {
     )
   }, RECONCILE_EVERY_MS)
   timer.unref()
+  const outboundTimer = setInterval(() => assembled.deps.outbound.kick(), OUTBOUND_EVERY_MS)
+  outboundTimer.unref()
+  // Deliveries an earlier run left due go out as soon as we are up.
+  assembled.deps.outbound.kick()
   const backups = config.backups
     ? startBackupSchedule(sqlite.sqlite, config.backups, consoleLogger)
     : undefined
@@ -95,6 +101,7 @@ async function main() {
     stopping = true
     consoleLogger({ event: 'stopping', signal })
     clearInterval(timer)
+    clearInterval(outboundTimer)
     // Short re-checks not yet due are dropped: the reconciler of the next start checks those payments.
     assembled.deps.background.stop()
     server.close(async () => {

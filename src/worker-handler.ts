@@ -1,7 +1,8 @@
 /**
  * The Worker's handlers, shared by the two entries: `src/worker.ts` (what `wrangler deploy`
  * uploads: no simulator) and `src/worker-dev.ts` (`wrangler dev --env dev`: simulator mode).
- * `fetch` serves the app; `scheduled` (the Cron trigger of wrangler.toml) runs the reconciler.
+ * `fetch` serves the app; `scheduled` (the Cron trigger of wrangler.toml) runs the reconciler, then
+ * sends the outbound webhooks due.
  */
 import type {
   D1Database,
@@ -216,16 +217,30 @@ export function createWorker(options: WorkerOptions = {}) {
     },
 
     async scheduled(_event: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
-      const work = load(env).then((instance) => {
-        useContext(instance, ctx)
-        return reconcile(instance.assembled.deps)
+      const instance = load(env).then((loaded) => {
+        useContext(loaded, ctx)
+        return loaded
       })
+      const work = instance.then((loaded) => reconcile(loaded.assembled.deps))
       ctx.waitUntil(
         work.then(
           (result) => consoleLogger({ event: 'reconciled', ...result }),
           (error) =>
             consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
         ),
+      )
+      // Outbound webhooks due by now (retries, and any a request's own run left): after the
+      // reconciler, whose settled payments add to them.
+      ctx.waitUntil(
+        work
+          .catch(() => {})
+          .then(() => instance)
+          .then((loaded) => loaded.assembled.deps.outbound.run())
+          .then(
+            (result) => consoleLogger({ event: 'webhooks_sent', ...result }),
+            (error) =>
+              consoleLogger({ level: 'error', event: 'webhooks_failed', error: describe(error) }),
+          ),
       )
     },
   }

@@ -19,6 +19,7 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'link_has_payments',
+  'endpoint_limit',
   'gateway_error',
   'internal',
 ] as const

@@ -10,6 +10,7 @@ import { json, responseRef } from './openapi-responses.js'
 import { idParameter, queryParameters, schemaRef } from './openapi-schemas.js'
 import type { OpenApiPathItem } from './openapi-types.js'
 import { listLinksQuery, listPaymentsQuery } from './schemas.js'
+import { webhookEndpointPaths } from './webhook-endpoints-openapi.js'
 
 const body = (schema: string, examples: Record<string, { summary: string; value: unknown }>) => ({
   required: true,
@@ -146,6 +147,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
         },
       },
     },
+    ...webhookEndpointPaths(),
     '/api/v1/openapi.json': {
       get: {
         operationId: 'getOpenApiDocument',

@@ -9,6 +9,15 @@ import { linkObject, paymentObject } from './objects.js'
 import { FIELD_NOTES } from './openapi-notes.js'
 import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
 import { linkList, paymentList } from './schemas.js'
+import {
+  createEndpointBody,
+  deliveryList,
+  deliveryObject,
+  updateEndpointBody,
+  webhookEndpointList,
+  webhookEndpointObject,
+  webhookEndpointWithSecret,
+} from './webhook-endpoints-schemas.js'
 
 type Meta = { id: string; description: string }
 
@@ -71,6 +80,14 @@ export function componentSchemas(): Record<string, JsonSchema> {
             description: 'The fields to change; `null` clears an optional one.',
           },
         ],
+        [
+          createEndpointBody,
+          { id: 'CreateWebhookEndpointBody', description: 'A new webhook endpoint.' },
+        ],
+        [
+          updateEndpointBody,
+          { id: 'UpdateWebhookEndpointBody', description: 'The fields to change.' },
+        ],
       ],
       'input',
     ),
@@ -81,6 +98,29 @@ export function componentSchemas(): Record<string, JsonSchema> {
         [linkList, { id: 'LinkList', description: 'A page of links, newest first.' }],
         [paymentList, { id: 'PaymentList', description: 'A page of payments, newest first.' }],
         [apiErrorObject, { id: 'Error', description: 'What every 4xx (and 5xx) answers.' }],
+        [webhookEndpointObject, { id: 'WebhookEndpoint', description: 'Where signed events go.' }],
+        [
+          webhookEndpointWithSecret,
+          {
+            id: 'WebhookEndpointWithSecret',
+            description: 'An endpoint with its signing secret, shown once.',
+          },
+        ],
+        [
+          webhookEndpointList,
+          { id: 'WebhookEndpointList', description: 'Every webhook endpoint.' },
+        ],
+        [
+          deliveryObject,
+          {
+            id: 'WebhookDelivery',
+            description: 'One event for one endpoint, and how its delivery went.',
+          },
+        ],
+        [
+          deliveryList,
+          { id: 'WebhookDeliveryList', description: 'A page of deliveries, newest first.' },
+        ],
       ],
       'output',
     ),

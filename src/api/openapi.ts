@@ -39,6 +39,10 @@ function build(publicUrl: string): OpenApiDocument {
     tags: [
       { name: 'Links', description: 'Payment links: fixed, open or invoice amounts.' },
       { name: 'Payments', description: 'Payments made, or tried, on links.' },
+      {
+        name: 'Webhook endpoints',
+        description: 'Where Paylinks sends signed events (Standard Webhooks).',
+      },
       { name: 'Document', description: 'This OpenAPI document.' },
     ],
     paths: apiPaths(),

@@ -14,6 +14,7 @@ import type { EncodePage } from '../http/compress-pages.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
 import { nodeReceiptPdf } from './receipt-pdf.js'
+import { resolveHost } from './resolve-host.js'
 import { verifyGatewaySignatureSync } from './signature.js'
 import type { SqliteHandle } from './sqlite.js'
 
@@ -84,8 +85,10 @@ export function nodeRuntimeParts(
   | 'encodePage'
   | 'loadSimulator'
   | 'receiptPdf'
+  | 'resolveHost'
 > {
   return {
+    resolveHost,
     loadSimulator: () => import('../simulator/index.js'),
     gzip: (bytes) => gzipSync(bytes, { level: 9 }),
     encodePage: zlibEncodesPages,

@@ -5,6 +5,7 @@
  */
 
 import type { Payment, TransitionCause } from '../../db/schema.js'
+import type { Background } from '../background.js'
 import { type GatewayClient, GatewayNotFoundError } from '../client/index.js'
 import type { Db } from '../data/db.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
@@ -28,6 +29,9 @@ export interface ConfirmDeps {
   merchantAccount: string
   clock: () => number
   log: Logger
+  /** Told after a change, so the outbox's new deliveries go out at once, on `background`. */
+  outbound?: { kick(background?: Background): void }
+  background?: Background
 }
 
 export interface ConfirmResult {
@@ -140,6 +144,7 @@ async function settle(
   const result = await applyOutcome(deps.db, payment.id, outcome, details, deps.clock(), cause)
   if (result.changed) {
     logTransition(deps.log, payment, payment.status, outcome)
+    deps.outbound?.kick(deps.background)
   }
   const fresh = result.payment ?? (await getPaymentById(deps.db, payment.id)) ?? payment
   return { payment: fresh, changed: result.changed, checked: true }

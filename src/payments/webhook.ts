@@ -154,9 +154,11 @@ export function confirmEvent(
   eventId: string,
   paymentId: string,
 ): void {
+  // The confirmation's own follow-ups (outbound webhooks) run on this request's tracker too.
+  const bound = { ...deps, background }
   background.run('webhook_confirm', async () => {
     try {
-      const result = await deps.confirmations.confirm(deps, paymentId)
+      const result = await deps.confirmations.confirm(bound, paymentId)
       // Unconfirmed (gateway unreachable): `failed`, so a redelivery is processed again; the
       // reconciler re-checks the payment meanwhile.
       await markWebhookEvent(
@@ -168,7 +170,7 @@ export function confirmEvent(
         deps.clock(),
       )
       if (result.checked && result.payment.status === 'pending')
-        deps.confirmations.recheckSoon(deps, background, paymentId)
+        deps.confirmations.recheckSoon(bound, background, paymentId)
     } catch (error) {
       await markWebhookEvent(
         deps.db,
@@ -183,9 +185,10 @@ export function confirmEvent(
 
 /** A redelivery's check: skipped when one was asked for in the last few seconds. */
 function recheckOnRedelivery(deps: WebhookDeps, background: Background, paymentId: string): void {
+  const bound = { ...deps, background }
   background.run('webhook_recheck', async () => {
-    const result = await deps.confirmations.confirmIfDue(deps, paymentId)
+    const result = await deps.confirmations.confirmIfDue(bound, paymentId)
     if (result?.checked && result.payment.status === 'pending')
-      deps.confirmations.recheckSoon(deps, background, paymentId)
+      deps.confirmations.recheckSoon(bound, background, paymentId)
   })
 }

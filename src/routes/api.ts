@@ -10,6 +10,7 @@ import { apiError } from '../api/errors.js'
 import { linkApiRoutes } from '../api/links.js'
 import { openApiDocument } from '../api/openapi.js'
 import { paymentApiRoutes } from '../api/payments.js'
+import { webhookEndpointApiRoutes } from '../api/webhook-endpoints.js'
 import type { AppEnv } from '../app-deps.js'
 
 /** The merchant JSON API under /api. */
@@ -22,6 +23,7 @@ apiRoutes.get('/docs', apiDocsPage)
 apiRoutes.use('/v1/*', requireApiKey())
 apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
+apiRoutes.route('/v1', webhookEndpointApiRoutes)
 
 const methodNotAllowed = (allow: string) => (c: Context<AppEnv>) => {
   c.header('Allow', allow)
@@ -31,3 +33,5 @@ apiRoutes.all('/v1/links', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/links/:id', methodNotAllowed('GET, PATCH, DELETE'))
 apiRoutes.all('/v1/payments', methodNotAllowed('GET'))
 apiRoutes.all('/v1/payments/:id', methodNotAllowed('GET'))
+apiRoutes.all('/v1/webhook-endpoints', methodNotAllowed('GET, POST'))
+apiRoutes.all('/v1/webhook-endpoints/:id', methodNotAllowed('GET, PATCH, DELETE'))

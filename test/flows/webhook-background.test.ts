@@ -70,6 +70,7 @@ it('runs the confirmation on the tracker of the request that delivered the webho
   release()
   expect((await answer).status).toBe(200)
   await mine.idle()
-  expect(mine.started).toEqual(['webhook_confirm'])
+  // The confirmation, and the outbound webhooks its change makes due, on this request's tracker.
+  expect(mine.started).toEqual(['webhook_confirm', 'outbound_deliveries'])
   expect(next.started).toEqual([])
 })

@@ -1,0 +1,160 @@
+/**
+ * The webhook endpoint API's bodies, objects and query, as zod schemas (the handlers parse with
+ * them, the OpenAPI document is generated from them), and the mapping from rows.
+ */
+import * as z from 'zod'
+import {
+  DELIVERY_STATES,
+  type Delivery,
+  OUTBOUND_EVENT_TYPES,
+  type WebhookEndpoint,
+} from '../../db/schema.js'
+import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
+import type { TargetProblem } from '../webhooks-out/target-check.js'
+
+const time = z.string().describe('ISO 8601, UTC')
+
+const url = z
+  .string({ error: 'must be a URL' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(2000, { error: 'must be at most 2000 characters' })
+  .describe('Where events are POSTed: https outside simulator mode, never a private address.')
+const description = z
+  .string({ error: 'must be text or null' })
+  .trim()
+  .max(200, { error: 'must be at most 200 characters' })
+  .refine((v) => isCleanText(v), { error: CLEAN_TEXT_RULE })
+  .nullable()
+  .optional()
+const eventTypes = z
+  .array(
+    z.enum(OUTBOUND_EVENT_TYPES, {
+      error: `must each be one of ${OUTBOUND_EVENT_TYPES.join(', ')}`,
+    }),
+    {
+      error: 'must be a list of event types',
+    },
+  )
+  .min(1, { error: 'must name at least one event type' })
+  .max(OUTBOUND_EVENT_TYPES.length * 2, { error: 'has too many entries' })
+const enabled = z.boolean({ error: 'must be true or false' }).optional()
+
+export const createEndpointBody = z.strictObject({
+  url,
+  description,
+  event_types: eventTypes.describe('Default: every event type.').optional(),
+  enabled,
+})
+export const updateEndpointBody = z.strictObject({
+  url: url.optional(),
+  description,
+  event_types: eventTypes.optional(),
+  enabled,
+})
+
+export const webhookEndpointObject = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  event_types: z.array(z.enum(OUTBOUND_EVENT_TYPES)),
+  enabled: z.boolean(),
+  failing: z.boolean().describe('five or more failed attempts in a row; a delivered one clears it'),
+  failing_since: time.nullable(),
+  consecutive_failures: z.number().int(),
+  previous_secret_expires_at: time
+    .nullable()
+    .describe('after a rotation, until when the previous secret still signs'),
+  created_at: time,
+  updated_at: time,
+})
+export const webhookEndpointWithSecret = webhookEndpointObject.extend({
+  secret: z.string().describe('whsec_…: shown only in the answers that create or rotate it'),
+})
+export const webhookEndpointList = z.object({ data: z.array(webhookEndpointObject) })
+
+export const deliveryObject = z.object({
+  id: z.string().describe('the event id, sent as webhook-id on every attempt'),
+  type: z.enum(OUTBOUND_EVENT_TYPES),
+  payment_id: z.string().nullable(),
+  link_id: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  next_attempt_at: time.nullable().describe('pending deliveries only'),
+  last_attempt_at: time.nullable(),
+  last_status: z.number().int().nullable(),
+  last_response: z.string().nullable().describe('the first kilobyte of the last answer'),
+  last_duration_ms: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  delivered_at: time.nullable(),
+  created_at: time,
+})
+export const deliveryList = z.object({
+  data: z.array(deliveryObject),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+})
+
+export const listDeliveriesQuery = z.strictObject({
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
+      z.number({ error: 'must be a whole number from 1 to 100' }).int().min(1).max(100, {
+        error: 'must be a whole number from 1 to 100',
+      }),
+    )
+    .optional(),
+  cursor: z
+    .string({ error: 'must be given once' })
+    .regex(/^\d{1,15}$/, { error: 'is not a cursor this API gave' })
+    .transform(Number)
+    .optional(),
+})
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+/** An endpoint row as the API shows it (never its secrets). */
+export function toEndpointObject(e: WebhookEndpoint): z.infer<typeof webhookEndpointObject> {
+  return {
+    id: e.id,
+    url: e.url,
+    description: e.description,
+    event_types: e.eventTypes,
+    enabled: e.enabled,
+    failing: e.failingSince !== null,
+    failing_since: iso(e.failingSince),
+    consecutive_failures: e.consecutiveFailures,
+    previous_secret_expires_at: e.previousSecret ? iso(e.previousSecretExpiresAt) : null,
+    created_at: iso(e.createdAt)!,
+    updated_at: iso(e.updatedAt)!,
+  }
+}
+
+/** A delivery row as the API shows it. */
+export function toDeliveryObject(d: Delivery): z.infer<typeof deliveryObject> {
+  return {
+    id: d.eventId,
+    type: d.type,
+    payment_id: d.paymentId,
+    link_id: d.linkId,
+    state: d.state,
+    attempts: d.attempts,
+    next_attempt_at: d.state === 'pending' ? iso(d.nextAttemptAt) : null,
+    last_attempt_at: iso(d.lastAttemptAt),
+    last_status: d.lastStatus,
+    last_response: d.lastResponse,
+    last_duration_ms: d.lastDurationMs,
+    last_error: d.lastError,
+    delivered_at: iso(d.deliveredAt),
+    created_at: iso(d.createdAt)!,
+  }
+}
+
+/** Why a URL was refused, in English. */
+export const TARGET_PROBLEM_TEXT: Record<TargetProblem, string> = {
+  invalid_url: 'url must be an http(s) URL without user name or password',
+  https_required: 'url must start with https:// (outside simulator mode)',
+  private_address:
+    'url points at a private, loopback or link-local address; set WEBHOOK_ALLOW_PRIVATE_TARGETS=true to allow it',
+  unresolvable: 'url names a host that does not resolve',
+}

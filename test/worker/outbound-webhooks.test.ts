@@ -1,0 +1,79 @@
+/**
+ * On Workers the Cron trigger sends the outbound webhooks due: the outbox row is written by the
+ * delivery triggers on a local D1 migrated by wrangler (its statement splitter included), and the
+ * `scheduled` handler POSTs it, signed, to a real receiver on loopback.
+ */
+import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types/index.ts'
+import { drizzle } from 'drizzle-orm/d1'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as schema from '../../db/schema.js'
+import type { Db } from '../../src/data/db.js'
+import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
+import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
+import { createWorker } from '../../src/worker-handler.js'
+import { paymentRequest } from '../data/helpers.js'
+import { storeLink } from '../support/links.js'
+import { type Receiver, startReceiver, verify } from '../webhooks-out/receiver.js'
+import { useLocalD1, WORKER_ADMIN_TOKEN } from './support.js'
+
+const local = useLocalD1('outbound')
+let receiver: Receiver
+beforeAll(async () => {
+  receiver = await startReceiver()
+})
+afterAll(() => receiver.close())
+
+describe('the Worker’s Cron trigger', () => {
+  it('sends a due delivery, signed, and marks it delivered', async () => {
+    const db = drizzle(local.d1(), { schema }) as unknown as Db
+    const now = Date.now()
+    const endpoint = await createEndpoint(
+      db,
+      { url: receiver.url, description: null, eventTypes: ['payment.paid'], enabled: true },
+      now,
+    )
+    const link = await storeLink(db, { amount: 150000 })
+    const r = await reservePayment(db, paymentRequest(link), now)
+    if (!r.ok) throw new Error('not reserved')
+    await markPending(
+      db,
+      r.payment.id,
+      {
+        transactionId: 'tx_w',
+        cibTransactionId: 'CIBW00000001',
+        paymentUrl: 'https://pay.example/w',
+        gatewayResponse: {},
+      },
+      now,
+    )
+    await applyOutcome(db, r.payment.id, 'paid', {}, now, 'webhook')
+    const [row] = await db.select().from(schema.deliveries)
+    expect(row?.state).toBe('pending')
+
+    const worker = createWorker({ loadSimulator: () => import('../../src/simulator/index.js') })
+    const waits: Promise<unknown>[] = []
+    const ctx = {
+      waitUntil: (p: Promise<unknown>) => waits.push(p),
+      passThroughOnException() {},
+      props: {},
+    } as unknown as ExecutionContext
+    const env = {
+      DB: local.d1(),
+      ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
+      GATEWAY_MODE: 'simulator',
+      PUBLIC_URL: 'http://127.0.0.1:8787',
+      CAPTCHA: 'off',
+    }
+    await worker.scheduled({} as ScheduledController, env, ctx)
+    while (waits.length > 0) await Promise.allSettled(waits.splice(0))
+
+    expect(receiver.received).toHaveLength(1)
+    const event = verify(endpoint.secret, receiver.received[0]!, Date.now()) as {
+      type: string
+      data: { id: string }
+    }
+    expect([event.type, event.data.id]).toEqual(['payment.paid', r.payment.id])
+    const [sent] = await db.select().from(schema.deliveries)
+    expect([sent?.state, sent?.attempts, sent?.lastStatus]).toEqual(['delivered', 1, 200])
+  }, 60_000)
+})
