@@ -68,8 +68,8 @@ export function seedMerchant(
   const insertPayment = sqlite.prepare(
     `INSERT INTO payments (id, receipt_id, link_id, status, amount, customer_name, customer_phone,
        customer_email, ref, language, order_id, order_number, transaction_id, cib_transaction_id,
-       approval_code, message, created_at, updated_at, paid_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       approval_code, message, created_at, updated_at, paid_at, settled_at, failure_code)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const linkRows: {
     id: string
@@ -135,6 +135,7 @@ export function seedMerchant(
       const last = latin ? r.pick(LATIN_LAST) : r.pick(ARABIC_LAST)
       const toGateway = status !== 'initiated' && status !== 'error'
       const paid = status === 'paid'
+      const settled = status !== 'initiated' && status !== 'pending'
       const txn = toGateway ? `${100_000_000 + i}` : null
       insertPayment.run(
         `pay_${randomBase62(16)}`,
@@ -154,8 +155,10 @@ export function seedMerchant(
         paid ? String(100_000 + r.int(900_000)) : null,
         paid ? 'Votre paiement a été accepté' : null,
         created,
-        paid ? created + 90_000 : created,
+        settled ? created + 90_000 : created,
         paid ? created + 90_000 : null,
+        settled ? created + 90_000 : null,
+        failureCodeOf(status, r.next()),
       )
     }
   })()
@@ -166,6 +169,29 @@ export function seedMerchant(
   sqlite.pragma('wal_checkpoint(TRUNCATE)')
   handle.close()
   return { links: linkCount, payments: paymentCount, ms: performance.now() - started, byStatus }
+}
+
+// Declines as a card platform reports them: mostly refusals and low balances.
+const DECLINES: Array<[string, number]> = [
+  ['declined', 0.4],
+  ['insufficient_funds', 0.3],
+  ['authentication_failed', 0.15],
+  ['expired_card', 0.1],
+  ['unknown', 0.05],
+]
+
+/** The stored reason of a payment that did not succeed (src/domain/failure-reasons.ts's codes). */
+function failureCodeOf(status: string, x: number): string | null {
+  if (status === 'error') return 'gateway_error'
+  if (status === 'expired') return 'session_expired'
+  if (status === 'canceled') return 'canceled_by_customer'
+  if (status !== 'failed') return null
+  let sum = 0
+  for (const [code, share] of DECLINES) {
+    sum += share
+    if (x < sum) return code
+  }
+  return 'declined'
 }
 
 function settledStatus(x: number): string {

@@ -28,6 +28,3 @@ UPDATE `payments` SET `failure_code` = CASE
   ELSE 'unknown'
 END
 WHERE `failure_code` IS NULL AND `status` IN ('failed', 'canceled', 'expired', 'error');
---> statement-breakpoint
--- The webhook deliveries of one payment, for its page in the dashboard.
-CREATE INDEX `webhook_events_payment_idx` ON `webhook_events` (`payment_id`,`received_at`);

@@ -208,14 +208,6 @@ export const ar: DashMessages = {
   ovEmptyText:
     'لم تتم أي عملية دفع ولم تُحاوَل في آخر 30 يومًا. أنشئ رابط دفع وشارك عنوانه أو رمز QR الخاص به مع زبائنك: ستظهر مدفوعاتهم هنا يومًا بيوم.',
   ovEmptyAction: 'إنشاء رابط دفع',
-  ovReasonInsufficientFunds: 'رصيد غير كافٍ',
-  ovReasonExpiredCard: 'بطاقة منتهية الصلاحية',
-  ovReasonDeclined: 'رفضها البنك',
-  ovReasonAuthenticationFailed: 'فشل التحقق من البطاقة',
-  ovReasonCanceledByCustomer: 'ألغاها الزبون',
-  ovReasonSessionExpired: 'انتهت مهلة صفحة الدفع',
-  ovReasonGatewayError: 'خطأ في البوابة',
-  ovReasonUnknown: 'سبب غير معروف',
   ovReasonNone: 'السبب غير مسجّل',
   // البحث (المدفوعات والروابط)
   searchLabel: 'بحث',

@@ -221,14 +221,6 @@ export const en = {
   ovEmptyText:
     'No payment was made or tried in the last 30 days. Create a payment link and share its address or QR code with your customers: their payments will show here, day by day.',
   ovEmptyAction: 'Create a payment link',
-  ovReasonInsufficientFunds: 'Insufficient funds',
-  ovReasonExpiredCard: 'Expired card',
-  ovReasonDeclined: 'Declined by the bank',
-  ovReasonAuthenticationFailed: 'Card authentication failed',
-  ovReasonCanceledByCustomer: 'Canceled by the customer',
-  ovReasonSessionExpired: 'Payment page timed out',
-  ovReasonGatewayError: 'Gateway error',
-  ovReasonUnknown: 'Unknown reason',
   ovReasonNone: 'Reason not recorded',
   // Search (payments and links)
   searchLabel: 'Search',

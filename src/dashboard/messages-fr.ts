@@ -213,14 +213,6 @@ export const fr: DashMessages = {
   ovEmptyText:
     'Aucun paiement n’a été fait ni tenté ces 30 derniers jours. Créez un lien de paiement et partagez son adresse ou son code QR avec vos clients : leurs paiements s’afficheront ici, jour par jour.',
   ovEmptyAction: 'Créer un lien de paiement',
-  ovReasonInsufficientFunds: 'Solde insuffisant',
-  ovReasonExpiredCard: 'Carte expirée',
-  ovReasonDeclined: 'Refusé par la banque',
-  ovReasonAuthenticationFailed: 'Authentification de la carte échouée',
-  ovReasonCanceledByCustomer: 'Annulé par le client',
-  ovReasonSessionExpired: 'Page de paiement expirée',
-  ovReasonGatewayError: 'Erreur de la passerelle',
-  ovReasonUnknown: 'Raison inconnue',
   ovReasonNone: 'Raison non enregistrée',
   // Recherche (paiements et liens)
   searchLabel: 'Rechercher',

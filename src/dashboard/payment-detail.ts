@@ -74,7 +74,7 @@ export async function loadPaymentDetail(
   const [link, events, webhooks] = await Promise.all([
     getLinkById(db, payment.linkId),
     listPaymentEvents(db, payment.id),
-    listPaymentWebhooks(db, payment.id),
+    listPaymentWebhooks(db, payment),
   ])
   const secrets = [config.gatewaySecretKey, config.gatewayApiKey, config.adminToken].filter(
     (s): s is string => typeof s === 'string',

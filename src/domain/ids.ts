@@ -29,6 +29,11 @@ export function newWebhookEventId(now: number = Date.now()): string {
   return `evt_${fixedBase62(now, 8)}${randomBase62(8)}`
 }
 
+/** The least webhook event id that can be given at time `at`: bounds a search by time on the ids. */
+export function webhookEventIdFloor(at: number): string {
+  return `evt_${fixedBase62(Math.max(0, at), 8)}`
+}
+
 /** The length of a link slug: 12 base62 characters, about 71 bits (the rule asks for at least 10). */
 export const SLUG_LENGTH = 12
 

@@ -34,6 +34,8 @@ const LONG_URL =
 interface Data {
   long: Link
   items: Link
+  /** A declined payment with a long gateway message, for its own page. */
+  failed: { id: string }
 }
 
 /**
@@ -83,6 +85,11 @@ const PAGES: DashPage[] = [
   },
   { name: 'payments', route: 'GET /payments', path: () => '/dashboard/payments' },
   {
+    name: 'payment-detail',
+    route: 'GET /payments/:id',
+    path: (d) => `/dashboard/payments/${d.failed.id}`,
+  },
+  {
     name: 'payments-filtered',
     route: 'GET /payments',
     path: (d) => `/dashboard/payments?status=paid&link=${d.long.id}&from=2026-01-01&to=2026-12-31`,
@@ -129,8 +136,9 @@ async function seed(p: Paylinks): Promise<Data> {
   })
   await storeLink(p, { title: 'Cours ouvert', amount: null, amountMin: 5000, amountMax: null })
   await storeLink(p, { title: 'Ancien lien', active: false })
+  const stored: Record<string, { id: string }> = {}
   for (const status of PAYMENT_STATUSES) {
-    await storePayment(p, long, {
+    stored[status] = await storePayment(p, long, {
       status,
       email: LONG_EMAIL,
       name: 'عبد الرحمن بن عبد الله الطاهري القسنطيني',
@@ -145,7 +153,18 @@ async function seed(p: Paylinks): Promise<Data> {
     .where(eq(payments.id, beyond.id))
   // Set afterwards: a limit would have refused some of the payments above.
   await p.deps.db.update(links).set({ maxPayments: 3 }).where(eq(links.id, long.id))
-  return { long, items }
+  const failed = stored.failed!
+  await p.deps.db
+    .update(payments)
+    .set({
+      failureCode: 'insufficient_funds',
+      respCode: '51',
+      checkResponse: {
+        respCode_desc: `${LONG_TITLE} — solde insuffisant sur la carte ${LONG_URL}`,
+      },
+    })
+    .where(eq(payments.id, failed.id))
+  return { long, items, failed }
 }
 
 /** What in the page sticks out sideways: the page's own width, then elements past either edge. */

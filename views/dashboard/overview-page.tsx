@@ -1,22 +1,10 @@
-import type { FailureCode } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import { lastDays, type Overview, type OverviewDay } from '../../src/data/overview.js'
 import { formatAmount } from '../../src/i18n/index.js'
+import { failureLabel } from './failure-label.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Days } from './overview-days.js'
 import { formatCount, formatPercent } from './overview-format.js'
-
-// Until the payment pages name the reasons, the overview says them in its own words.
-const REASON_KEYS: Record<FailureCode, DashKey> = {
-  insufficient_funds: 'ovReasonInsufficientFunds',
-  expired_card: 'ovReasonExpiredCard',
-  declined: 'ovReasonDeclined',
-  authentication_failed: 'ovReasonAuthenticationFailed',
-  canceled_by_customer: 'ovReasonCanceledByCustomer',
-  session_expired: 'ovReasonSessionExpired',
-  gateway_error: 'ovReasonGatewayError',
-  unknown: 'ovReasonUnknown',
-}
 
 /** Whether nothing happened in the window and nothing is in flight: the page then says what to do. */
 export function isEmptyOverview(o: Overview): boolean {
@@ -121,7 +109,7 @@ function Reasons(props: { ctx: DashContext; overview: Overview }) {
         <ol class="ov-list">
           {o.reasons.map((r) => (
             <li data-reason={r.code ?? 'none'}>
-              <span>{t(r.code ? (REASON_KEYS[r.code] ?? 'ovReasonUnknown') : 'ovReasonNone')}</span>
+              <span>{r.code ? failureLabel(ctx, r.code) : t('ovReasonNone')}</span>
               <span class="num">{formatCount(r.count, ctx.lang)}</span>
             </li>
           ))}

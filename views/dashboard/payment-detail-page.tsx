@@ -9,19 +9,9 @@ import type {
 } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
+import { failureLabel } from './failure-label.js'
 import { type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
 import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
-
-const FAILURE_KEYS: Record<FailureCode, DashKey> = {
-  insufficient_funds: 'failureInsufficientFunds',
-  expired_card: 'failureExpiredCard',
-  declined: 'failureDeclined',
-  authentication_failed: 'failureAuthenticationFailed',
-  canceled_by_customer: 'failureCanceledByCustomer',
-  session_expired: 'failureSessionExpired',
-  gateway_error: 'failureGatewayError',
-  unknown: 'failureUnknown',
-}
 
 const CAUSE_KEYS: Record<TransitionCause, DashKey> = {
   checkout: 'causeCheckout',
@@ -36,11 +26,6 @@ const WEBHOOK_KEYS: Record<WebhookEventStatus, DashKey> = {
   processed: 'webhookProcessed',
   ignored: 'webhookIgnored',
   failed: 'webhookFailed',
-}
-
-/** A decline reason in the merchant's words, in the dashboard's language. */
-export function failureLabel(ctx: DashContext, code: FailureCode): string {
-  return ctx.t(FAILURE_KEYS[code])
 }
 
 /** The reason of an unsuccessful payment, for lists (nothing for the others). */
