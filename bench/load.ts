@@ -32,6 +32,8 @@ export interface LoadResult {
   /** Answers outside 2xx/3xx and connection errors. */
   bad: number
   statuses: Record<string, number>
+  /** Seconds from the start of the run to its last response (autocannon's own end is later). */
+  activeSeconds?: number
   /** CPU seconds spent during the run by the server process and by this one (autocannon). */
   cpu?: { server: number; client: number } | undefined
 }
@@ -55,6 +57,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     finish = resolve
     fail = reject
   })
+  const started = performance.now()
+  let lastResponse = started
   const instance = autocannon(
     {
       url: options.url,
@@ -87,6 +91,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   )
   instance.on('response', (_client, status, _bytes, responseTime) => {
     latencies.push(responseTime)
+    lastResponse = performance.now()
     statuses[status] = (statuses[status] ?? 0) + 1
   })
   const result = await done
@@ -101,5 +106,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: quantile(sorted, 0.99),
     bad: latencies.length - good + result.errors,
     statuses,
+    activeSeconds: (lastResponse - started) / 1000,
   }
 }

@@ -153,6 +153,41 @@ export function webhooks(
   )
 }
 
+/**
+ * Exactly `count` deliveries from the cursor (no warm-up run), then `settle`: the rate and the CPU
+ * run until the server has also finished what it does after its 200s (Paylinks: each payment's
+ * confirmation through the check endpoint), so that work is counted rather than left between
+ * measurements.
+ */
+export async function webhooksUntilSettled(
+  server: BenchServer,
+  bodies: string[],
+  count: number,
+  path: string,
+  cursor: { i: number },
+  settle: () => Promise<unknown> = async () => {},
+): Promise<LoadResult> {
+  const next = () => ({ body: bodies[cursor.i++ % bodies.length] as string })
+  const serverBefore = (await server.call('cpu')) as NodeJS.CpuUsage
+  const clientBefore = process.cpuUsage()
+  const options = { url: server.url, method: 'POST' as const, path, each: next }
+  const result = await load({
+    ...options,
+    headers: { 'content-type': 'application/json' },
+    amount: count,
+    connections: 10,
+  })
+  // From the first request to the last answer (autocannon notices the end up to a second
+  // later), plus the time the server still needs to settle.
+  const settling = performance.now()
+  await settle()
+  const seconds = (result.activeSeconds ?? 0) + (performance.now() - settling) / 1000
+  const client = cpuSeconds(clientBefore, process.cpuUsage())
+  const serverAfter = (await server.call('cpu')) as NodeJS.CpuUsage
+  const cpu = { server: cpuSeconds(serverBefore, serverAfter), client }
+  return { ...result, rps: result.requests / seconds, cpu }
+}
+
 /** QR of a link: `cold` cycles over more links than the cache holds, so every request renders. */
 export function qr(
   paylinks: BenchServer,

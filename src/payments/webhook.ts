@@ -64,7 +64,11 @@ export async function receiveWebhook(
   // The gateway's ids are about ten digits; a longer one is no transaction of ours, and refusing
   // it keeps every inbox key and log line bounded.
   if (event.cibTransactionId.length > MAX_TRANSACTION_ID_LENGTH) return TOO_LONG_ID
-  if (!(await deps.verifySignature(event.message, event.signature))) {
+  // node:crypto answers at once: only a promise is awaited, as each await is a microtask hop
+  // (docs/decisions/performance.md, "No await for what is already known").
+  let verified = deps.verifySignature(event.message, event.signature)
+  if (typeof verified !== 'boolean') verified = await verified
+  if (!verified) {
     deps.log({
       level: 'warn',
       event: 'webhook_forged',
@@ -78,9 +82,11 @@ export async function receiveWebhook(
   // The inbox row starts `processed` for a payment already paid (final: nothing to check) and
   // `ignored` for an unknown transaction, in the same write (see startingState).
   const signature = canonicalSignature(event.signature)
+  let signedKey = deps.sha256Hex(signedPairText(event.message, signature))
+  if (typeof signedKey !== 'string') signedKey = await signedKey
   const recorded = await deps.recordDelivery(
     {
-      signedKey: await deps.sha256Hex(signedPairText(event.message, signature)),
+      signedKey,
       cibTransactionId: event.cibTransactionId,
       paymentStatus: capped(event.paymentStatus),
       payload: canonicalPayload(event.body, signature),

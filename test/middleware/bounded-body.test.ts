@@ -44,4 +44,17 @@ describe('readBoundedText', () => {
     expect(await readBoundedText(small.request, 64)).toBe('{"a":1}')
     expect(await readBoundedText(watched('x'.repeat(100), {}).request, 64)).toBeNull()
   })
+
+  it('reports a request it cannot read as a rejected promise, never a throw', async () => {
+    const broken = {
+      get headers(): Headers {
+        throw new Error('no headers')
+      },
+    } as unknown as Request
+    let reading: Promise<string | null> | undefined
+    expect(() => {
+      reading = readBoundedText(broken, 64)
+    }).not.toThrow()
+    await expect(reading).rejects.toThrow('no headers')
+  })
 })

@@ -6,8 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { webhookEvents } from '../../db/schema.js'
 import { getPaymentById } from '../../src/data/payments.js'
+import { sha256HexSync } from '../../src/node/runtime.js'
+import { verifyGatewaySignatureSync } from '../../src/node/signature.js'
 import { receiveWebhook } from '../../src/payments/webhook.js'
-import { SIMULATOR_MERCHANT_ACCOUNT } from '../../src/simulator/index.js'
+import { SIMULATOR_MERCHANT_ACCOUNT, SIMULATOR_PUBLIC_KEY_PEM } from '../../src/simulator/index.js'
 import { openPaymentCore, type PaymentCore } from './support.js'
 
 let core: PaymentCore
@@ -130,6 +132,28 @@ describe('receiveWebhook', () => {
     )
     expect(inbox()).toEqual([])
     expect(core.checks()).toBe(0)
+  })
+
+  it("takes Node's answer-at-once verifier and hash as the awaited ones: same verdicts, same inbox key", async () => {
+    const { payment, raw } = await paidAtGateway()
+    const sync = {
+      ...core.deps,
+      verifySignature: (message: string, signature: string) =>
+        verifyGatewaySignatureSync(message, signature, SIMULATOR_PUBLIC_KEY_PEM),
+      sha256Hex: sha256HexSync,
+    }
+    const event = JSON.parse(raw) as Record<string, string>
+    const forged = JSON.stringify({ ...event, message: `${event.message}0` })
+    expect((await receiveWebhook(sync, core.background, forged)).status).toBe(401)
+    expect(await receiveWebhook(sync, core.background, raw)).toEqual({
+      status: 200,
+      body: { received: true },
+    })
+    await core.background.idle()
+    expect((await getPaymentById(core.deps.db, payment.id))?.status).toBe('paid')
+    // The awaited verifier and hash (WebCrypto) key the same delivery to the same row.
+    expect(await receive(raw)).toEqual({ status: 200, body: { received: true, duplicate: true } })
+    expect(inbox()).toMatchObject([{ status: 'processed', paymentId: payment.id }])
   })
 
   it('refuses a body that is not JSON, not the event, or names an overlong id, with 400', async () => {
