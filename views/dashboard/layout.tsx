@@ -118,7 +118,10 @@ function FailingWebhooksBanner(props: { ctx: DashContext }) {
     <p class="alert wh-banner" role="alert" data-banner="webhooks-failing">
       {failing.length === 1 ? (
         <>
-          {t('whBannerOne')} <bdi class="ltr">{first.url}</bdi>
+          {t('whBannerOne')}{' '}
+          <bdi dir="ltr" class="wh-url">
+            {first.url}
+          </bdi>
         </>
       ) : (
         t('whBannerMany', { n: failing.length })

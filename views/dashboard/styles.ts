@@ -137,5 +137,8 @@ ol.wh-attempts li{padding-block:.25rem;overflow-wrap:anywhere}
 .wh-more details{margin-block:0 .4rem}
 .wh-more details summary{margin-block:0 .25rem}
 .wh-banner a{color:inherit;font-weight:700}
-.wh-banner bdi{overflow-wrap:anywhere}
+.wh-banner bdi{display:block;margin-block:.15rem}
+[dir=rtl] .wh-banner bdi{text-align:left}
+.wh-id{font-size:.85rem;overflow-wrap:anywhere}
+@media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
 ${PHONE_CSS}`

@@ -5,16 +5,38 @@ import { Pager } from './links-page.js'
 import { Cell, StackTable } from './parts.js'
 import { DeliveryStateBadge, PostButton } from './webhook-parts.js'
 
-/** An answer in short: its HTTP status (or that there was none) and how long it took. */
-function answerText(
-  ctx: DashContext,
-  a: { status: number | null; durationMs: number | null; error: string | null },
-): string {
-  const status = a.status === null ? ctx.t('whNoAnswer') : `HTTP ${a.status}`
-  const parts = [status]
-  if (a.durationMs !== null) parts.push(ctx.t('whMs', { ms: a.durationMs }))
-  if (a.error) parts.push(a.error)
-  return parts.join(' · ')
+/**
+ * An answer in short: its HTTP status (or that there was none), how long it took, and the
+ * sender's error (in English, as stored), each isolated so that none reorders another in Arabic.
+ */
+function Answer(props: {
+  ctx: DashContext
+  status: number | null
+  durationMs: number | null
+  error: string | null
+}) {
+  const { ctx } = props
+  return (
+    <span class="wh-answer">
+      {props.status === null ? (
+        <bdi>{ctx.t('whNoAnswer')}</bdi>
+      ) : (
+        <bdi dir="ltr">HTTP {props.status}</bdi>
+      )}
+      {props.durationMs !== null ? (
+        <>
+          {' · '}
+          <bdi>{ctx.t('whMs', { ms: props.durationMs })}</bdi>
+        </>
+      ) : null}
+      {props.error ? (
+        <>
+          {' · '}
+          <bdi dir="ltr">{props.error}</bdi>
+        </>
+      ) : null}
+    </span>
+  )
 }
 
 /** Every attempt of a delivery, oldest first, with the start of each answer (escaped text). */
@@ -26,8 +48,12 @@ function Attempts(props: { ctx: DashContext; attempts: DeliveryAttempt[] }) {
       {props.attempts.map((a) => (
         <li data-attempt-status={a.status === null ? 'none' : String(a.status)}>
           <span class="nowrap">{formatDateTime(a.at, ctx.lang)}</span>{' '}
-          <span class="ltr">{answerText(ctx, a)}</span>
-          {a.responseExcerpt ? <pre class="raw">{a.responseExcerpt}</pre> : null}
+          <Answer ctx={ctx} status={a.status} durationMs={a.durationMs} error={a.error} />
+          {a.responseExcerpt ? (
+            <pre class="raw" dir="ltr">
+              {a.responseExcerpt}
+            </pre>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -78,7 +104,6 @@ export function DeliveryLog(props: {
             <tr data-event-id={d.eventId} id={d.eventId}>
               <Cell label={col.event}>
                 <code>{d.type}</code>
-                <span class="sub muted ltr">{d.eventId}</span>
               </Cell>
               <Cell label={col.payment} wide>
                 {d.paymentId ? (
@@ -101,27 +126,23 @@ export function DeliveryLog(props: {
                   t('none')
                 ) : (
                   <>
-                    <span class="ltr">
-                      {answerText(ctx, {
-                        status: d.lastStatus,
-                        durationMs: d.lastDurationMs,
-                        error: d.lastError,
-                      })}
-                    </span>
-                    <span class="sub nowrap">{formatDateTime(d.lastAttemptAt, ctx.lang)}</span>
+                    <Answer
+                      ctx={ctx}
+                      status={d.lastStatus}
+                      durationMs={d.lastDurationMs}
+                      error={d.lastError}
+                    />
+                    <span class="sub">{formatDateTime(d.lastAttemptAt, ctx.lang)}</span>
                   </>
                 )}
               </Cell>
               <Cell label={col.next}>
-                {d.state === 'pending' ? (
-                  <span class="nowrap">{formatDateTime(d.nextAttemptAt, ctx.lang)}</span>
-                ) : (
-                  t('none')
-                )}
+                {d.state === 'pending' ? formatDateTime(d.nextAttemptAt, ctx.lang) : t('none')}
               </Cell>
               <Cell label="" wide class="wh-more">
                 <details>
                   <summary>{t('whAttemptsN', { n: d.attempts })}</summary>
+                  <p class="wh-id muted ltr">webhook-id: {d.eventId}</p>
                   <Attempts ctx={ctx} attempts={props.attempts.get(d.id) ?? []} />
                 </details>
                 <PostButton

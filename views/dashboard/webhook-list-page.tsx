@@ -73,7 +73,7 @@ export function WebhookListPage(props: {
                     {last ? (
                       <>
                         <DeliveryStateBadge ctx={ctx} state={last.state} />
-                        <span class="sub nowrap">
+                        <span class="sub">
                           {formatDateTime(last.lastAttemptAt ?? last.createdAt, ctx.lang)}
                         </span>
                       </>
