@@ -13,6 +13,8 @@ export type DashVariables = AppVariables & {
   session?: string
   /** The form token bound to the session. */
   csrf?: string
+  /** Webhook endpoints failing now, for the layout's banner (signed-in requests only). */
+  failingEndpoints?: { id: string; url: string }[]
 }
 
 export interface DashEnv {
@@ -36,5 +38,6 @@ export function dashContext(c: DashC): DashContext {
     merchantName: c.get('config').merchantName,
     switchPath: url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams}` : ''),
     csrf: c.get('csrf'),
+    failingEndpoints: c.get('failingEndpoints'),
   }
 }

@@ -11,6 +11,8 @@ import { linkRoutes } from '../dashboard/link-routes.js'
 import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
+import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
+import { webhookRoutes } from '../dashboard/webhook-routes.js'
 import { forbiddenPage, tooLargePage } from './error-pages.js'
 
 export const dashboardRoutes = new Hono<DashEnv>()
@@ -18,8 +20,10 @@ export const dashboardRoutes = new Hono<DashEnv>()
 dashboardRoutes.use(dashboardLanguage())
 dashboardRoutes.route('/', loginRoutes)
 dashboardRoutes.use(requireSession(forbiddenPage, tooLargePage))
+dashboardRoutes.use(failingEndpointsBanner())
 dashboardRoutes.route('/', logoutRoutes)
 dashboardRoutes.route('/', overviewRoutes)
 dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
 dashboardRoutes.route('/', paymentRoutes)
+dashboardRoutes.route('/', webhookRoutes)

@@ -12,9 +12,19 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Link, links, PAYMENT_STATUSES, payments } from '../../db/schema.js'
+import {
+  deliveries,
+  type Link,
+  links,
+  PAYMENT_STATUSES,
+  payments,
+  type WebhookEndpoint,
+  webhookEndpoints,
+} from '../../db/schema.js'
 import type { Language } from '../../src/config.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
+import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
+import { recordAttempt } from '../../src/webhooks-out/outbox.js'
 import { describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { storeLink } from '../support/links.js'
@@ -36,6 +46,7 @@ interface Data {
   items: Link
   /** A declined payment with a long gateway message, for its own page. */
   failed: { id: string }
+  endpoint: WebhookEndpoint
 }
 
 /**
@@ -99,7 +110,61 @@ const PAGES: DashPage[] = [
     route: 'GET /payments',
     path: () => '/dashboard/payments?from=yesterday',
   },
+  { name: 'webhooks', route: 'GET /webhooks', path: () => '/dashboard/webhooks' },
+  { name: 'webhook-new', route: 'GET /webhooks/new', path: () => '/dashboard/webhooks/new' },
+  {
+    name: 'webhook-new-errors',
+    route: 'POST /webhooks',
+    path: () => '/dashboard/webhooks/new',
+    act: (page) => submitEndpoint(page, 'not an address'),
+  },
+  {
+    name: 'webhook-created',
+    route: 'POST /webhooks',
+    path: () => '/dashboard/webhooks/new',
+    act: (page) => submitEndpoint(page, LONG_URL),
+  },
+  {
+    name: 'webhook-detail',
+    route: 'GET /webhooks/:id',
+    path: (d) => `/dashboard/webhooks/${d.endpoint.id}`,
+    // The attempts of the first delivery unfolded.
+    act: (page) =>
+      page
+        .locator('td.wh-more details')
+        .first()
+        .evaluate((d) => {
+          ;(d as HTMLDetailsElement).open = true
+        }),
+  },
+  {
+    name: 'webhook-edit',
+    route: 'GET /webhooks/:id/edit',
+    path: (d) => `/dashboard/webhooks/${d.endpoint.id}/edit`,
+  },
+  {
+    name: 'webhook-rotated',
+    route: 'POST /webhooks/:id/rotate',
+    path: (d) => `/dashboard/webhooks/${d.endpoint.id}`,
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname.endsWith('/rotate'), { waitUntil: 'load' }),
+        page.locator('form[action$="/rotate"] button').click(),
+      ]),
+  },
 ]
+
+/** Fills the new endpoint form with `url` and sends it, the browser's own checks off. */
+function submitEndpoint(page: Page, url: string) {
+  return Promise.all([
+    page.waitForURL((u) => u.pathname === '/dashboard/webhooks', { waitUntil: 'load' }),
+    page.locator('form[action="/dashboard/webhooks"]').evaluate((f: HTMLFormElement, value) => {
+      ;(f.elements.namedItem('url') as HTMLInputElement).value = value
+      f.noValidate = true
+      f.requestSubmit()
+    }, url),
+  ])
+}
 
 /** Routes that answer with something other than a page to look at. */
 const NOT_PAGES = new Set([
@@ -110,6 +175,11 @@ const NOT_PAGES = new Set([
   'POST /links/:id/activate',
   'POST /links/:id/delete',
   'GET /payments.csv',
+  'POST /webhooks/:id',
+  'POST /webhooks/:id/enable',
+  'POST /webhooks/:id/disable',
+  'POST /webhooks/:id/delete',
+  'POST /webhooks/:id/deliveries/:eventId/redeliver',
 ])
 
 let browser: Browser
@@ -117,6 +187,34 @@ let paylinks: Paylinks
 let data: Data
 
 async function seed(p: Paylinks): Promise<Data> {
+  // Registered first: the payments below then queue its deliveries. Failing, so every page shows
+  // the banner.
+  const endpoint = await createEndpoint(
+    p.deps.db,
+    {
+      url: LONG_URL,
+      description: LONG_TITLE,
+      eventTypes: [
+        'payment.paid',
+        'payment.failed',
+        'payment.canceled',
+        'payment.expired',
+        'link.completed',
+      ],
+      enabled: true,
+    },
+    p.deps.clock(),
+  )
+  await createEndpoint(
+    p.deps.db,
+    {
+      url: 'https://erp.example.dz/hooks',
+      description: null,
+      eventTypes: ['payment.paid'],
+      enabled: false,
+    },
+    p.deps.clock(),
+  )
   const long = await storeLink(p, {
     title: LONG_TITLE,
     language: 'ar',
@@ -164,7 +262,28 @@ async function seed(p: Paylinks): Promise<Data> {
       },
     })
     .where(eq(payments.id, failed.id))
-  return { long, items, failed }
+  const queued = await p.deps.db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.endpointId, endpoint.id))
+  for (const [i, delivery] of queued.entries()) {
+    const at = p.deps.clock()
+    await recordAttempt(p.deps.db, delivery.id, {
+      at,
+      status: i === 0 ? null : 503,
+      responseExcerpt: i === 0 ? null : `<html><body>${LONG_EMAIL.repeat(12)}</body></html>`,
+      durationMs: 10_000,
+      error:
+        i === 0 ? 'The receiver did not answer within 10 seconds (connection timed out)' : null,
+      delivered: false,
+      nextAttemptAt: i === 1 ? null : at + 300_000,
+    })
+  }
+  await p.deps.db
+    .update(webhookEndpoints)
+    .set({ failingSince: p.deps.clock(), consecutiveFailures: 5 })
+    .where(eq(webhookEndpoints.id, endpoint.id))
+  return { long, items, failed, endpoint }
 }
 
 /** What in the page sticks out sideways: the page's own width, then elements past either edge. */

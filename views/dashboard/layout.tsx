@@ -19,9 +19,11 @@ export interface DashContext {
   switchPath: string
   /** The form token of the signed-in session; absent on the login page. */
   csrf?: string | undefined
+  /** Webhook endpoints failing now (the banner); absent or empty when none is. */
+  failingEndpoints?: { id: string; url: string }[] | undefined
 }
 
-export type NavItem = 'overview' | 'links' | 'payments' | 'new'
+export type NavItem = 'overview' | 'links' | 'payments' | 'new' | 'webhooks'
 
 /** The hidden field that carries the session's form token. */
 export function CsrfField(props: { ctx: DashContext }) {
@@ -77,6 +79,9 @@ export function DashLayout(props: {
                   <a href="/dashboard/links/new" aria-current={current('new')}>
                     {t('navNewLink')}
                   </a>
+                  <a href="/dashboard/webhooks" aria-current={current('webhooks')}>
+                    {t('navWebhooks')}
+                  </a>
                   <form class="inline" method="post" action="/dashboard/logout">
                     <CsrfField ctx={ctx} />
                     <button type="submit" class="link">
@@ -92,11 +97,45 @@ export function DashLayout(props: {
               />
             </div>
           </header>
-          <main class="wrap">{props.children}</main>
+          <main class="wrap">
+            <FailingWebhooksBanner ctx={ctx} />
+            {props.children}
+          </main>
           {props.script ? <script nonce={ctx.nonce}>{raw(props.script)}</script> : null}
         </body>
       </html>
     </>
+  )
+}
+
+/** The warning that webhook endpoints are failing, leading to its deliveries (or to the list). */
+function FailingWebhooksBanner(props: { ctx: DashContext }) {
+  const failing = props.ctx.failingEndpoints ?? []
+  const first = failing[0]
+  if (!first) return null
+  const t = props.ctx.t
+  return (
+    <p class="alert wh-banner" role="alert" data-banner="webhooks-failing">
+      {failing.length === 1 ? (
+        <>
+          {t('whBannerOne')}{' '}
+          <bdi dir="ltr" class="wh-url">
+            {first.url}
+          </bdi>
+        </>
+      ) : (
+        t('whBannerMany', { n: failing.length })
+      )}{' '}
+      <a
+        href={
+          failing.length === 1
+            ? `/dashboard/webhooks/${encodeURIComponent(first.id)}`
+            : '/dashboard/webhooks'
+        }
+      >
+        {t('whBannerOpen')}
+      </a>
+    </p>
   )
 }
 

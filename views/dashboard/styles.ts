@@ -120,4 +120,25 @@ h3{font-size:1rem;margin-block:1rem .25rem}
 .pd dl.kv{grid-template-columns:minmax(0,1fr) minmax(0,2fr)}
 [dir=rtl] .pd dd.ltr{text-align:right}
 @media (max-width:40rem){.pd dl.kv{grid-template-columns:minmax(0,1fr);gap:0}.pd dl.kv dd{margin-block-end:.5rem}}
+/* Webhook endpoints: addresses that break anywhere, the event lists, the secret shown once, the
+   delivery log's attempts, and the banner every page shows while an endpoint is failing */
+.wh-url{overflow-wrap:anywhere;word-break:break-all}
+h1.wh-url{font-size:1.15rem;margin:0}
+table.stack .sub{display:block;font-size:.85rem}
+ul.wh-types{list-style:none;margin:0;padding:0}
+ul.wh-types code,label.check code{font-size:.85rem}
+.wh-secret{border:1px solid #d0d7de;border-radius:10px;padding:.75rem;margin-block:1rem;background:#f6f8fa}
+.wh-secret h2{margin-block:0 .5rem;font-size:1.05rem}
+.wh-rotate,.wh-delete{margin-block-start:1rem}
+.wh-rotate p{margin-block:0 .4rem}
+.wh-delete summary{color:#b42318;font-weight:600}
+ol.wh-attempts{margin:0;padding-inline-start:1.25rem}
+ol.wh-attempts li{padding-block:.25rem;overflow-wrap:anywhere}
+.wh-more details{margin-block:0 .4rem}
+.wh-more details summary{margin-block:0 .25rem}
+.wh-banner a{color:inherit;font-weight:700}
+.wh-banner bdi{display:block;margin-block:.15rem}
+[dir=rtl] .wh-banner bdi{text-align:left}
+.wh-id{font-size:.85rem;overflow-wrap:anywhere}
+@media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
 ${PHONE_CSS}`
