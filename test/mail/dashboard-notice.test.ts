@@ -15,7 +15,7 @@ describe('the dashboard says whether e-mail receipts are sent', () => {
     p = await startPaylinks()
     const browser = await signedIn(p)
     for (const lang of ['ar', 'fr', 'en'] as const) {
-      const html = await (await browser.get(`/dashboard?lang=${lang}`)).text()
+      const html = await (await browser.get(`/dashboard/links?lang=${lang}`)).text()
       expect(noticeOf(html)).toBe(dashTranslator(lang)('mailOff'))
       expect(html).toContain('SMTP_URL')
     }
@@ -23,11 +23,14 @@ describe('the dashboard says whether e-mail receipts are sent', () => {
 
   it('says a runtime without a transport (Workers) sends none, and nothing once one sends', async () => {
     p = await startPaylinks({ env: { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'a@b.dz' } })
+    // As on Workers: configured, but no transport.
+    const transport = p.deps.mailTransport
+    p.deps.mailTransport = undefined
     const browser = await signedIn(p)
-    expect(noticeOf(await (await browser.get('/dashboard?lang=en')).text())).toBe(
+    expect(noticeOf(await (await browser.get('/dashboard/links?lang=en')).text())).toBe(
       dashTranslator('en')('mailNoWorker'),
     )
-    p.deps.mailTransport = { send: async () => {} }
+    p.deps.mailTransport = transport
     expect(noticeOf(await (await browser.get('/dashboard/links')).text())).toBeUndefined()
   })
 })
