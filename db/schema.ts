@@ -299,6 +299,10 @@ export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number]
 export const DELIVERY_CHANNELS = ['webhook', 'mail'] as const
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]
 
+/** Which e-mail a mail delivery sends (migration 0013: one row per e-mail, so each is sent once). */
+export const MAIL_KINDS = ['customer_receipt', 'merchant_notice'] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
+
 /** pending (due at next_attempt_at), delivered, or failed for good (retries exhausted). */
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
@@ -325,8 +329,9 @@ export const webhookEndpoints = sqliteTable('webhook_endpoints', {
 })
 
 /**
- * The outbox: one row per (endpoint, event) for webhooks, one per paid payment for mail, written
- * by triggers (migration 0012) inside the statement that changes the payment, so no event is lost
+ * The outbox: one row per (endpoint, event) for webhooks, one per e-mail of a paid payment for
+ * mail (the receipt, and the merchant's notice when notices are `each`), written by triggers
+ * (migrations 0012, 0013) inside the statement that changes the payment, so no event is lost
  * or invented. `event_id` (msg_…) is the webhook-id, the same on every attempt; `payload` is built
  * at the first attempt and kept, so retries send the same bytes.
  */
@@ -356,6 +361,8 @@ export const deliveries = sqliteTable(
     lastError: text('last_error'),
     deliveredAt: integer('delivered_at'),
     createdAt: integer('created_at').notNull(),
+    // Mail rows: which e-mail (null for webhooks).
+    mailKind: text('mail_kind', { enum: MAIL_KINDS }),
   },
   (t) => [
     index('deliveries_due_idx').on(t.state, t.nextAttemptAt),

@@ -1,6 +1,7 @@
 /**
  * Paylinks on Node: reads the environment, opens SQLite (WAL, migrations applied), serves the app
- * with @hono/node-server, runs the reconciler on a timer and stops gracefully on SIGTERM.
+ * with @hono/node-server, runs the reconciler, the outbox and the daily digest on timers and stops
+ * gracefully on SIGTERM.
  */
 import { serve } from '@hono/node-server'
 import { createApp } from './app.js'
@@ -11,7 +12,7 @@ import { consoleLogger } from './log.js'
 import { startBackupSchedule } from './node/backup-schedule.js'
 import { type Checkpointer, startCheckpointer } from './node/checkpointer.js'
 import { nodeClientIp } from './node/client-address.js'
-import { nodemailerTransport } from './node/mail-transport.js'
+import { nodeMail } from './node/mail.js'
 import { nodeRuntimeParts } from './node/runtime.js'
 import { holdDatabase } from './node/server-lock.js'
 import { openSqlite } from './node/sqlite.js'
@@ -55,13 +56,22 @@ async function main() {
   // Started once serving (its thread would only slow the start down); until then SQLite
   // checkpoints by itself.
   let checkpointer: Checkpointer | undefined
+  const runtime = nodeRuntimeParts(sqlite)
+  // With SMTP_URL, paid payments queue their e-mails in the outbox; without, nothing is queued.
+  const mail = await nodeMail({
+    db: sqlite.db,
+    config,
+    log: consoleLogger,
+    clock: Date.now,
+    receiptPdf: runtime.receiptPdf,
+  })
   const assembled = await assemble({
     db: sqlite.db,
     config,
     log: consoleLogger,
     clientIp: nodeClientIp(config.trustProxy),
-    ...nodeRuntimeParts(sqlite),
-    ...(config.mail ? { mailTransport: nodemailerTransport(config.mail) } : {}),
+    ...runtime,
+    ...mail.parts,
   })
   const app = createApp(
     assembled.deps,
@@ -89,6 +99,7 @@ async function main() {
   outboundTimer.unref()
   // Deliveries an earlier run left due go out as soon as we are up.
   assembled.deps.outbound.kick()
+  const stopDigest = mail.startDigest()
   const backups = config.backups
     ? startBackupSchedule(sqlite.sqlite, config.backups, consoleLogger)
     : undefined
@@ -102,11 +113,14 @@ async function main() {
     consoleLogger({ event: 'stopping', signal })
     clearInterval(timer)
     clearInterval(outboundTimer)
+    const digestStopped = stopDigest()
     // Short re-checks not yet due are dropped: the reconciler of the next start checks those payments.
     assembled.deps.background.stop()
     server.close(async () => {
       await assembled.deps.background.idle()
       await backups?.stop()
+      await digestStopped
+      mail.close()
       checkpointer?.stop()
       sqlite.close()
       release()

@@ -23,3 +23,19 @@ export interface MailMessage {
 export interface MailTransport {
   send(message: MailMessage): Promise<void>
 }
+
+/**
+ * What a transport throws when a message was not accepted: the SMTP reply code when the server
+ * answered, and whether the refusal is for good (a 5xx to this message's envelope or content, so
+ * trying again would get the same answer). The message names no address.
+ */
+export class MailSendError extends Error {
+  constructor(
+    message: string,
+    readonly smtpCode: number | null,
+    readonly permanent: boolean,
+  ) {
+    super(message)
+    this.name = 'MailSendError'
+  }
+}

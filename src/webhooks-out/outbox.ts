@@ -18,8 +18,8 @@ export const CLAIM_MS = 60_000
 
 /**
  * Deliveries of `channel` due at `now`, oldest first, webhooks only for enabled endpoints. A row
- * with an earlier delivery still pending for the same endpoint and payment waits for it: a
- * receiver hears of a payment's changes in the order they happened.
+ * with an earlier delivery still pending for the same endpoint (or e-mail) and payment waits for
+ * it: a receiver hears of a payment's changes in the order they happened.
  */
 export function listDue(
   db: Db,
@@ -29,7 +29,7 @@ export function listDue(
 ): Promise<Delivery[]> {
   const earlier = sql`EXISTS (SELECT 1 FROM ${deliveries} AS e WHERE e.endpoint_id IS ${deliveries.endpointId}
     AND e.payment_id = ${deliveries.paymentId} AND e.id < ${deliveries.id} AND e.state = 'pending'
-    AND e.channel = ${deliveries.channel})`
+    AND e.channel = ${deliveries.channel} AND e.mail_kind IS ${deliveries.mailKind})`
   const enabled = sql`(${deliveries.endpointId} IS NULL OR EXISTS (SELECT 1 FROM ${webhookEndpoints}
     WHERE ${webhookEndpoints.id} = ${deliveries.endpointId} AND ${webhookEndpoints.enabled} = 1))`
   return db

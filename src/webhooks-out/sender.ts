@@ -8,6 +8,7 @@ import type { Delivery, WebhookEndpoint } from '../../db/schema.js'
 import type { Db } from '../data/db.js'
 import { describe } from '../lib/describe-error.js'
 import type { Logger } from '../log.js'
+import { MailSendError } from '../mail/types.js'
 import {
   getEndpoint,
   noteEndpointFailure,
@@ -21,8 +22,11 @@ import { nextAttemptAt } from './schedule.js'
 import { signedHeaders } from './sign.js'
 import { type TargetPolicy, targetProblem } from './target-check.js'
 
-/** Sends a mail delivery (the mail feature's `deliverPaymentMails`); throws to be retried. */
-export type MailChannel = (delivery: Delivery) => Promise<void>
+/**
+ * Sends a mail delivery (the mail feature's `deliverPaymentMails`): 'skipped' when there was
+ * nothing to send; throws to be retried, or a MailSendError marked permanent to give up.
+ */
+export type MailChannel = (delivery: Delivery) => Promise<'sent' | 'skipped'>
 
 export interface SenderDeps {
   db: Db
@@ -180,19 +184,38 @@ async function sendMail(deps: SenderDeps, rows: Delivery[], report: SendReport):
     if (!claimed) continue
     report.attempted++
     const started = performance.now()
+    let outcome: AttemptOutcome
     try {
-      await mail(claimed)
-      const durationMs = Math.round(performance.now() - started)
-      await recordAttempt(deps.db, row.id, {
+      const result = await mail(claimed)
+      outcome = {
         ...failure(now, '', null),
         error: null,
-        durationMs,
+        responseExcerpt: result === 'skipped' ? 'skipped' : null,
+        durationMs: Math.round(performance.now() - started),
         delivered: true,
-      })
+      }
       report.delivered++
     } catch (error) {
-      const next = nextAttemptAt(claimed.attempts + 1, now)
-      await recordAttempt(deps.db, row.id, failure(now, describe(error).slice(0, 200), next))
+      // The error names no address (MailSendError); anything else is described, its URLs cut.
+      const refused = error instanceof MailSendError ? error : null
+      const next = refused?.permanent ? null : nextAttemptAt(claimed.attempts + 1, now)
+      outcome = {
+        ...failure(now, describe(error).slice(0, 200), next),
+        status: refused?.smtpCode ?? null,
+        durationMs: Math.round(performance.now() - started),
+      }
     }
+    await recordAttempt(deps.db, row.id, outcome)
+    deps.log({
+      event: 'mail_out',
+      delivery: claimed.eventId,
+      kind: claimed.mailKind,
+      payment_id: claimed.paymentId,
+      attempt: claimed.attempts + 1,
+      status: outcome.status,
+      ...(outcome.delivered
+        ? {}
+        : { failed: outcome.nextAttemptAt === null, next_attempt_at: outcome.nextAttemptAt }),
+    })
   }
 }

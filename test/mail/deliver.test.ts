@@ -11,6 +11,7 @@ import {
   deliverPaymentMails,
   type MailDeps,
 } from '../../src/mail/deliver.js'
+import { writeMailSettings } from '../../src/mail/outbox-channel.js'
 import { nodemailerTransport } from '../../src/node/mail-transport.js'
 import { CUSTOMER, startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
@@ -34,6 +35,8 @@ beforeAll(async () => {
       DEFAULT_LANGUAGE: 'fr',
     },
   })
+  // These tests call the senders themselves: the outbox queues nothing here (see outbox.test.ts).
+  await writeMailSettings(p.deps.db, p.deps.config.mail, false, Date.now())
   const transport = nodemailerTransport(p.deps.config.mail!)
   close = transport.close
   deps = {

@@ -8,12 +8,22 @@ export interface Inbox {
   received: ParsedMail[]
   /** Refuse every message with this SMTP reply until set back to null. */
   refuse: string | null
+  /** Refuse this recipient for good (550 to RCPT TO) until set back to null. */
+  rejectRecipient: string | null
+  port: number
   close(): Promise<void>
 }
 
-/** Starts the server on 127.0.0.1 with a login; `url` is an SMTP_URL for it. */
-export async function startInbox(): Promise<Inbox> {
-  const inbox: Inbox = { url: '', received: [], refuse: null, close: async () => {} }
+/** Starts the server on 127.0.0.1 (on `port`, to come back up) with a login; `url` is an SMTP_URL for it. */
+export async function startInbox(port = 0): Promise<Inbox> {
+  const inbox: Inbox = {
+    url: '',
+    received: [],
+    refuse: null,
+    rejectRecipient: null,
+    port: 0,
+    close: async () => {},
+  }
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -22,6 +32,10 @@ export async function startInbox(): Promise<Inbox> {
       if (auth.username === 'paylinks' && auth.password === 'p@ss word')
         return callback(null, { user: 'paylinks' })
       return callback(new Error('Invalid username or password'))
+    },
+    onRcptTo(address, _session, callback) {
+      if (address.address !== inbox.rejectRecipient) return callback()
+      return callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }))
     },
     onData(stream, _session, callback) {
       if (inbox.refuse) {
@@ -38,9 +52,9 @@ export async function startInbox(): Promise<Inbox> {
       )
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  inbox.url = `smtp://paylinks:${encodeURIComponent('p@ss word')}@127.0.0.1:${port}`
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  inbox.port = (server.server.address() as AddressInfo).port
+  inbox.url = `smtp://paylinks:${encodeURIComponent('p@ss word')}@127.0.0.1:${inbox.port}`
   inbox.close = () => new Promise((resolve) => server.close(() => resolve()))
   return inbox
 }

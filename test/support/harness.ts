@@ -12,6 +12,7 @@ import type { AppDeps } from '../../src/app-deps.js'
 import { assemble } from '../../src/bootstrap.js'
 import { parseConfig } from '../../src/config.js'
 import { silentLogger } from '../../src/log.js'
+import { nodeMail } from '../../src/node/mail.js'
 import { nodeRuntimeParts } from '../../src/node/runtime.js'
 import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
 import {
@@ -105,12 +106,21 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
   env.PUBLIC_URL = publicUrl
   const config = parseConfig({ ...env, ...options.env })
   const sqlite = openSqlite(config.databasePath)
+  const runtime = nodeRuntimeParts(sqlite)
+  const mail = await nodeMail({
+    db: sqlite.db,
+    config,
+    log: options.log ?? silentLogger,
+    clock: options.clock ?? Date.now,
+    receiptPdf: runtime.receiptPdf,
+  })
   const assembled = await assemble({
     db: sqlite.db,
     config,
     log: options.log ?? silentLogger,
     clientIp: (c) => c.req.header('x-test-ip') ?? '127.0.0.1',
-    ...nodeRuntimeParts(sqlite),
+    ...runtime,
+    ...mail.parts,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.gatewayTimeoutMs ? { gatewayTimeoutMs: options.gatewayTimeoutMs } : {}),
   })
@@ -140,6 +150,7 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
       assembled.deps.background.stop()
       await assembled.deps.background.idle().catch(() => {})
       for (const server of servers) await closeServer(server)
+      mail.close()
       sqlite.close()
       rmSync(dir, { recursive: true, force: true })
     },

@@ -1,0 +1,41 @@
+/**
+ * The mail side of the outbox: what the start writes so the payment triggers (migration 0013)
+ * queue one mail row per e-mail, and the channel the sender hands those rows to.
+ */
+import { settings } from '../../db/schema.js'
+import type { MailConfig } from '../config.js'
+import type { Db } from '../data/db.js'
+import type { MailChannel } from '../webhooks-out/sender.js'
+import { deliverPaymentMails, type MailDeps } from './deliver.js'
+
+/**
+ * Tells the triggers whether to queue mail: `mail_outbox` on only when this process sends it
+ * (`sending`: config and a transport), so no rows pile up otherwise; `mail_notices` each when the
+ * merchant gets a notice per payment. Written at every start: the configuration may have changed.
+ */
+export async function writeMailSettings(
+  db: Db,
+  mail: MailConfig | undefined,
+  sending: boolean,
+  now: number,
+): Promise<void> {
+  const on = sending && mail !== undefined
+  const values: Array<[string, string]> = [
+    ['mail_outbox', on ? 'on' : 'off'],
+    ['mail_notices', on && mail.merchantNotify === 'each' ? 'each' : 'off'],
+  ]
+  for (const [key, value] of values) {
+    await db
+      .insert(settings)
+      .values({ key, value, createdAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value } })
+  }
+}
+
+/** The sender's mail channel: each row sends its one e-mail (a row from before 0013: the receipt). */
+export function mailChannel(deps: MailDeps): MailChannel {
+  return (delivery) => {
+    if (!delivery.paymentId) return Promise.resolve('skipped')
+    return deliverPaymentMails(deps, delivery.paymentId, delivery.mailKind ?? 'customer_receipt')
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Workers send no e-mail, so nothing may queue mail rows there: on a local D1 migrated by wrangler
+ * (its statement splitter included), a Worker started with SMTP_URL leaves `mail_outbox` unset and
+ * a paid payment gets no mail row; the 0013 trigger itself, switched on, writes one row per e-mail.
+ */
+import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types/index.ts'
+import { asc, eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/d1'
+import { describe, expect, it } from 'vitest'
+import * as schema from '../../db/schema.js'
+import type { Db } from '../../src/data/db.js'
+import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
+import { createWorker } from '../../src/worker-handler.js'
+import { paymentRequest } from '../data/helpers.js'
+import { storeLink } from '../support/links.js'
+import { useLocalD1, WORKER_ADMIN_TOKEN } from '../worker/support.js'
+
+const local = useLocalD1('mail')
+
+async function paid(db: Db, n: number): Promise<string> {
+  const now = Date.now()
+  const link = await storeLink(db, { amount: 150000 })
+  const r = await reservePayment(db, paymentRequest(link), now)
+  if (!r.ok) throw new Error('not reserved')
+  const ids = {
+    transactionId: `tx_m${n}`,
+    cibTransactionId: `CIBM0000000${n}`,
+    paymentUrl: `https://pay.example/m${n}`,
+    gatewayResponse: {},
+  }
+  await markPending(db, r.payment.id, ids, now)
+  await applyOutcome(db, r.payment.id, 'paid', {}, now, 'webhook')
+  return r.payment.id
+}
+
+const mailRows = (db: Db) =>
+  db
+    .select()
+    .from(schema.deliveries)
+    .where(eq(schema.deliveries.channel, 'mail'))
+    .orderBy(asc(schema.deliveries.id))
+
+describe('mail on Workers', () => {
+  it('queues no mail row, even with SMTP_URL set', async () => {
+    const db = drizzle(local.d1(), { schema }) as unknown as Db
+    const worker = createWorker({ loadSimulator: () => import('../../src/simulator/index.js') })
+    const waits: Promise<unknown>[] = []
+    const ctx = {
+      waitUntil: (p: Promise<unknown>) => waits.push(p),
+      passThroughOnException() {},
+      props: {},
+    } as unknown as ExecutionContext
+    const env = {
+      DB: local.d1(),
+      ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
+      GATEWAY_MODE: 'simulator',
+      PUBLIC_URL: 'http://127.0.0.1:8787',
+      CAPTCHA: 'off',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MERCHANT_EMAIL: 'owner@boutique.test',
+    }
+    await worker.scheduled({} as ScheduledController, env, ctx)
+    while (waits.length > 0) await Promise.allSettled(waits.splice(0))
+    await paid(db, 1)
+    await worker.scheduled({} as ScheduledController, env, ctx)
+    while (waits.length > 0) await Promise.allSettled(waits.splice(0))
+    expect(await mailRows(db)).toEqual([])
+    const outbox = await db
+      .select()
+      .from(schema.settings)
+      .where(eq(schema.settings.key, 'mail_outbox'))
+    expect(outbox).toEqual([])
+  }, 60_000)
+
+  it('has the trigger write the receipt and the notice as two rows once switched on', async () => {
+    const db = drizzle(local.d1(), { schema }) as unknown as Db
+    await db.insert(schema.settings).values([
+      { key: 'mail_outbox', value: 'on', createdAt: 0 },
+      { key: 'mail_notices', value: 'each', createdAt: 0 },
+    ])
+    const id = await paid(db, 2)
+    const rows = await mailRows(db)
+    expect(rows.map((r) => [r.paymentId, r.mailKind, r.type, r.state])).toEqual([
+      [id, 'customer_receipt', 'payment.paid', 'pending'],
+      [id, 'merchant_notice', 'payment.paid', 'pending'],
+    ])
+  }, 60_000)
+})
