@@ -6,9 +6,11 @@
 
 import type { Context } from 'hono'
 import type { PageContext } from '../views/layout.js'
+import type { ApiDocs } from './api/api-docs-source.js'
 import type { Background } from './background.js'
 import type { GatewayClient } from './client/index.js'
 import type { Config, Language } from './config.js'
+import type { LoadDashboardKit } from './dashboard/kit.js'
 import type { Db } from './data/db.js'
 import type { LinkWithStats } from './data/links.js'
 import type { ReadCache } from './data/read-cache.js'
@@ -76,6 +78,10 @@ export interface AppDeps {
   outbound: Outbound
   /** Where webhook endpoints may point (checked at registration and before each attempt). */
   webhookTargets: TargetPolicy
+  /** The dashboard's words and stylesheet (Node: in the code; Workers: from static assets). */
+  dashboardKit: LoadDashboardKit
+  /** The merchant API's OpenAPI document and docs page (Node: generated; Workers: static assets). */
+  apiDocs: ApiDocs
 }
 
 /** A self-hosted captcha on the checkout form. */

@@ -5,6 +5,7 @@
  * never holds its code or its private key.
  */
 import type { Context } from 'hono'
+import type { ApiDocs } from './api/api-docs-source.js'
 import type { AppDeps, AppSecrets } from './app-deps.js'
 import { createBackground } from './background.js'
 import {
@@ -14,6 +15,7 @@ import {
   verifyGatewaySignature,
 } from './client/index.js'
 import { type Config, ConfigError } from './config.js'
+import type { LoadDashboardKit } from './dashboard/kit.js'
 import type { Db } from './data/db.js'
 import type { LinkWithStats } from './data/links.js'
 import { type ChangeStamp, createReadCache } from './data/read-cache.js'
@@ -92,6 +94,13 @@ export interface RuntimeParts {
   webhookFetch?: typeof fetch
   /** Where the outbox's mail rows go (the mail feature); without it they wait. */
   mail?: MailChannel
+  /**
+   * The dashboard's words and stylesheet, and the API's document: no default, as one here would
+   * put the message tables and the OpenAPI generator into the Worker's upload (Workers read them
+   * from static assets).
+   */
+  dashboardKit: LoadDashboardKit
+  apiDocs: ApiDocs
 }
 
 /** Stores each value unless its key has one; returns the values stored, in the same order. */
@@ -216,6 +225,8 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
       allowPrivate: config.webhookAllowPrivateTargets,
       resolve: parts.resolveHost,
     },
+    dashboardKit: parts.dashboardKit,
+    apiDocs: parts.apiDocs,
   }
   deps.outbound = outboundOf(deps, parts)
   const assembled: AssembledStart = {

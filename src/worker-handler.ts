@@ -7,6 +7,7 @@
 import type {
   D1Database,
   ExecutionContext,
+  Fetcher,
   ScheduledController,
 } from '@cloudflare/workers-types/index.ts'
 import { drizzle } from 'drizzle-orm/d1'
@@ -25,12 +26,15 @@ import { workerdEncodes } from './http/compress-pages.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { reconcile } from './payments/reconcile.js'
+import { assetReader, assetsApiDocs, assetsDashboardKit } from './worker-assets.js'
 import { keepSettingsInD1 } from './worker-settings.js'
 import { warmFirstRequest } from './worker-warm.js'
 
 /** The Worker's bindings: the D1 database, and the configuration names of product.md as vars and secrets. */
 export interface WorkerEnv {
   DB: D1Database
+  /** The static assets the build wrote (src/worker-assets.ts). */
+  ASSETS?: Fetcher
   [name: string]: unknown
 }
 
@@ -96,9 +100,11 @@ export function createWorker(options: WorkerOptions = {}) {
       ),
     )
 
-  /** What needs no I/O: the configuration, drizzle, the dependencies but the secrets, the app. */
-  function prepare(strings: Record<string, string>, db: D1Database) {
+  /** What needs no I/O: the configuration, drizzle, the dependencies but the secrets and assets. */
+  function prepare(strings: Record<string, string>, env: WorkerEnv) {
+    const db = env.DB
     const config = parseConfig(strings, { runtime: 'workers' })
+    const readAsset = assetReader(env.ASSETS)
     const parts: RuntimeParts = {
       db: drizzle(db, { schema }),
       config,
@@ -107,6 +113,8 @@ export function createWorker(options: WorkerOptions = {}) {
       waitUntil: forwardWaitUntil,
       keepSettings: keepSettingsInD1(db),
       encodePage: workerdEncodes,
+      dashboardKit: assetsDashboardKit(readAsset),
+      apiDocs: assetsApiDocs(readAsset),
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
     }
     return parts
@@ -130,7 +138,7 @@ export function createWorker(options: WorkerOptions = {}) {
     if (!options.startEnv || options.loadSimulator) return undefined
     try {
       const strings = stringsOf(options.startEnv)
-      const assembled = assembleStart(prepare(strings, options.startEnv.DB))
+      const assembled = assembleStart(prepare(strings, options.startEnv))
       const { app } = withApp(assembled)
       app.router.match('GET', '/')
       // The first request's code compiled now rather than in it; its promises settle before the
@@ -155,7 +163,7 @@ export function createWorker(options: WorkerOptions = {}) {
       await started.assembled.resolveSecrets()
       paylinks = started
     } else {
-      paylinks = withApp(await assemble(prepare(strings, env.DB)))
+      paylinks = withApp(await assemble(prepare(strings, env)))
     }
     const { assembled, app } = paylinks
     if (assembled.newAdminToken) {

@@ -9,6 +9,8 @@ import type { DashTranslate } from './messages.js'
 export type DashVariables = AppVariables & {
   dashLang: Language
   dt: DashTranslate
+  /** The dashboard's stylesheet (from the runtime's kit). */
+  dashCss: string
   /** The verified session token (signed-in requests only). */
   session?: string
   /** The form token bound to the session. */
@@ -33,6 +35,7 @@ export function dashContext(c: DashC): DashContext {
   return {
     lang: c.get('dashLang'),
     t: c.get('dt'),
+    css: c.get('dashCss'),
     nonce: c.get('secureHeadersNonce') ?? '',
     testMode: c.get('config').gatewayMode !== 'live',
     merchantName: c.get('config').merchantName,

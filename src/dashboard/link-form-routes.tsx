@@ -21,7 +21,8 @@ import {
   newLinkForm,
   readLinkForm,
 } from './link-form.js'
-import { type DashTranslate, PROBLEM_MESSAGES } from './messages.js'
+import type { DashTranslate } from './messages.js'
+import { PROBLEM_MESSAGES } from './problem-messages.js'
 
 /**
  * Puts the rules' problems beside the form's fields, in the dashboard's own messages. An item's

@@ -1,19 +1,22 @@
 /**
- * The dashboard's translator in Arabic, French and English (the words are in messages-*.ts), and
- * which of its messages says each problem the link rules find.
+ * The dashboard's translator in Arabic, French and English (the words are in messages-*.ts), for
+ * Node; the Worker reads the same tables from its static assets (words.ts).
  */
 import type { Language } from '../config.js'
-import type { ProblemCode } from '../domain/problems.js'
 import { type Translate, translator } from '../lib/translate.js'
 import { ar } from './messages-ar.js'
 import { type DashKey, type DashMessages, en } from './messages-en.js'
 import { fr } from './messages-fr.js'
 
+export { PROBLEM_MESSAGES } from './problem-messages.js'
 export type { DashKey, DashMessages }
 export { en }
 
 /** A dashboard translator: `t('errAtMost', { max: 200 })`. */
 export type DashTranslate = Translate<DashKey>
+
+/** The three tables (the Worker's build writes them to its static assets). */
+export const DASH_TABLES: Readonly<Record<Language, DashMessages>> = { en, fr, ar }
 
 const TRANSLATORS: Record<Language, DashTranslate> = {
   en: translator(en),
@@ -24,48 +27,4 @@ const TRANSLATORS: Record<Language, DashTranslate> = {
 /** The dashboard translator for a language; unknown `{placeholders}` are left as they are. */
 export function dashTranslator(lang: Language): DashTranslate {
   return TRANSLATORS[lang]
-}
-
-/**
- * The message beside a field for each problem code. Several codes share a message where the form
- * leaves the person one thing to do; an amount's limits are written out in the messages, so their
- * parameters (centimes) are not shown. A new code fails the typecheck until it is listed here.
- */
-export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
-  required: 'errRequired',
-  empty: 'errRequired',
-  invalid: 'errInvalid',
-  unknown_field: 'errInvalid',
-  not_object: 'errInvalid',
-  not_text: 'errInvalid',
-  too_long: 'errMaxChars',
-  not_clean_text: 'errText',
-  not_whole: 'errWhole',
-  too_small: 'errAtLeast',
-  too_big: 'errAtMost',
-  not_dzd: 'errAmountText',
-  bad_dzd: 'errAmountText',
-  not_positive: 'errPositive',
-  amount_too_low: 'errMinAmount',
-  amount_too_high: 'errMaxAmount',
-  not_boolean: 'errInvalid',
-  not_one_of: 'errLanguage', // a link's only choice among values is its language
-  not_datetime: 'errDateTime',
-  bad_datetime: 'errDateTime',
-  not_future: 'errFuture',
-  not_url: 'errUrl',
-  bad_url: 'errUrl',
-  not_item: 'errInvalid',
-  not_list: 'errInvalid',
-  too_few_items: 'errItemsNone',
-  too_many_items: 'errItemsMax',
-  pricing_required: 'errPricing',
-  invoice_amount_required: 'errInvoiceAmount',
-  amount_with_items: 'errPricingConflict',
-  range_with_items: 'errPricingConflict',
-  invoice_id_with_items: 'errPricingConflict',
-  range_with_amount: 'errPricingConflict',
-  max_below_min: 'errMaxBelowMin',
-  items_total_too_low: 'errItemsTotalMin',
-  items_total_too_high: 'errItemsTotalMax',
 }

@@ -13,7 +13,6 @@ import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
 import { issueToken, verifyToken } from '../security/tokens.js'
 import type { DashC, DashEnv } from './context.js'
-import { dashTranslator } from './messages.js'
 
 export const SESSION_COOKIE = 'paylinks_session'
 export const LANGUAGE_COOKIE = 'paylinks_dashboard_lang'
@@ -54,7 +53,9 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
     })
     if (query === lang) setCookie(c, LANGUAGE_COOKIE, lang, cookieOptions(c, 365 * 86_400_000))
     c.set('dashLang', lang)
-    c.set('dt', dashTranslator(lang))
+    const kit = await c.get('dashboardKit')(lang)
+    c.set('dt', kit.t)
+    c.set('dashCss', kit.css)
     await next()
     c.header('Cache-Control', 'no-store')
   }

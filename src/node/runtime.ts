@@ -2,13 +2,16 @@
  * The pieces of Paylinks that Node does faster than the Web APIs the shared code uses: the
  * gateway's RSA signatures checked with node:crypto on the event loop, SHA-256 without a promise,
  * a change stamp for the read cache from SQLite itself, webhook inbox writes grouped into shared
- * commits, gzip (and raw deflate) for prepared pages, the body-on-GET sender and receipt PDFs.
+ * commits, gzip (and raw deflate) for prepared pages, the body-on-GET sender and receipt PDFs; the
+ * dashboard's words and the API's document from the code (the Worker reads them from assets).
  * The simulator's module is imported only when simulator mode asks for it, so a sandbox or live
  * process never loads it.
  */
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, deflateRawSync, gzipSync } from 'node:zlib'
+import { generatedApiDocs } from '../api/api-docs-templates.js'
 import type { RuntimeParts } from '../bootstrap.js'
+import { dashboardKitInCode } from '../dashboard/kit-in-code.js'
 import type { ChangeStamp } from '../data/read-cache.js'
 import type { EncodePage } from '../http/compress-pages.js'
 import { nodeGetWithBody } from './get-with-body.js'
@@ -86,8 +89,12 @@ export function nodeRuntimeParts(
   | 'loadSimulator'
   | 'receiptPdf'
   | 'resolveHost'
+  | 'dashboardKit'
+  | 'apiDocs'
 > {
   return {
+    dashboardKit: dashboardKitInCode,
+    apiDocs: generatedApiDocs(),
     resolveHost,
     loadSimulator: () => import('../simulator/index.js'),
     gzip: (bytes) => gzipSync(bytes, { level: 9 }),

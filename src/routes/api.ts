@@ -5,10 +5,9 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { requireApiKey } from '../api/auth.js'
-import { apiDocsPage } from '../api/docs.js'
+import { apiDocsPage, openApiJson } from '../api/docs.js'
 import { apiError } from '../api/errors.js'
 import { linkApiRoutes } from '../api/links.js'
-import { openApiDocument } from '../api/openapi.js'
 import { paymentApiRoutes } from '../api/payments.js'
 import { webhookEndpointApiRoutes } from '../api/webhook-endpoints.js'
 import type { AppEnv } from '../app-deps.js'
@@ -17,7 +16,7 @@ import type { AppEnv } from '../app-deps.js'
 export const apiRoutes = new Hono<AppEnv>()
 
 // Registered before the token check, which therefore never runs for these two.
-apiRoutes.get('/v1/openapi.json', (c) => c.json(openApiDocument(c.get('config').publicUrl)))
+apiRoutes.get('/v1/openapi.json', openApiJson)
 apiRoutes.get('/docs', apiDocsPage)
 
 apiRoutes.use('/v1/*', requireApiKey())

@@ -1,6 +1,7 @@
 /**
  * The Worker that `wrangler deploy` uploads (wrangler.toml's top level, built by its dry run):
- * within its size budget, and holding nothing of the gateway simulator.
+ * within its size budget, holding nothing of the gateway simulator, nor what it reads from its
+ * static assets or never runs.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -10,6 +11,8 @@ import {
   workerUpload,
 } from '../../scripts/worker-bundle-size.js'
 import * as client from '../../src/client/index.js'
+import { en } from '../../src/dashboard/messages.js'
+import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
 
 let upload: string
 
@@ -40,5 +43,23 @@ describe('the Worker upload', () => {
     const inApp = errors.filter((name) => name !== 'SignatureError')
     const unnamed = inApp.filter((name) => !upload.includes(`name="${name}"`))
     expect(unnamed).toEqual([])
+  })
+
+  it('carries neither the dashboard’s words and stylesheet nor the API document’s generator', () => {
+    // The Worker reads those from its static assets (src/worker-assets.ts).
+    const cssRule = DASHBOARD_CSS.split('\n').find((line) => line.startsWith('nav.main'))!
+    const markers = [
+      ['dashboard words', en.loginHint],
+      ['dashboard stylesheet', cssRule],
+      ['OpenAPI document', 'The merchant API of Paylinks'],
+      // zod's JSON Schema generator (src/worker-zod-json-schema.js stands in for it).
+      ['zod JSON Schema', 'Unprocessed schema. This is a bug in Zod.'],
+      // drizzle's PostgreSQL builders (src/worker-drizzle-sqlite-only.js).
+      ['drizzle pg-core', 'PgColumnBuilder'],
+    ]
+    expect(cssRule).toBeTruthy()
+    expect(markers.filter(([, marker]) => upload.includes(marker!)).map(([what]) => what)).toEqual(
+      [],
+    )
   })
 })

@@ -6,7 +6,7 @@
  * port.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -92,8 +92,11 @@ export async function migratedState(dir: string): Promise<string> {
   return state
 }
 
-/** wrangler.toml's miniflare options (bindings, D1) for an entry. */
+/** wrangler.toml's miniflare options (bindings, D1, assets) for an entry. */
 export function workerOptionsOf(entry: WorkerEntry) {
+  // wrangler refuses a config whose assets directory is missing; a fresh checkout has none until
+  // the first build (buildWorker) writes it, which the Worker's start waits for.
+  mkdirSync(join(ROOT, '.worker-assets'), { recursive: true })
   return unstable_getMiniflareWorkerOptions(join(ROOT, 'wrangler.toml'), wranglerEnv(entry))
     .workerOptions
 }

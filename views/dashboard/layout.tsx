@@ -6,12 +6,13 @@ import { MESSAGES } from '../../src/i18n/index.js'
 import { FaviconLink } from '../favicon.js'
 import { LanguageSwitcher } from '../layout.js'
 import { MessageCard } from '../message-card.js'
-import { DASHBOARD_CSS } from './styles.js'
 
 /** What every dashboard page needs from the request. */
 export interface DashContext {
   lang: Language
   t: DashTranslate
+  /** The stylesheet, inline under the nonce. */
+  css: string
   nonce: string
   testMode: boolean
   merchantName: string
@@ -52,7 +53,7 @@ export function DashLayout(props: {
           <meta name="robots" content="noindex" />
           <title>{`${props.title} · ${t('dashboard')} · ${ctx.merchantName}`}</title>
           <FaviconLink />
-          <style nonce={ctx.nonce}>{raw(DASHBOARD_CSS)}</style>
+          <style nonce={ctx.nonce}>{raw(ctx.css)}</style>
         </head>
         <body>
           <header>

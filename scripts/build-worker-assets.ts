@@ -1,0 +1,50 @@
+/**
+ * Writes the Worker's static assets (wrangler.toml's [assets] directory): the dashboard's words in
+ * each language and its stylesheet, and the merchant API's OpenAPI document and docs page, made by
+ * the same code Node uses, which the upload then does not carry (src/worker-assets.ts). wrangler
+ * runs it before every build of the Worker ([build] in wrangler.toml), so the assets always match
+ * the code uploaded.
+ *
+ *   npx tsx scripts/build-worker-assets.ts
+ *
+ * Several builds may run at once (the Worker tests do): each file is written whole under another
+ * name and renamed into place, and left alone when its bytes are already there.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { apiDocsTemplates } from '../src/api/api-docs-templates.js'
+import { LANGUAGES } from '../src/config.js'
+import { DASH_TABLES } from '../src/dashboard/messages.js'
+import { WORKER_ASSET_PATHS } from '../src/worker-assets.js'
+import { DASHBOARD_CSS } from '../views/dashboard/styles.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+/** wrangler.toml's `[assets] directory`. */
+export const WORKER_ASSETS_DIR = join(ROOT, '.worker-assets')
+
+/** Every asset the Worker reads: path under the directory, and its text. */
+export async function workerAssets(): Promise<Map<string, string>> {
+  const docs = await apiDocsTemplates()
+  const files = new Map<string, string>([
+    [WORKER_ASSET_PATHS.openApi, docs.documentJson],
+    [WORKER_ASSET_PATHS.docsPage, docs.pageHtml],
+  ])
+  for (const lang of LANGUAGES)
+    files.set(WORKER_ASSET_PATHS.dashboardWords(lang), JSON.stringify(DASH_TABLES[lang]))
+  files.set(WORKER_ASSET_PATHS.dashboardCss, DASHBOARD_CSS)
+  return files
+}
+
+function writeIfChanged(file: string, text: string): void {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return
+  mkdirSync(dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, text)
+  renameSync(temporary, file)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const [path, text] of await workerAssets())
+    writeIfChanged(join(WORKER_ASSETS_DIR, path), text)
+}

@@ -1,0 +1,17 @@
+/**
+ * What every dashboard page is made with besides its data: the words of its language and the
+ * stylesheet. Node has them in the code (kit-in-code.ts); the Worker reads them from its static
+ * assets on first use, which keeps the three message tables and the stylesheet out of its upload
+ * (src/worker-assets.ts, docs/decisions/performance.md "The Worker upload").
+ */
+import type { Language } from '../config.js'
+import type { DashTranslate } from './messages.js'
+
+export interface DashboardKit {
+  t: DashTranslate
+  /** The dashboard's stylesheet, sent inline with the page's nonce. */
+  css: string
+}
+
+/** The dashboard's kit for a language, at once or once read. */
+export type LoadDashboardKit = (lang: Language) => DashboardKit | Promise<DashboardKit>

@@ -1,0 +1,47 @@
+/** Which of the dashboard's messages says each problem the link rules find. */
+import type { ProblemCode } from '../domain/problems.js'
+import type { DashKey } from './messages-en.js'
+
+/**
+ * The message beside a field for each problem code. Several codes share a message where the form
+ * leaves the person one thing to do; an amount's limits are written out in the messages, so their
+ * parameters (centimes) are not shown. A new code fails the typecheck until it is listed here.
+ */
+export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
+  required: 'errRequired',
+  empty: 'errRequired',
+  invalid: 'errInvalid',
+  unknown_field: 'errInvalid',
+  not_object: 'errInvalid',
+  not_text: 'errInvalid',
+  too_long: 'errMaxChars',
+  not_clean_text: 'errText',
+  not_whole: 'errWhole',
+  too_small: 'errAtLeast',
+  too_big: 'errAtMost',
+  not_dzd: 'errAmountText',
+  bad_dzd: 'errAmountText',
+  not_positive: 'errPositive',
+  amount_too_low: 'errMinAmount',
+  amount_too_high: 'errMaxAmount',
+  not_boolean: 'errInvalid',
+  not_one_of: 'errLanguage', // a link's only choice among values is its language
+  not_datetime: 'errDateTime',
+  bad_datetime: 'errDateTime',
+  not_future: 'errFuture',
+  not_url: 'errUrl',
+  bad_url: 'errUrl',
+  not_item: 'errInvalid',
+  not_list: 'errInvalid',
+  too_few_items: 'errItemsNone',
+  too_many_items: 'errItemsMax',
+  pricing_required: 'errPricing',
+  invoice_amount_required: 'errInvoiceAmount',
+  amount_with_items: 'errPricingConflict',
+  range_with_items: 'errPricingConflict',
+  invoice_id_with_items: 'errPricingConflict',
+  range_with_amount: 'errPricingConflict',
+  max_below_min: 'errMaxBelowMin',
+  items_total_too_low: 'errItemsTotalMin',
+  items_total_too_high: 'errItemsTotalMax',
+}

@@ -1,0 +1,80 @@
+/**
+ * What the Worker reads from its static assets instead of carrying it in the upload: the
+ * dashboard's words and stylesheet, and the merchant API's OpenAPI document and docs page. wrangler runs
+ * scripts/build-worker-assets.ts before each build ([build] in wrangler.toml), which writes them
+ * from the same code Node uses; assets do not count toward the upload's size limit
+ * (docs/decisions/performance.md, "The Worker upload"). They are read through the ASSETS binding
+ * only: with `run_worker_first` every request reaches the Worker, never an asset directly.
+ */
+import type { Fetcher } from '@cloudflare/workers-types/index.ts'
+import { type ApiDocs, apiDocsFrom } from './api/api-docs-source.js'
+import type { Language } from './config.js'
+import type { DashboardKit, LoadDashboardKit } from './dashboard/kit.js'
+import type { DashMessages, DashTranslate } from './dashboard/messages.js'
+import { translator } from './lib/translate.js'
+
+/** Where each thing is in the assets (the build script writes the same paths). */
+export const WORKER_ASSET_PATHS = {
+  openApi: '/api/openapi.json',
+  docsPage: '/api/docs.html',
+  dashboardWords: (lang: Language) => `/dashboard/words-${lang}.json`,
+  dashboardCss: '/dashboard/styles.css',
+}
+
+/** Reads an asset's text; a missing binding or asset is an error of the deployment, thrown. */
+export type ReadAsset = (path: string) => Promise<string>
+
+/** Reads assets through the `ASSETS` binding. */
+export function assetReader(assets: Fetcher | undefined): ReadAsset {
+  return async (path) => {
+    if (!assets) throw new Error('No ASSETS binding: wrangler.toml [assets] is missing')
+    // The binding serves by path; the host is not looked at.
+    const res = await assets.fetch(`https://assets.invalid${path}`)
+    if (!res.ok) throw new Error(`Static asset ${path} answered ${res.status}`)
+    return res.text()
+  }
+}
+
+/** Reads `path` once; a failed read is tried again by the next caller. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined
+  return () => {
+    value ??= read().catch((error: unknown) => {
+      value = undefined
+      throw error
+    })
+    return value
+  }
+}
+
+/** The dashboard's kit: each language's words and the stylesheet, read once per isolate. */
+export function assetsDashboardKit(read: ReadAsset): LoadDashboardKit {
+  const css = once(() => read(WORKER_ASSET_PATHS.dashboardCss))
+  const kits = new Map<Language, () => Promise<DashboardKit>>()
+  return (lang) => {
+    let kit = kits.get(lang)
+    if (!kit) {
+      kit = once(async () => {
+        const [words, stylesheet] = await Promise.all([
+          read(WORKER_ASSET_PATHS.dashboardWords(lang)),
+          css(),
+        ])
+        const t: DashTranslate = translator(JSON.parse(words) as DashMessages)
+        return { t, css: stylesheet }
+      })
+      kits.set(lang, kit)
+    }
+    return kit()
+  }
+}
+
+/** The OpenAPI document and docs page, read on first use. */
+export function assetsApiDocs(read: ReadAsset): ApiDocs {
+  return apiDocsFrom(async () => {
+    const [documentJson, pageHtml] = await Promise.all([
+      read(WORKER_ASSET_PATHS.openApi),
+      read(WORKER_ASSET_PATHS.docsPage),
+    ])
+    return { documentJson, pageHtml }
+  })
+}
