@@ -5,3 +5,6 @@ export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef'
 export const CLIENT_HEADER = 'x-bench-client'
 
 export type ServerMode = 'bare' | 'paylinks'
+
+/** Webhook ingestion's goal: this share of the shortest correct ingestion measured beside it. */
+export const WEBHOOK_GOAL = 0.9

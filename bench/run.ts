@@ -15,13 +15,12 @@ import type { Breakdown } from './breakdown.js'
 import { bundleRow, workerBundle } from './bundle.js'
 import { type BenchServer, startServer } from './child.js'
 import { coldStart, coldStartNote, coldStartRow, START_COMMANDS } from './cold-start.js'
+import { WEBHOOK_GOAL } from './constants.js'
 import { type FindingsInput, findings } from './findings.js'
 import type { LoadResult } from './load.js'
 import { memoryRows } from './memory.js'
-
 import { merchantRows } from './merchant.js'
 import { measurePhone, phoneRows } from './phone.js'
-
 import { cpuPerRequest, document, machine, perSecond, type Row, table, verdict } from './report.js'
 import {
   bareHello,
@@ -310,13 +309,16 @@ async function throughput(
         'req/s',
         healthRatio,
       ),
-      row(
-        'Webhook ingestion `POST /webhooks/gateway` (verified, inbox row, 200)',
-        hooks,
-        'events/s',
-        measured.webhookRatio,
-        0.2,
-      ),
+      {
+        ...row(
+          'Webhook ingestion `POST /webhooks/gateway` (verified, inbox row, 200)',
+          hooks,
+          'events/s',
+          measured.webhookRatio,
+        ),
+        // The goal is the shortest correct ingestion measured in the same rounds, not bare Hono.
+        goal: `${verdict(measured.webhookRatio / measured.webhookFloorRatio, WEBHOOK_GOAL)} (${(measured.webhookRatio / measured.webhookFloorRatio).toFixed(3)} of the reference)`,
+      },
       row(
         'Reference: bare Hono taking the same webhooks the shortest correct way (parse, RSA check, one durable inbox row, 200)',
         hooksFloor,
