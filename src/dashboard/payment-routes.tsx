@@ -7,6 +7,7 @@ import { PaymentsPage } from '../../views/dashboard/payments-page.js'
 import { getLinkById, listLinks } from '../data/links.js'
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
 import { listPayments, type PaymentFilters } from '../data/payments.js'
+import { linkStatus } from '../domain/link-status.js'
 import { toAlgiersIso } from './algiers-time.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import { CSV_HEADER, csvLine, paymentCsvRow, textStream } from './csv.js'
@@ -71,7 +72,10 @@ paymentRoutes.get('/payments', async (c) => {
       firstHref={parsed.cursor ? `/dashboard/payments${filterQuery(parsed.values)}` : null}
       linkMatches={
         matches && {
-          links: matches.items,
+          links: matches.items.map((link) => ({
+            ...link,
+            status: linkStatus(link, link, c.get('clock')()),
+          })),
           moreHref: matches.nextCursor
             ? `/dashboard/links?q=${encodeURIComponent(parsed.values.q)}`
             : null,

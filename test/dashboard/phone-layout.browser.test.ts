@@ -96,6 +96,16 @@ const PAGES: DashPage[] = [
   },
   { name: 'payments', route: 'GET /payments', path: () => '/dashboard/payments' },
   {
+    name: 'payments-search',
+    route: 'GET /payments',
+    path: () => `/dashboard/payments?q=${encodeURIComponent(LONG_TITLE.slice(0, 6))}`,
+  },
+  {
+    name: 'links-search',
+    route: 'GET /links',
+    path: () => `/dashboard/links?q=${encodeURIComponent(LONG_TITLE.slice(0, 6))}`,
+  },
+  {
     name: 'payment-detail',
     route: 'GET /payments/:id',
     path: (d) => `/dashboard/payments/${d.failed.id}`,

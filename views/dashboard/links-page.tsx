@@ -1,9 +1,9 @@
 import type { LinkWithStats } from '../../src/data/links.js'
 import type { SearchProblem } from '../../src/data/search.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
-import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
-import { LinkStatusBadge, linkAmountText, Notice } from './parts.js'
+import { LinksTable } from './links-table.js'
+import { Notice } from './parts.js'
 import { SearchField, searchProblemText } from './search-parts.js'
 
 /** The links list: title, price, state, paid count and total, creation time; a page at a time. */
@@ -50,52 +50,7 @@ export function LinksPage(props: {
         ) : props.links.length === 0 ? (
           <p class="muted">{t(search.value === '' ? 'noLinks' : 'searchNoLinks')}</p>
         ) : (
-          <div class="table-wrap">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">{t('colTitle')}</th>
-                  <th scope="col" class="num">
-                    {t('colAmount')}
-                  </th>
-                  <th scope="col">{t('colStatus')}</th>
-                  <th scope="col" class="num">
-                    {t('colPaid')}
-                  </th>
-                  <th scope="col" class="num">
-                    {t('colCollected')}
-                  </th>
-                  <th scope="col">{t('colCreated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.links.map((link) => (
-                  <tr data-link-id={link.id}>
-                    <td data-label={t('colTitle')}>
-                      <a dir="auto" href={`/dashboard/links/${link.id}`}>
-                        {link.title}
-                      </a>
-                    </td>
-                    <td class="num" data-label={t('colAmount')}>
-                      {linkAmountText(ctx, link)}
-                    </td>
-                    <td data-label={t('colStatus')}>
-                      <LinkStatusBadge ctx={ctx} status={link.status} />
-                    </td>
-                    <td class="num" data-label={t('colPaid')}>
-                      {link.paidCount}
-                    </td>
-                    <td class="num" data-label={t('colCollected')}>
-                      {formatAmount(link.paidTotal, ctx.lang)}
-                    </td>
-                    <td class="nowrap" data-label={t('colCreated')}>
-                      {formatDateTime(link.createdAt, ctx.lang)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LinksTable ctx={ctx} links={props.links} />
         )}
         <Pager ctx={ctx} nextHref={props.nextHref} firstHref={props.firstHref} />
       </section>

@@ -2,6 +2,7 @@ import { PAYMENT_STATUSES, type Payment } from '../../db/schema.js'
 import type { FilterValues } from '../../src/dashboard/payment-filters.js'
 import type { LinkWithStats } from '../../src/data/links.js'
 import type { SearchProblem } from '../../src/data/search.js'
+import type { LinkStatus } from '../../src/domain/link-status.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
@@ -24,7 +25,9 @@ export function PaymentsPage(props: {
   nextHref: string | null
   firstHref: string | null
   /** On the first page of a search: the links whose title matches. */
-  linkMatches?: { links: LinkWithStats[]; moreHref: string | null } | undefined
+  linkMatches?:
+    | { links: (LinkWithStats & { status: LinkStatus })[]; moreHref: string | null }
+    | undefined
   searchProblem?: SearchProblem | undefined
 }) {
   const { ctx, values } = props

@@ -1,9 +1,9 @@
 import type { LinkWithStats } from '../../src/data/links.js'
 import type { SearchProblem } from '../../src/data/search.js'
 import { SEARCH_MAX_CHARS } from '../../src/data/search.js'
-import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
+import type { LinkStatus } from '../../src/domain/link-status.js'
 import type { DashContext } from './layout.js'
-import { linkAmountText } from './parts.js'
+import { LinksTable } from './links-table.js'
 
 /** The search box of a filter form (`q`): one text for every searched field. */
 export function SearchField(props: { ctx: DashContext; value: string; placeholder: string }) {
@@ -35,7 +35,7 @@ export function searchProblemText(ctx: DashContext, problem: SearchProblem): str
  */
 export function LinkMatches(props: {
   ctx: DashContext
-  links: LinkWithStats[]
+  links: (LinkWithStats & { status: LinkStatus })[]
   moreHref: string | null
 }) {
   const { ctx } = props
@@ -43,38 +43,7 @@ export function LinkMatches(props: {
   return (
     <section aria-labelledby="link-matches">
       <h2 id="link-matches">{t('searchLinksFound')}</h2>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('colTitle')}</th>
-              <th scope="col" class="num">
-                {t('colAmount')}
-              </th>
-              <th scope="col" class="num">
-                {t('colPaid')}
-              </th>
-              <th scope="col" class="num">
-                {t('colCollected')}
-              </th>
-              <th scope="col">{t('colCreated')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.links.map((link) => (
-              <tr data-link-id={link.id}>
-                <td>
-                  <a href={`/dashboard/links/${link.id}`}>{link.title}</a>
-                </td>
-                <td class="num">{linkAmountText(ctx, link)}</td>
-                <td class="num">{link.paidCount}</td>
-                <td class="num">{formatAmount(link.paidTotal, ctx.lang)}</td>
-                <td class="nowrap">{formatDateTime(link.createdAt, ctx.lang)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LinksTable ctx={ctx} links={props.links} />
       {props.moreHref ? (
         <p>
           <a href={props.moreHref}>{t('searchMoreLinks')}</a>
