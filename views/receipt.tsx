@@ -1,5 +1,6 @@
 import { raw } from 'hono/html'
 import type { FailureCode } from '../db/schema.js'
+import type { Language } from '../src/config.js'
 import { formatAmount, formatDateTime, type MessageKey } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
 import { StatusIcon, type StatusKind } from './icons.js'
@@ -25,6 +26,31 @@ export interface ReceiptView {
   successUrl: string | null
 }
 
+/**
+ * The receipt's rows, label then value, with the card network's required elements; empty ones
+ * left out. The page, the PDF and the e-mail all show these.
+ */
+export function receiptRows(
+  t: (key: MessageKey) => string,
+  lang: Language,
+  merchantName: string,
+  receipt: ReceiptView,
+): Array<[string, string]> {
+  const rows: Array<[string, string | null]> = [
+    [t('gatewayMessage'), receipt.gatewayMessage],
+    [t('orderId'), receipt.orderId],
+    [t('orderNumber'), receipt.orderNumber],
+    [t('approvalCode'), receipt.approvalCode],
+    [t('dateTime'), formatDateTime(receipt.paidAt ?? receipt.updatedAt, lang)],
+    [t('amountPaid'), formatAmount(receipt.amount, lang)],
+    [t('paymentMethod'), t('cardMethod')],
+    [t('merchant'), merchantName],
+    [t('customer'), receipt.customerName],
+    [t('reference'), receipt.ref],
+  ]
+  return rows.filter((row): row is [string, string] => row[1] !== null && row[1].trim() !== '')
+}
+
 /** The receipt (success) page with the card network's required elements. */
 export function ReceiptPage(props: {
   ctx: PageContext
@@ -34,18 +60,7 @@ export function ReceiptPage(props: {
 }) {
   const { ctx, receipt } = props
   const { t, lang } = ctx
-  const rows: Array<[string, string | null]> = [
-    [t('gatewayMessage'), receipt.gatewayMessage],
-    [t('orderId'), receipt.orderId],
-    [t('orderNumber'), receipt.orderNumber],
-    [t('approvalCode'), receipt.approvalCode],
-    [t('dateTime'), formatDateTime(receipt.paidAt ?? receipt.updatedAt, lang)],
-    [t('amountPaid'), formatAmount(receipt.amount, lang)],
-    [t('paymentMethod'), t('cardMethod')],
-    [t('merchant'), ctx.merchantName],
-    [t('customer'), receipt.customerName],
-    [t('reference'), receipt.ref],
-  ]
+  const rows = receiptRows(t, lang, ctx.merchantName, receipt)
   return (
     <Layout ctx={ctx} title={t('receiptTitle')}>
       <section class="card outcome" aria-labelledby="receipt-title">
