@@ -13,6 +13,7 @@ import { isLocalAddress } from '../lib/local-address.js'
 import { updateLinkFromBody } from '../links/service.js'
 import { linkNotFoundPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
+import { mailNotice } from './mail-notice.js'
 import type { DashKey } from './messages.js'
 import { payButtonSnippet, shareLinks } from './share-links.js'
 
@@ -63,12 +64,6 @@ async function listPage(c: DashC) {
     />,
     search && !search.ok ? 400 : 200,
   )
-}
-
-/** Why no e-mail is sent: no SMTP_URL, or a runtime without a mail transport (Workers). */
-function mailNotice(c: DashC): string | undefined {
-  if (c.get('mailTransport')) return undefined
-  return c.get('dt')(c.get('config').mail ? 'mailNoWorker' : 'mailOff')
 }
 
 linkRoutes.get('/links', listPage)

@@ -15,9 +15,12 @@ describe('the dashboard says whether e-mail receipts are sent', () => {
     p = await startPaylinks()
     const browser = await signedIn(p)
     for (const lang of ['ar', 'fr', 'en'] as const) {
-      const html = await (await browser.get(`/dashboard/links?lang=${lang}`)).text()
-      expect(noticeOf(html)).toBe(dashTranslator(lang)('mailOff'))
-      expect(html).toContain('SMTP_URL')
+      // The overview (the first page) and the links list both say it.
+      for (const page of ['/dashboard', '/dashboard/links']) {
+        const html = await (await browser.get(`${page}?lang=${lang}`)).text()
+        expect(noticeOf(html)).toBe(dashTranslator(lang)('mailOff'))
+        expect(html).toContain('SMTP_URL')
+      }
     }
   })
 
@@ -32,5 +35,6 @@ describe('the dashboard says whether e-mail receipts are sent', () => {
     )
     p.deps.mailTransport = transport
     expect(noticeOf(await (await browser.get('/dashboard/links')).text())).toBeUndefined()
+    expect(noticeOf(await (await browser.get('/dashboard')).text())).toBeUndefined()
   })
 })

@@ -14,7 +14,12 @@ export function isEmptyOverview(o: Overview): boolean {
 }
 
 /** The dashboard's first page: what was collected, how payments ended, where money came from. */
-export function OverviewPage(props: { ctx: DashContext; overview: Overview }) {
+export function OverviewPage(props: {
+  ctx: DashContext
+  overview: Overview
+  /** Why e-mail receipts are not sent, when they are not. */
+  mailNotice?: string | undefined
+}) {
   const { ctx, overview: o } = props
   const t = ctx.t
   const empty = isEmptyOverview(o)
@@ -23,6 +28,11 @@ export function OverviewPage(props: { ctx: DashContext; overview: Overview }) {
       <section class="card" aria-labelledby="ov-title">
         <h1 id="ov-title">{t('ovTitle')}</h1>
         {empty ? <EmptyState ctx={ctx} /> : <Figures ctx={ctx} overview={o} />}
+        {props.mailNotice ? (
+          <p class="muted" id="mail-off">
+            {props.mailNotice}
+          </p>
+        ) : null}
       </section>
       {empty ? null : <Days ctx={ctx} overview={o} />}
       {empty ? null : (
