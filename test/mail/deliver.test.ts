@@ -169,7 +169,8 @@ describe('the notice to the merchant', () => {
     expect(await deliverMerchantDigest(daily, paidAt, paidAt + 1)).toBe('sent')
     const mail = inbox.received[0]!
     expect(mail.to).toMatchObject({ text: 'owner@boutique.test' })
-    expect(mail.subject).toMatch(/^1 paiements reçus le /)
+    // One wording for every count (no "1 paiements").
+    expect(mail.subject).toMatch(/^Paiements reçus le .* : 1, /)
     expect(mail.text).toContain(payment.orderNumber ?? 'missing')
     expect(await deliverMerchantDigest(deps, paidAt, paidAt + 1)).toBe('skipped')
   })

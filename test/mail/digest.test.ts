@@ -75,7 +75,7 @@ async function nodeDigestCheck(p: Paylinks) {
   mail.close()
 }
 
-const digests = () => inbox.received.filter((m) => /paiements? reçus? le/.test(m.subject ?? ''))
+const digests = () => inbox.received.filter((m) => /^Paiements reçus le/.test(m.subject ?? ''))
 const digestDay = async (p: Paylinks) =>
   (await p.deps.db.select().from(settings).where(eq(settings.key, 'mail_digest_day')))[0]?.value
 
@@ -103,7 +103,7 @@ describe('the daily digest', () => {
     const mail = digests()[0]!
     expect(mail.to).toMatchObject({ text: 'owner@boutique.test' })
     expect(mail.subject).toBe(
-      `2 paiements reçus le 10 mars 2026 : ${formatAmount(400050 as Centimes, 'fr')}`,
+      `Paiements reçus le 10 mars 2026 : 2, ${formatAmount(400050 as Centimes, 'fr')}`,
     )
     expect(mail.text).toContain('MATIN')
     expect(mail.text).toContain('SOIR')
@@ -124,7 +124,7 @@ describe('the daily digest', () => {
     await nodeDigestCheck(restarted)
     expect(digests().map((m) => m.subject)).toEqual([
       mail.subject,
-      `1 paiements reçus le 11 mars 2026 : ${formatAmount(90000 as Centimes, 'fr')}`,
+      `Paiements reçus le 11 mars 2026 : 1, ${formatAmount(90000 as Centimes, 'fr')}`,
     ])
   })
 
