@@ -79,7 +79,6 @@ export const ar: DashMessages = {
   linkDeleted: 'تم حذف الرابط.',
   cannotDelete: 'لا يمكن حذف رابط له مدفوعات. قم بتعطيله بدلًا من ذلك.',
   publicUrl: 'العنوان العام',
-  copy: 'نسخ',
   copied: 'تم النسخ',
   qrCode: 'رمز QR',
   qrAlt: 'رمز QR للرابط',

@@ -88,7 +88,6 @@ export const en = {
   linkDeleted: 'The link has been deleted.',
   cannotDelete: 'A link with payments cannot be deleted. Deactivate it instead.',
   publicUrl: 'Public address',
-  copy: 'Copy',
   copied: 'Copied',
   qrCode: 'QR code',
   qrAlt: 'QR code of the link',

@@ -81,7 +81,6 @@ export const fr: DashMessages = {
   linkDeleted: 'Le lien a été supprimé.',
   cannotDelete: 'Un lien qui a des paiements ne peut pas être supprimé. Désactivez-le.',
   publicUrl: 'Adresse publique',
-  copy: 'Copier',
   copied: 'Copié',
   qrCode: 'Code QR',
   qrAlt: 'Code QR du lien',
