@@ -391,3 +391,129 @@ export const deliveryAttempts = sqliteTable(
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect
 export type Delivery = typeof deliveries.$inferSelect
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect
+
+/**
+ * What a person may do in a store (src/auth/roles.ts gives each its permissions): owner —
+ * everything; manager — links, payments, exports, webhooks; cashier — the till and today's
+ * payments; viewer — read only.
+ */
+export const ROLES = ['owner', 'manager', 'cashier', 'viewer'] as const
+export type Role = (typeof ROLES)[number]
+
+/** What an API key may do: read (GET) or write (everything its creator's role allows). */
+export const API_KEY_SCOPES = ['read', 'write'] as const
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
+
+/**
+ * The people who sign in to the dashboard. `email` is kept lower-case; `password_hash` is the
+ * self-describing string of src/security/passwords.ts. `totp_secret` is set at enrolment and
+ * counts once `totp_enabled_at` is; `recovery_codes` is a JSON list of hashes, each removed
+ * when used. A disabled person cannot sign in and their sessions and keys stop working.
+ */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: integer('totp_enabled_at'),
+    recoveryCodes: text('recovery_codes', { mode: 'json' }).$type<string[]>(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    lastLoginAt: integer('last_login_at'),
+    disabledAt: integer('disabled_at'),
+  },
+  (t) => [check('users_role_known', sql`${t.role} IN ${sqlList(ROLES)}`)],
+)
+
+/**
+ * One-time invitations: the link carries a token whose SHA-256 is `token_hash`; accepting it
+ * (before `expires_at`, once) creates the person with `role`.
+ */
+export const invites = sqliteTable(
+  'invites',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    // The inviter's user id; null when invited with the admin token.
+    invitedBy: text('invited_by'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    acceptedAt: integer('accepted_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [check('invites_role_known', sql`${t.role} IN ${sqlList(ROLES)}`)],
+)
+
+/**
+ * Dashboard sessions, by the SHA-256 of the cookie's random token (a copy of the database opens
+ * no session). `user_id` is null for a session opened with the admin token, which then records
+ * the first 16 characters of that token's hash: replacing ADMIN_TOKEN ends those sessions.
+ * "Log out everywhere" deletes rows.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id'),
+    adminKey: text('admin_key'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * API keys for people and integrations: shown once as `plk_<prefix>_<secret>`, stored as the
+ * SHA-256 of the whole key. `user_id` is the person the key acts for (null: the store, as its
+ * owner); a key never does more than that person's role allows, nor more than its scope.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    scope: text('scope', { enum: API_KEY_SCOPES }).notNull(),
+    userId: text('user_id'),
+    createdBy: text('created_by'),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [check('api_keys_scope_known', sql`${t.scope} IN ${sqlList(API_KEY_SCOPES)}`)],
+)
+
+/**
+ * Who did what and when. `actor_kind` is admin (the admin token), user, key, system or anonymous
+ * (a failed login names no one); `actor_label` is the e-mail or key name at the time, so the
+ * entry stays readable after the person or key is gone. `detail` is JSON and never holds a
+ * secret, a password or a customer's data.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label'),
+    action: text('action').notNull(),
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    address: text('address'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+)
+
+export type User = typeof users.$inferSelect
+export type Invite = typeof invites.$inferSelect
+export type ApiKey = typeof apiKeys.$inferSelect
+export type AuditEntry = typeof auditLog.$inferSelect

@@ -7,6 +7,7 @@
 import type { Context } from 'hono'
 import type { PageContext } from '../views/layout.js'
 import type { ApiDocs } from './api/api-docs-source.js'
+import type { Principal } from './auth/principal.js'
 import type { Background } from './background.js'
 import type { GatewayClient } from './client/index.js'
 import type { Config, Language } from './config.js'
@@ -111,6 +112,8 @@ export type AppVariables = AppDeps & {
   /** What the security headers depend on: form targets, HTTPS. */
   security: SecurityPolicy
   requestId: string
+  /** Who is behind the request (signed-in dashboard requests and authenticated API calls). */
+  principal?: Principal
   secureHeadersNonce?: string
   lang: Language
   t: Translate

@@ -43,7 +43,10 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
         'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
       )
     }
-    if (await checkAdminToken(token, c.get('secrets').adminTokenHash)) return next()
+    if (await checkAdminToken(token, c.get('secrets').adminTokenHash)) {
+      c.set('principal', { kind: 'admin' })
+      return next()
+    }
     await recordWrongToken(c.var, address, now)
     return unauthorized(c, 'wrong')
   }

@@ -10,6 +10,7 @@ import type { AppEnv } from '../app-deps.js'
 /** Every error code the API answers, so a script can branch on `error.code`. */
 export const API_ERROR_CODES = [
   'unauthorized',
+  'forbidden',
   'not_found',
   'method_not_allowed',
   'invalid_json',

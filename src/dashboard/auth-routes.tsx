@@ -72,7 +72,7 @@ loginRoutes.post('/login', async (c) => {
     c.get('log')({ level: 'warn', event: 'dashboard_login_failed', request_id: c.get('requestId') })
     return renderLogin(c, 401, { error: t('loginWrong') })
   }
-  await startSession(c)
+  await startSession(c, 'admin')
   c.get('log')({ level: 'info', event: 'dashboard_login', request_id: c.get('requestId') })
   return c.redirect('/dashboard', 303)
 })
@@ -80,7 +80,7 @@ loginRoutes.post('/login', async (c) => {
 /** `POST /dashboard/logout`: behind the session check, so it needs the form token too. */
 export const logoutRoutes = new Hono<DashEnv>()
 
-logoutRoutes.post('/logout', (c) => {
-  endSession(c)
+logoutRoutes.post('/logout', async (c) => {
+  await endSession(c)
   return c.redirect('/dashboard/login?out', 303)
 })

@@ -354,4 +354,8 @@ export const ar: DashMessages = {
   whBannerOne: 'الويب هوك تفشل لـ',
   whBannerMany: '{n} نقاط استقبال ويب هوك فاشلة.',
   whBannerOpen: 'عرض الإرسالات',
+  // الأدوار
+  notAllowedTitle: 'غير مسموح لدورك',
+  notAllowedText:
+    'دورك في هذا المتجر لا يشمل هذه الصفحة أو هذا الإجراء، ولم يتغير شيء. اطلب ذلك من مالك المتجر إن احتجت إليه.',
 }

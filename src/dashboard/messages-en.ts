@@ -371,6 +371,10 @@ export const en = {
   whBannerOne: 'Webhooks are failing for',
   whBannerMany: '{n} webhook endpoints are failing.',
   whBannerOpen: 'See the deliveries',
+  // Roles
+  notAllowedTitle: 'Not allowed for your role',
+  notAllowedText:
+    'Your role in this store does not include this page or action; nothing was changed. Ask the store owner if you need it.',
 } as const
 
 export type DashKey = keyof typeof en

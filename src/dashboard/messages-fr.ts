@@ -363,4 +363,8 @@ export const fr: DashMessages = {
   whBannerOne: 'Les webhooks échouent pour',
   whBannerMany: '{n} points de réception de webhooks sont en échec.',
   whBannerOpen: 'Voir les envois',
+  // Rôles
+  notAllowedTitle: 'Non autorisé pour votre rôle',
+  notAllowedText:
+    "Votre rôle dans cette boutique ne comprend pas cette page ou cette action ; rien n'a été modifié. Demandez au propriétaire si vous en avez besoin.",
 }

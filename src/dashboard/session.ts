@@ -1,12 +1,13 @@
 /**
- * Signing in to the dashboard: a stateless session cookie signed with the session secret (and for
- * the current admin token), a form token bound to that session on every POST, and the page
- * language. Tokens are HMACs compared in constant time (src/security/tokens.ts); nothing about a
- * session is stored server-side.
+ * Signing in to the dashboard: a session cookie holding a random token whose hash is kept in the
+ * database (src/data/sessions.ts), a form token bound to that session on every POST, and the page
+ * language. The request's principal (src/auth/principal.ts) comes from the session.
  */
 import type { MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
+import type { Principal } from '../auth/principal.js'
+import { createSession, deleteSession, findSession } from '../data/sessions.js'
 import { DASHBOARD_FORM_BODY_LIMIT } from '../http/body-limits.js'
 import { pickLanguage } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
@@ -18,10 +19,10 @@ export const SESSION_COOKIE = 'paylinks_session'
 export const LANGUAGE_COOKIE = 'paylinks_dashboard_lang'
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000
 /**
- * Sessions are signed for the admin token they were opened with (its hash is part of what is
- * signed): replacing a leaked ADMIN_TOKEN ends every session at once, with nothing stored.
+ * Admin-token sessions record which admin token opened them: replacing a leaked ADMIN_TOKEN
+ * ends every one of them at once.
  */
-const sessionScope = (c: DashC) => `session:${c.get('secrets').adminTokenHash}`
+const adminKey = (c: DashC) => c.get('secrets').adminTokenHash.slice(0, 16)
 const LOGIN_SCOPE = 'dashboard:login'
 
 /** The scope of the form tokens of one session: a token is worthless with another session. */
@@ -61,27 +62,32 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
   }
 }
 
-/** The verified session token of the request, or null. */
-export async function currentSession(c: DashC): Promise<string | null> {
+/** The request's live session: its token and principal, or null. */
+export async function currentSession(
+  c: DashC,
+): Promise<{ token: string; principal: Principal } | null> {
   const token = getCookie(c, SESSION_COOKIE)
-  const ok = await verifyToken(
-    c.get('secrets').sessionSecret,
-    sessionScope(c),
-    token,
-    c.get('clock')(),
-    SESSION_MAX_AGE_MS,
-  )
-  return ok ? (token as string) : null
+  if (!token) return null
+  const owner = await findSession(c.get('db'), token, c.get('clock')())
+  if (!owner) return null
+  if (owner.kind === 'admin') {
+    return owner.adminKey === adminKey(c) ? { token, principal: { kind: 'admin' } } : null
+  }
+  const { userId, email, name, role } = owner
+  return { token, principal: { kind: 'user', userId, email, name, role } }
 }
 
-/** Signs the merchant in: a fresh session cookie (12 hours). */
-export async function startSession(c: DashC): Promise<void> {
-  const token = await issueToken(c.get('secrets').sessionSecret, sessionScope(c), c.get('clock')())
+/** Signs in: a fresh session (12 hours) for a person, or for the admin token. */
+export async function startSession(c: DashC, who: { userId: string } | 'admin'): Promise<void> {
+  const owner = who === 'admin' ? { adminKey: adminKey(c) } : who
+  const token = await createSession(c.get('db'), owner, c.get('clock')(), SESSION_MAX_AGE_MS)
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_MAX_AGE_MS))
 }
 
-/** Signs the merchant out of this browser by expiring the cookie. */
-export function endSession(c: DashC): void {
+/** Signs out of this browser: the session ends and the cookie expires. */
+export async function endSession(c: DashC): Promise<void> {
+  const token = getCookie(c, SESSION_COOKIE)
+  if (token) await deleteSession(c.get('db'), token)
   deleteCookie(c, SESSION_COOKIE, cookieOptions(c, 0))
 }
 
@@ -111,8 +117,9 @@ export function requireSession(
   tooLarge: (c: DashC) => Response | Promise<Response>,
 ): MiddlewareHandler<DashEnv> {
   return async (c, next) => {
-    const session = await currentSession(c)
-    if (!session) return c.redirect('/dashboard/login', 303)
+    const current = await currentSession(c)
+    if (!current) return c.redirect('/dashboard/login', 303)
+    const session = current.token
     const secret = c.get('secrets').sessionSecret
     const now = c.get('clock')()
     if (c.req.method === 'POST') {
@@ -123,6 +130,7 @@ export function requireSession(
         return refuse(c)
     }
     c.set('session', session)
+    c.set('principal', current.principal)
     c.set('csrf', await issueToken(secret, formScope(session), now))
     await next()
   }

@@ -5,6 +5,7 @@
 
 import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
 import { purgeRateLimits } from '../data/rate-limits.js'
+import { purgeExpiredSessions } from '../data/sessions.js'
 import { purgeSpentTokens } from '../data/spent-tokens.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import { describe } from '../lib/describe-error.js'
@@ -28,9 +29,10 @@ export async function reconcile(
   for (const payment of stale) {
     logTransition(deps.log, payment, 'initiated', 'error', 'gateway_timeout')
   }
-  // Rate-limit windows last an hour at most; spent captcha solutions until they expire.
+  // Rate-limit windows last an hour at most; spent captcha solutions and sessions until they expire.
   await purgeRateLimits(deps.db, now, RATE_LIMIT_ROWS_KEPT_MS)
   await purgeSpentTokens(deps.db, now)
+  await purgeExpiredSessions(deps.db, now)
   const due = await listPaymentsDueForCheck(deps.db, now, limit)
   let settled = stale.length
   for (const payment of due) {

@@ -11,6 +11,7 @@ import { linkApiRoutes } from '../api/links.js'
 import { paymentApiRoutes } from '../api/payments.js'
 import { webhookEndpointApiRoutes } from '../api/webhook-endpoints.js'
 import type { AppEnv } from '../app-deps.js'
+import { enforcePolicy } from '../auth/enforce.js'
 
 /** The merchant JSON API under /api. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -20,6 +21,12 @@ apiRoutes.get('/v1/openapi.json', openApiJson)
 apiRoutes.get('/docs', apiDocsPage)
 
 apiRoutes.use('/v1/*', requireApiKey())
+apiRoutes.use(
+  '/v1/*',
+  enforcePolicy((c, missing) =>
+    apiError(c, 403, 'forbidden', `This key or its role does not allow this (needs ${missing}).`),
+  ),
+)
 apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
 apiRoutes.route('/v1', webhookEndpointApiRoutes)

@@ -4,6 +4,7 @@
  * and form-token check that guards every route after it.
  */
 import { Hono } from 'hono'
+import { enforcePolicy } from '../auth/enforce.js'
 import { loginRoutes, logoutRoutes } from '../dashboard/auth-routes.js'
 import type { DashEnv } from '../dashboard/context.js'
 import { linkFormRoutes } from '../dashboard/link-form-routes.js'
@@ -13,13 +14,14 @@ import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
 import { webhookRoutes } from '../dashboard/webhook-routes.js'
-import { forbiddenPage, tooLargePage } from './error-pages.js'
+import { forbiddenPage, notAllowedPage, tooLargePage } from './error-pages.js'
 
 export const dashboardRoutes = new Hono<DashEnv>()
 
 dashboardRoutes.use(dashboardLanguage())
 dashboardRoutes.route('/', loginRoutes)
 dashboardRoutes.use(requireSession(forbiddenPage, tooLargePage))
+dashboardRoutes.use(enforcePolicy(notAllowedPage))
 dashboardRoutes.use(failingEndpointsBanner())
 dashboardRoutes.route('/', logoutRoutes)
 dashboardRoutes.route('/', overviewRoutes)

@@ -54,6 +54,8 @@ const CUSTOMER = {
 const DASHBOARD = {
   // The form's token is missing, forged or stale; nothing was changed.
   forbidden: { status: 403, title: 'forbiddenTitle', text: 'forbiddenText' },
+  // The person's role does not include what the route needs; nothing was read or changed.
+  notAllowed: { status: 403, title: 'notAllowedTitle', text: 'notAllowedText' },
   linkNotFound: { status: 404, title: 'notFoundTitle', text: 'linkNotFound' },
   // Over the form's body limit (see body-limits.ts); nothing was read further or changed.
   tooLarge: { status: 413, title: 'tooLargeTitle', text: 'tooLargeText' },
@@ -148,6 +150,11 @@ export function serverErrorPage(c: Context<AppEnv>) {
 /** 403 in the dashboard: the form's token is missing, forged or stale; nothing was changed. */
 export function forbiddenPage(c: DashC): Response | Promise<Response> {
   return dashboardPage(c, DASHBOARD.forbidden)
+}
+
+/** 403 in the dashboard: the person's role does not allow this page or action. */
+export function notAllowedPage(c: DashC): Response | Promise<Response> {
+  return dashboardPage(c, DASHBOARD.notAllowed)
 }
 
 /** 404 in the dashboard: no link with this id. */

@@ -1,0 +1,32 @@
+/** What the audit log records: one name per kind of act, grouped for the log's filter. */
+export const AUDIT_ACTIONS = {
+  access: [
+    'login',
+    'login_failed',
+    'logout',
+    'logout_everywhere',
+    'store_logout_everywhere',
+    'password_changed',
+    'twofactor_enabled',
+    'twofactor_disabled',
+    'recovery_code_used',
+  ],
+  people: ['invite_created', 'invite_revoked', 'invite_accepted', 'role_changed', 'user_removed'],
+  keys: ['key_created', 'key_revoked'],
+  links: ['link_created', 'link_updated', 'link_deactivated', 'payment_canceled'],
+  webhooks: [
+    'webhook_endpoint_created',
+    'webhook_endpoint_updated',
+    'webhook_endpoint_deleted',
+    'webhook_secret_rotated',
+    'delivery_redelivered',
+  ],
+  settings: ['settings_changed', 'logo_changed'],
+  exports: ['export_downloaded'],
+} as const
+
+export type AuditGroup = keyof typeof AUDIT_ACTIONS
+export type AuditAction = (typeof AUDIT_ACTIONS)[AuditGroup][number]
+
+/** Every action, for schemas. */
+export const ALL_AUDIT_ACTIONS = Object.values(AUDIT_ACTIONS).flat() as AuditAction[]

@@ -1,0 +1,82 @@
+/**
+ * The permission each dashboard route and API call needs: the one table access is decided by.
+ * `signed-in` lets any signed-in person through (their own account, signing out). Every route
+ * the app registers under /dashboard and /api/v1 must be listed (test/auth/route-roles.test.ts
+ * walks them all with every role); a method a path does not answer is left to its 405 or 404.
+ */
+import type { Permission } from './roles.js'
+
+export type Requirement = Permission | 'signed-in'
+
+const DASHBOARD: Record<string, Requirement> = {
+  'POST /dashboard/logout': 'signed-in',
+  'GET /dashboard': 'payments.read',
+  'GET /dashboard/links': 'links.read',
+  'GET /dashboard/links/new': 'links.write',
+  'POST /dashboard/links': 'links.write',
+  'GET /dashboard/links/:id': 'links.read',
+  'GET /dashboard/links/:id/edit': 'links.write',
+  'POST /dashboard/links/:id': 'links.write',
+  'POST /dashboard/links/:id/deactivate': 'links.write',
+  'POST /dashboard/links/:id/activate': 'links.write',
+  'POST /dashboard/links/:id/delete': 'links.write',
+  // A cashier sees today's payments only (the routes narrow the list for them).
+  'GET /dashboard/payments': 'payments.today',
+  'GET /dashboard/payments.csv': 'exports',
+  'GET /dashboard/payments/:id': 'payments.today',
+  'GET /dashboard/webhooks': 'webhooks',
+  'GET /dashboard/webhooks/new': 'webhooks',
+  'POST /dashboard/webhooks': 'webhooks',
+  'GET /dashboard/webhooks/:id': 'webhooks',
+  'GET /dashboard/webhooks/:id/edit': 'webhooks',
+  'POST /dashboard/webhooks/:id': 'webhooks',
+  'POST /dashboard/webhooks/:id/enable': 'webhooks',
+  'POST /dashboard/webhooks/:id/disable': 'webhooks',
+  'POST /dashboard/webhooks/:id/rotate': 'webhooks',
+  'POST /dashboard/webhooks/:id/delete': 'webhooks',
+  'POST /dashboard/webhooks/:id/deliveries/:eventId/redeliver': 'webhooks',
+}
+
+const API: Record<string, Requirement> = {
+  'GET /api/v1/links': 'links.read',
+  'POST /api/v1/links': 'links.write',
+  'GET /api/v1/links/:id': 'links.read',
+  'PATCH /api/v1/links/:id': 'links.write',
+  'DELETE /api/v1/links/:id': 'links.write',
+  'GET /api/v1/payments': 'payments.read',
+  'GET /api/v1/payments/:id': 'payments.read',
+  'GET /api/v1/webhook-endpoints': 'webhooks',
+  'POST /api/v1/webhook-endpoints': 'webhooks',
+  'GET /api/v1/webhook-endpoints/:id': 'webhooks',
+  'PATCH /api/v1/webhook-endpoints/:id': 'webhooks',
+  'DELETE /api/v1/webhook-endpoints/:id': 'webhooks',
+  'POST /api/v1/webhook-endpoints/:id/rotate-secret': 'webhooks',
+  'GET /api/v1/webhook-endpoints/:id/deliveries': 'webhooks',
+  'POST /api/v1/webhook-endpoints/:id/deliveries/:eventId/redeliver': 'webhooks',
+}
+
+/** Every entry: "METHOD /path/:param" → what it needs. */
+export const ROUTE_POLICY: Readonly<Record<string, Requirement>> = { ...DASHBOARD, ...API }
+
+type Compiled = { method: string; pattern: RegExp; requirement: Requirement }
+
+const compiled: Compiled[] = Object.entries(ROUTE_POLICY).map(([key, requirement]) => {
+  const [method, path] = key.split(' ') as [string, string]
+  const source = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return { method, pattern: new RegExp(`^${source}/?$`), requirement }
+})
+
+/**
+ * What a request needs: its entry's requirement; `unlisted` when its path is listed for other
+ * methods only or not at all (the route answers 405 or 404 and does nothing).
+ */
+export function requirementOf(method: string, path: string): Requirement | 'unlisted' {
+  const verb = method === 'HEAD' ? 'GET' : method
+  for (const entry of compiled) {
+    if (entry.method === verb && entry.pattern.test(path)) return entry.requirement
+  }
+  return 'unlisted'
+}
