@@ -2,6 +2,8 @@
 import type { Context } from 'hono'
 import type { DashContext } from '../../views/dashboard/layout.js'
 import type { AppVariables } from '../app-deps.js'
+import { principalLabel, principalRole } from '../auth/principal.js'
+import { permissionsOf } from '../auth/roles.js'
 import type { Language } from '../config.js'
 import type { DashTranslate } from './messages.js'
 
@@ -32,7 +34,10 @@ export function dashContext(c: DashC): DashContext {
   url.searchParams.delete('lang')
   url.searchParams.delete('done')
   url.searchParams.delete('out')
+  const principal = c.get('principal')
   return {
+    permissions: principal ? permissionsOf(principalRole(principal)) : undefined,
+    who: principal ? principalLabel(principal) : undefined,
     lang: c.get('dashLang'),
     t: c.get('dt'),
     css: c.get('dashCss'),

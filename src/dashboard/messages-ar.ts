@@ -358,4 +358,9 @@ export const ar: DashMessages = {
   notAllowedTitle: 'غير مسموح لدورك',
   notAllowedText:
     'دورك في هذا المتجر لا يشمل هذه الصفحة أو هذا الإجراء، ولم يتغير شيء. اطلب ذلك من مالك المتجر إن احتجت إليه.',
+  navPeople: 'الفريق',
+  navKeys: 'مفاتيح API',
+  navAudit: 'سجل التدقيق',
+  navSettings: 'الإعدادات',
+  navAccount: 'حسابي',
 }

@@ -375,6 +375,11 @@ export const en = {
   notAllowedTitle: 'Not allowed for your role',
   notAllowedText:
     'Your role in this store does not include this page or action; nothing was changed. Ask the store owner if you need it.',
+  navPeople: 'People',
+  navKeys: 'API keys',
+  navAudit: 'Audit log',
+  navSettings: 'Settings',
+  navAccount: 'My account',
 } as const
 
 export type DashKey = keyof typeof en

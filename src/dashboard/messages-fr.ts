@@ -367,4 +367,9 @@ export const fr: DashMessages = {
   notAllowedTitle: 'Non autorisé pour votre rôle',
   notAllowedText:
     "Votre rôle dans cette boutique ne comprend pas cette page ou cette action ; rien n'a été modifié. Demandez au propriétaire si vous en avez besoin.",
+  navPeople: 'Équipe',
+  navKeys: 'Clés API',
+  navAudit: "Journal d'audit",
+  navSettings: 'Réglages',
+  navAccount: 'Mon compte',
 }

@@ -1,7 +1,8 @@
 import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
+import type { Permission } from '../../src/auth/roles.js'
 import type { Language } from '../../src/config.js'
-import type { DashTranslate } from '../../src/dashboard/messages.js'
+import type { DashKey, DashTranslate } from '../../src/dashboard/messages.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { FaviconLink } from '../favicon.js'
 import { LanguageSwitcher } from '../layout.js'
@@ -22,9 +23,37 @@ export interface DashContext {
   csrf?: string | undefined
   /** Webhook endpoints failing now (the banner); absent or empty when none is. */
   failingEndpoints?: { id: string; url: string }[] | undefined
+  /** What the signed-in principal may do: the navigation shows only these pages. */
+  permissions?: readonly Permission[] | undefined
+  /** Who is signed in, as the header shows it (an e-mail, or the admin token's label). */
+  who?: string | undefined
 }
 
-export type NavItem = 'overview' | 'links' | 'payments' | 'new' | 'webhooks'
+export type NavItem =
+  | 'overview'
+  | 'links'
+  | 'payments'
+  | 'new'
+  | 'webhooks'
+  | 'people'
+  | 'keys'
+  | 'audit'
+  | 'settings'
+  | 'account'
+
+/** The navigation: each page with what it needs (src/auth/policy.ts has the same for routes). */
+const NAV: { item: NavItem; href: string; label: DashKey; needs: Permission | 'signed-in' }[] = [
+  { item: 'overview', href: '/dashboard', label: 'navOverview', needs: 'payments.read' },
+  { item: 'links', href: '/dashboard/links', label: 'navLinks', needs: 'links.read' },
+  { item: 'payments', href: '/dashboard/payments', label: 'navPayments', needs: 'payments.today' },
+  { item: 'new', href: '/dashboard/links/new', label: 'navNewLink', needs: 'links.write' },
+  { item: 'webhooks', href: '/dashboard/webhooks', label: 'navWebhooks', needs: 'webhooks' },
+  { item: 'people', href: '/dashboard/people', label: 'navPeople', needs: 'people' },
+  { item: 'keys', href: '/dashboard/keys', label: 'navKeys', needs: 'keys' },
+  { item: 'audit', href: '/dashboard/audit', label: 'navAudit', needs: 'audit' },
+  { item: 'settings', href: '/dashboard/settings', label: 'navSettings', needs: 'settings' },
+  { item: 'account', href: '/dashboard/account', label: 'navAccount', needs: 'signed-in' },
+]
 
 /** The hidden field that carries the session's form token. */
 export function CsrfField(props: { ctx: DashContext }) {
@@ -68,21 +97,13 @@ export function DashLayout(props: {
               </span>
               {ctx.csrf !== undefined ? (
                 <nav class="main" aria-label={t('navMain')}>
-                  <a href="/dashboard" aria-current={current('overview')}>
-                    {t('navOverview')}
-                  </a>
-                  <a href="/dashboard/links" aria-current={current('links')}>
-                    {t('navLinks')}
-                  </a>
-                  <a href="/dashboard/payments" aria-current={current('payments')}>
-                    {t('navPayments')}
-                  </a>
-                  <a href="/dashboard/links/new" aria-current={current('new')}>
-                    {t('navNewLink')}
-                  </a>
-                  <a href="/dashboard/webhooks" aria-current={current('webhooks')}>
-                    {t('navWebhooks')}
-                  </a>
+                  {NAV.filter(
+                    (n) => n.needs === 'signed-in' || ctx.permissions?.includes(n.needs),
+                  ).map((n) => (
+                    <a href={n.href} aria-current={current(n.item)}>
+                      {t(n.label)}
+                    </a>
+                  ))}
                   <form class="inline" method="post" action="/dashboard/logout">
                     <CsrfField ctx={ctx} />
                     <button type="submit" class="link">
