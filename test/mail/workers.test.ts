@@ -9,6 +9,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import { describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
+import { toAlgiersIso } from '../../src/dashboard/algiers-time.js'
 import type { Db } from '../../src/data/db.js'
 import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
 import { createWorker } from '../../src/worker-handler.js'
@@ -16,6 +17,7 @@ import { paymentRequest } from '../data/helpers.js'
 import { storeLink } from '../support/links.js'
 import { useLocalD1, WORKER_ADMIN_TOKEN } from '../worker/support.js'
 import { nodeSmtpConnect } from './node-smtp-socket.js'
+import { startInbox } from './support.js'
 
 const local = useLocalD1('mail')
 
@@ -103,5 +105,57 @@ describe('mail on Workers', () => {
       [id, 'customer_receipt', 'payment.paid', 'pending'],
       [id, 'merchant_notice', 'payment.paid', 'pending'],
     ])
+  }, 60_000)
+
+  it('sends the daily digest from the Cron trigger once the Algiers day is over, once', async () => {
+    const db = drizzle(local.d1(), { schema }) as unknown as Db
+    const inbox = await startInbox()
+    try {
+      await paid(db, 3)
+      const today = toAlgiersIso(Date.now()).slice(0, 10)
+      // The Cron runs of the next day: the first one sends the digest of today.
+      let now = Date.now() + 24 * 60 * 60_000
+      const worker = createWorker({
+        loadSimulator: () => import('../../src/simulator/index.js'),
+        smtpConnect: nodeSmtpConnect(),
+        clock: () => now,
+      })
+      const waits: Promise<unknown>[] = []
+      const ctx = {
+        waitUntil: (p: Promise<unknown>) => waits.push(p),
+        passThroughOnException() {},
+        props: {},
+      } as unknown as ExecutionContext
+      const env = {
+        DB: local.d1(),
+        ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
+        GATEWAY_MODE: 'simulator',
+        PUBLIC_URL: 'http://127.0.0.1:8787',
+        CAPTCHA: 'off',
+        SMTP_URL: inbox.url,
+        MERCHANT_EMAIL: 'owner@boutique.test',
+        MERCHANT_NOTIFY: 'daily',
+        DEFAULT_LANGUAGE: 'en',
+      }
+      const cron = async () => {
+        await worker.scheduled({} as ScheduledController, env, ctx)
+        while (waits.length > 0) await Promise.allSettled(waits.splice(0))
+      }
+      const digests = () =>
+        inbox.received.filter((m) => m.subject?.startsWith('Payments received on'))
+      await cron()
+      expect(digests()).toHaveLength(1)
+      expect(digests()[0]?.text).toContain('Consultation')
+      now += 60_000
+      await cron()
+      expect(digests()).toHaveLength(1)
+      const [mark] = await db
+        .select()
+        .from(schema.settings)
+        .where(eq(schema.settings.key, 'mail_digest_day'))
+      expect(mark?.value).toBe(today)
+    } finally {
+      await inbox.close()
+    }
   }, 60_000)
 })
