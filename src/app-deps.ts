@@ -73,7 +73,7 @@ export interface AppDeps {
   captcha?: Captcha | undefined
   /** Makes receipt PDFs (Node); without it the receipt downloads as an HTML file. */
   receiptPdf?: ReceiptPdfMaker | undefined
-  /** Sends e-mail (Node, with SMTP_URL); `deliverPaymentMails` in src/mail takes it. */
+  /** Sends e-mail (with SMTP_URL, on Node and Workers); `deliverPaymentMails` in src/mail takes it. */
   mailTransport?: MailTransport | undefined
   /** The outbound webhook sender (outbox in the database; kick it after a change). */
   outbound: Outbound

@@ -86,7 +86,7 @@ export interface RuntimeParts {
   keepSettings?: KeepSettings
   /** Makes receipt PDFs (Node); without it the receipt downloads as an HTML file. */
   receiptPdf?: ReceiptPdfMaker
-  /** Sends e-mail (Node, when SMTP_URL is set). */
+  /** Sends e-mail when SMTP_URL is set (Node: nodemailer; Workers: src/mail/smtp.ts). */
   mailTransport?: MailTransport
   /** Resolves a hostname to its addresses for the webhook target check (Node); Workers cannot. */
   resolveHost?: (hostname: string) => Promise<string[]>

@@ -3,3 +3,18 @@ declare module 'cloudflare:workers' {
   /** The Worker's bindings, readable while its module is evaluated. */
   export const env: Record<string, unknown>
 }
+
+/** The part of the Workers runtime's `cloudflare:sockets` module that Paylinks uses (SMTP). */
+declare module 'cloudflare:sockets' {
+  export interface Socket {
+    readonly readable: ReadableStream<Uint8Array>
+    readonly writable: WritableStream<Uint8Array>
+    readonly opened: Promise<unknown>
+    close(): Promise<void>
+    startTls(): Socket
+  }
+  export function connect(
+    address: { hostname: string; port: number },
+    options?: { secureTransport?: 'off' | 'on' | 'starttls'; allowHalfOpen?: boolean },
+  ): Socket
+}

@@ -257,6 +257,18 @@ function hostnameOf(url: string): string {
  * customers) serves only `wrangler dev` on this machine.
  */
 function workersProblems(config: Config): string[] {
+  const port25 = config.mail && new URL(config.mail.smtpUrl).port === '25'
+  return [
+    ...(port25
+      ? [
+          'SMTP_URL: Cloudflare Workers cannot connect to port 25 — use 587 (smtp://, STARTTLS) or 465 (smtps://)',
+        ]
+      : []),
+    ...workersAccessProblems(config),
+  ]
+}
+
+function workersAccessProblems(config: Config): string[] {
   if (config.gatewayMode === 'simulator') {
     return LOOPBACK_HOSTS.has(hostnameOf(config.publicUrl))
       ? []

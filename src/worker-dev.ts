@@ -4,7 +4,8 @@
  */
 import * as simulator from './simulator/index.js'
 import { createWorker } from './worker-handler.js'
+import { connectSmtp } from './worker-smtp-socket.js'
 
 export type { WorkerEnv } from './worker-handler.js'
 
-export default createWorker({ loadSimulator: async () => simulator })
+export default createWorker({ loadSimulator: async () => simulator, smtpConnect: connectSmtp })

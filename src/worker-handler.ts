@@ -2,7 +2,7 @@
  * The Worker's handlers, shared by the two entries: `src/worker.ts` (what `wrangler deploy`
  * uploads: no simulator) and `src/worker-dev.ts` (`wrangler dev --env dev`: simulator mode).
  * `fetch` serves the app; `scheduled` (the Cron trigger of wrangler.toml) runs the reconciler, then
- * sends the outbound webhooks due.
+ * sends the outbound webhooks and e-mails due, and the merchant's daily digest once a day.
  */
 import type {
   D1Database,
@@ -25,8 +25,10 @@ import { ConfigError, parseConfig } from './config.js'
 import { workerdEncodes } from './http/compress-pages.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
+import type { SmtpConnect } from './mail/smtp.js'
 import { reconcile } from './payments/reconcile.js'
 import { assetReader, assetsApiDocs, assetsDashboardKit } from './worker-assets.js'
+import { workerMail } from './worker-mail.js'
 import { keepSettingsInD1 } from './worker-settings.js'
 import { warmFirstRequest } from './worker-warm.js'
 
@@ -46,6 +48,8 @@ export interface WorkerOptions {
    * done by the first request.
    */
   startEnv?: WorkerEnv
+  /** Opens TCP connections for e-mail (`cloudflare:sockets`); without it no mail is sent or queued. */
+  smtpConnect?: SmtpConnect
   /** The simulator's module; only the dev entry passes it. */
   loadSimulator?: () => Promise<SimulatorModule>
   /** The longest any request waits for the isolate's start (default 10 s); then it starts over. */
@@ -59,6 +63,8 @@ export interface WorkerOptions {
 interface Paylinks {
   assembled: Assembled
   app: ReturnType<typeof createApp>
+  /** The daily digest's check (MERCHANT_NOTIFY=daily), run by each Cron event. */
+  digest: (() => Promise<void>) | undefined
 }
 
 /** A start that has not answered in time. */
@@ -105,28 +111,31 @@ export function createWorker(options: WorkerOptions = {}) {
     const db = env.DB
     const config = parseConfig(strings, { runtime: 'workers' })
     const readAsset = assetReader(env.ASSETS)
+    const orm = drizzle(db, { schema })
+    const mail = workerMail(orm, config, consoleLogger, clock, options.smtpConnect)
     const parts: RuntimeParts = {
-      db: drizzle(db, { schema }),
+      db: orm,
       config,
       log: consoleLogger,
       clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
       waitUntil: forwardWaitUntil,
-      keepSettings: keepSettingsInD1(db),
+      keepSettings: keepSettingsInD1(db, mail.settings),
       encodePage: workerdEncodes,
       dashboardKit: assetsDashboardKit(readAsset),
       apiDocs: assetsApiDocs(readAsset),
+      ...mail.parts,
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
     }
-    return parts
+    return { parts, digest: mail.digest }
   }
 
-  function withApp(assembled: Assembled) {
+  function withApp(assembled: Assembled, digest: Paylinks['digest']): Paylinks {
     const app = createApp(
       assembled.deps,
       assembled.simulator ? { simulator: assembled.simulator.app } : {},
     )
     assembled.bindApp(app)
-    return { assembled, app }
+    return { assembled, app, digest }
   }
 
   /**
@@ -138,8 +147,9 @@ export function createWorker(options: WorkerOptions = {}) {
     if (!options.startEnv || options.loadSimulator) return undefined
     try {
       const strings = stringsOf(options.startEnv)
-      const assembled = assembleStart(prepare(strings, options.startEnv))
-      const { app } = withApp(assembled)
+      const { parts, digest } = prepare(strings, options.startEnv)
+      const assembled = assembleStart(parts)
+      const { app } = withApp(assembled, digest)
       app.router.match('GET', '/')
       // The first request's code compiled now rather than in it; its promises settle before the
       // isolate's start ends (they wait on nothing but WebCrypto and the stand-in database).
@@ -149,7 +159,7 @@ export function createWorker(options: WorkerOptions = {}) {
       // A real line (the isolate's start, once), and the first console write of the isolate,
       // whose set-up would otherwise fall on the first request's log line.
       consoleLogger({ event: 'worker_started', mode: assembled.deps.config.gatewayMode })
-      return { key: JSON.stringify(strings), assembled, app }
+      return { key: JSON.stringify(strings), assembled, app, digest }
     } catch {
       return undefined
     }
@@ -163,9 +173,10 @@ export function createWorker(options: WorkerOptions = {}) {
       await started.assembled.resolveSecrets()
       paylinks = started
     } else {
-      paylinks = withApp(await assemble(prepare(strings, env)))
+      const { parts, digest } = prepare(strings, env)
+      paylinks = withApp(await assemble(parts), digest)
     }
-    const { assembled, app } = paylinks
+    const { assembled } = paylinks
     if (assembled.newAdminToken) {
       // Only simulator mode (wrangler dev) gets here: the other modes require ADMIN_TOKEN. Its
       // console is the one place this token is shown.
@@ -173,7 +184,7 @@ export function createWorker(options: WorkerOptions = {}) {
         `Paylinks admin token (shown once, keep it): ${assembled.newAdminToken} — it logs into ${assembled.deps.config.publicUrl}/dashboard and is the X-API-Key of the merchant API.`,
       )
     }
-    return { assembled, app }
+    return paylinks
   }
 
   /**
@@ -237,8 +248,8 @@ export function createWorker(options: WorkerOptions = {}) {
             consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
         ),
       )
-      // Outbound webhooks due by now (retries, and any a request's own run left): after the
-      // reconciler, whose settled payments add to them.
+      // Outbound webhooks and e-mails due by now (retries, and any a request's own run left):
+      // after the reconciler, whose settled payments add to them.
       ctx.waitUntil(
         work
           .catch(() => {})
@@ -249,6 +260,14 @@ export function createWorker(options: WorkerOptions = {}) {
             (error) =>
               consoleLogger({ level: 'error', event: 'webhooks_failed', error: describe(error) }),
           ),
+      )
+      // The merchant's digest of the Algiers day before, once that day is over (it logs its own
+      // failures and tries again on a later run).
+      ctx.waitUntil(
+        instance.then(
+          (loaded) => loaded.digest?.(),
+          () => {},
+        ),
       )
     },
   }

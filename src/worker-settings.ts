@@ -13,8 +13,17 @@ const key = `"${settings.key.name}"`
 const value = `"${settings.value.name}"`
 const INSERT = `INSERT INTO ${table} (${key}, ${value}, "${settings.createdAt.name}") VALUES (?, ?, ?) ON CONFLICT DO NOTHING`
 
-/** `KeepSettings` over D1's binding: each insert-if-absent and the read back in one batch. */
-export function keepSettingsInD1(d1: D1Database): KeepSettings {
+const UPSERT = `${INSERT.replace(' ON CONFLICT DO NOTHING', '')} ON CONFLICT (${key}) DO UPDATE SET ${value} = excluded.${value}`
+
+/**
+ * `KeepSettings` over D1's binding: each insert-if-absent and the read back in one batch. The
+ * settings the configuration decides (`decided`: whether the triggers queue mail) are written in
+ * the same batch, over what an earlier start wrote, so they cost the start no call of their own.
+ */
+export function keepSettingsInD1(
+  d1: D1Database,
+  decided: ReadonlyArray<readonly [string, string]> = [],
+): KeepSettings {
   return async (entries, now) => {
     const places = entries.map(() => '?').join(', ')
     const read = d1
@@ -22,6 +31,7 @@ export function keepSettingsInD1(d1: D1Database): KeepSettings {
       .bind(...entries.map(([k]) => k))
     // A batch is one transaction: two isolates starting at once both read the first one's values.
     const results = await d1.batch([
+      ...decided.map(([k, v]) => d1.prepare(UPSERT).bind(k, v, now)),
       ...entries.map(([k, v]) => d1.prepare(INSERT).bind(k, v, now)),
       read,
     ])

@@ -5,9 +5,10 @@
  */
 import { env } from 'cloudflare:workers'
 import { createWorker, type WorkerEnv } from './worker-handler.js'
+import { connectSmtp } from './worker-smtp-socket.js'
 
 export type { WorkerEnv } from './worker-handler.js'
 
 // The bindings are known as the module is evaluated: the app is built then, while the isolate
 // starts, and the first request does not pay for it (docs/decisions/performance.md).
-export default createWorker({ startEnv: env as WorkerEnv })
+export default createWorker({ startEnv: env as WorkerEnv, smtpConnect: connectSmtp })

@@ -168,8 +168,6 @@ export const ar: DashMessages = {
   // E-mail receipts
   mailOff:
     'إرسال الوصولات بالبريد الإلكتروني متوقف. اضبط SMTP_URL وMAIL_FROM (وMERCHANT_EMAIL لإشعاراتك) لإرسال الوصل إلى الزبائن؛ راجع README، قسم «Configuration».',
-  mailNoWorker:
-    'لا تُرسل الوصولات بالبريد الإلكتروني على Workers في هذا الإصدار؛ شغّل Paylinks على Node لإرسالها.',
   // نظرة عامة (الصفحة الأولى للوحة التحكم)
   navOverview: 'نظرة عامة',
   ovTitle: 'نظرة عامة',

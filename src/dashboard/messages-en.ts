@@ -180,8 +180,6 @@ export const en = {
   // E-mail receipts
   mailOff:
     'E-mail receipts are off. Set SMTP_URL and MAIL_FROM (and MERCHANT_EMAIL for your notices) to e-mail customers their receipt; see README, “Configuration”.',
-  mailNoWorker:
-    'E-mail receipts are not sent on Workers in this version; run Paylinks on Node to send them.',
   // Overview (the dashboard's first page)
   navOverview: 'Overview',
   ovTitle: 'Overview',

@@ -171,8 +171,6 @@ export const fr: DashMessages = {
   // E-mail receipts
   mailOff:
     'Les reçus par e-mail sont désactivés. Renseignez SMTP_URL et MAIL_FROM (et MERCHANT_EMAIL pour vos avis) pour envoyer leur reçu aux clients ; voir le README, « Configuration ».',
-  mailNoWorker:
-    'Les reçus par e-mail ne sont pas envoyés sur Workers dans cette version ; utilisez Paylinks sur Node pour les envoyer.',
   // Vue d’ensemble (la première page du tableau de bord)
   navOverview: 'Vue d’ensemble',
   ovTitle: 'Vue d’ensemble',

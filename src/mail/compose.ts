@@ -17,8 +17,14 @@ export interface CustomerReceiptInput {
   testMode: boolean
   receipt: ReceiptView
   receiptUrl: string
-  /** The receipt's PDF, attached when there is one. */
-  pdf: Uint8Array | null
+  /** The receipt's file, attached when there is one: its PDF (Node) or its HTML page (Workers). */
+  file: ReceiptFile | null
+}
+
+/** A receipt as a file to attach. */
+export interface ReceiptFile {
+  type: 'pdf' | 'html'
+  content: Uint8Array
 }
 
 /** What the merchant's notice of one paid payment shows. */
@@ -33,7 +39,7 @@ export interface MerchantNoticeInput {
   dashboardUrl: string
 }
 
-/** The receipt e-mail to the customer, in the checkout's language, the PDF attached. */
+/** The receipt e-mail to the customer, in the checkout's language, its file attached. */
 export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage {
   const { lang, receipt } = input
   const t = translator(lang)
@@ -41,6 +47,8 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
   const amount = formatAmount(receipt.amount, lang)
   const rows = receiptRows(input)
   const name = input.receipt.receiptId.replace(/[^\w-]/g, '_')
+  const { file } = input
+  const attached = file ? m(file.type === 'pdf' ? 'receiptPdf' : 'receiptHtml') : ''
   return {
     to: input.to,
     subject: oneLine(m('receiptSubject', { amount, merchant: input.merchantName })),
@@ -49,7 +57,7 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
       heading(t('receiptTitle'), receipt.linkTitle, amount),
       table(rows, lang),
       `<p><a href="${esc(input.receiptUrl)}">${esc(m('receiptLink'))}</a></p>`,
-      input.pdf ? `<p>${esc(m('receiptPdf'))}</p>` : '',
+      attached ? `<p>${esc(attached)}</p>` : '',
       `<p>${esc(t('receiptThanks'))}</p>`,
       `<p style="color:#555;font-size:13px">${esc(t('support'))}</p>`,
       footer(m('footer', { merchant: input.merchantName })),
@@ -64,14 +72,20 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
       ...rows.map(([label, value]) => `${label}: ${value}`),
       '',
       `${m('receiptLink')}: ${input.receiptUrl}`,
-      input.pdf ? m('receiptPdf') : '',
+      attached,
       t('receiptThanks'),
       t('support'),
       '',
       m('footer', { merchant: input.merchantName }),
     ]),
-    attachments: input.pdf
-      ? [{ filename: `receipt-${name}.pdf`, contentType: 'application/pdf', content: input.pdf }]
+    attachments: file
+      ? [
+          {
+            filename: `receipt-${name}.${file.type}`,
+            contentType: file.type === 'pdf' ? 'application/pdf' : 'text/html',
+            content: file.content,
+          },
+        ]
       : [],
   }
 }

@@ -11,9 +11,9 @@ import { getLinkById } from '../data/links.js'
 import { getPaymentById } from '../data/payments.js'
 import { describe } from '../lib/describe-error.js'
 import type { Logger } from '../log.js'
-import type { ReceiptPdfMaker } from '../pdf/receipt-input.js'
+import type { ReceiptPdfInput, ReceiptPdfMaker } from '../pdf/receipt-input.js'
 import { receiptView } from '../routes/receipt-view.js'
-import { composeCustomerReceipt, composeMerchantNotice } from './compose.js'
+import { composeCustomerReceipt, composeMerchantNotice, type ReceiptFile } from './compose.js'
 import { composeMerchantDigest } from './digest.js'
 import type { MailTransport } from './types.js'
 
@@ -23,6 +23,8 @@ export interface MailDeps {
   config: Config
   transport: MailTransport
   receiptPdf?: ReceiptPdfMaker | undefined
+  /** The receipt as an HTML file, attached where there is no PDF (Workers) or it failed. */
+  receiptHtml?: ((input: ReceiptPdfInput) => Promise<Uint8Array>) | undefined
   log: Logger
 }
 
@@ -57,7 +59,7 @@ export async function deliverPaymentMails(
     message = composeCustomerReceipt({
       ...pdfInput,
       to: payment.customerEmail,
-      pdf: await pdfOrNull(deps, pdfInput, paymentId),
+      file: await receiptFile(deps, pdfInput, paymentId),
     })
   } else {
     if (mail.merchantNotify !== 'each' || !mail.merchantEmail) return skip('notices_not_each')
@@ -80,24 +82,33 @@ export async function deliverPaymentMails(
   return 'sent'
 }
 
-/** The PDF to attach; without one (none on this runtime, or it failed) the e-mail links to it. */
-async function pdfOrNull(
+/**
+ * The file to attach: the PDF, else the HTML page where the runtime offers that (Workers); without
+ * either (or both failed) the e-mail only links to the receipt.
+ */
+async function receiptFile(
   deps: MailDeps,
-  input: Parameters<ReceiptPdfMaker>[0],
+  input: ReceiptPdfInput,
   paymentId: string,
-): Promise<Uint8Array | null> {
-  if (!deps.receiptPdf) return null
-  try {
-    return await deps.receiptPdf(input)
-  } catch (error) {
-    deps.log({
-      level: 'error',
-      event: 'receipt_pdf_failed',
-      payment_id: paymentId,
-      error: describe(error),
-    })
-    return null
+): Promise<ReceiptFile | null> {
+  const makers = [
+    ['pdf', deps.receiptPdf],
+    ['html', deps.receiptHtml],
+  ] as const
+  for (const [type, make] of makers) {
+    if (!make) continue
+    try {
+      return { type, content: await make(input) }
+    } catch (error) {
+      deps.log({
+        level: 'error',
+        event: `receipt_${type}_failed`,
+        payment_id: paymentId,
+        error: describe(error),
+      })
+    }
   }
+  return null
 }
 
 /**

@@ -19,17 +19,24 @@ export async function writeMailSettings(
   sending: boolean,
   now: number,
 ): Promise<void> {
-  const on = sending && mail !== undefined
-  const values: Array<[string, string]> = [
-    ['mail_outbox', on ? 'on' : 'off'],
-    ['mail_notices', on && mail.merchantNotify === 'each' ? 'each' : 'off'],
-  ]
-  for (const [key, value] of values) {
+  for (const [key, value] of mailSettings(mail, sending)) {
     await db
       .insert(settings)
       .values({ key, value, createdAt: now })
       .onConflictDoUpdate({ target: settings.key, set: { value } })
   }
+}
+
+/** The two settings `writeMailSettings` writes, as key and value (the Worker batches them). */
+export function mailSettings(
+  mail: MailConfig | undefined,
+  sending: boolean,
+): Array<[string, string]> {
+  const on = sending && mail !== undefined
+  return [
+    ['mail_outbox', on ? 'on' : 'off'],
+    ['mail_notices', on && mail.merchantNotify === 'each' ? 'each' : 'off'],
+  ]
 }
 
 /** The sender's mail channel: each row sends its one e-mail (a row from before 0013: the receipt). */

@@ -42,4 +42,24 @@ describe('e-mail settings', () => {
     expect(problems({ MERCHANT_NOTIFY: 'hourly' }).join()).toMatch(/^MERCHANT_NOTIFY: /)
     expect(problems({ MERCHANT_EMAIL: 'not an address' }).join()).toMatch(/^MERCHANT_EMAIL: /)
   })
+
+  it('refuse port 25 on Workers (Cloudflare blocks it) and take 587 and 465 there', () => {
+    const onWorkers = (smtpUrl: string) => {
+      try {
+        parseConfig(
+          { PUBLIC_URL: 'http://127.0.0.1:8787', SMTP_URL: smtpUrl },
+          { runtime: 'workers' },
+        )
+        return []
+      } catch (error) {
+        return (error as ConfigError).problems
+      }
+    }
+    expect(onWorkers('smtp://user:hunter22@mail.example.dz:25')).toEqual([
+      'SMTP_URL: Cloudflare Workers cannot connect to port 25 — use 587 (smtp://, STARTTLS) or 465 (smtps://)',
+    ])
+    expect(onWorkers('smtp://user:hunter22@mail.example.dz:587')).toEqual([])
+    expect(onWorkers('smtps://user:hunter22@mail.example.dz')).toEqual([])
+    expect(problems({ SMTP_URL: 'smtp://mail.example.dz:25' })).toEqual([])
+  })
 })
