@@ -26,6 +26,7 @@ import { workerdEncodes } from './http/compress-pages.js'
 import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { reconcile } from './payments/reconcile.js'
+import { WORKERS_MAX_ITERATIONS } from './security/passwords.js'
 import { assetReader, assetsApiDocs, assetsDashboardKit } from './worker-assets.js'
 import { keepSettingsInD1 } from './worker-settings.js'
 import { warmFirstRequest } from './worker-warm.js'
@@ -115,6 +116,7 @@ export function createWorker(options: WorkerOptions = {}) {
       encodePage: workerdEncodes,
       dashboardKit: assetsDashboardKit(readAsset),
       apiDocs: assetsApiDocs(readAsset),
+      passwordIterations: WORKERS_MAX_ITERATIONS,
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
     }
     return parts
