@@ -26,6 +26,11 @@ afterEach(async () => {
   paylinks = undefined
 })
 
+async function start(options: Parameters<typeof startPaylinks>[0]) {
+  paylinks = await startPaylinks(options)
+  return paylinks
+}
+
 const NOT_ALLOWED = 'Not allowed for your role'
 const linkCount = (p: Paylinks) =>
   (p.sqlite.sqlite.prepare('SELECT count(*) AS n FROM links').get() as { n: number }).n
@@ -33,7 +38,7 @@ const linkCount = (p: Paylinks) =>
 describe('people, roles and two-factor sign-in', () => {
   it('goes from the admin token to an owner, a cashier and a viewer, each held to their role', async () => {
     const clock = manualClock()
-    const p = (paylinks = await startPaylinks({ clock }))
+    const p = await start({ clock })
     const admin = await signedIn(p)
 
     // The admin token invites the first owner; the link is shown once.
@@ -242,7 +247,7 @@ describe('people, roles and two-factor sign-in', () => {
 
   it('locks an account after 5 wrong passwords from anywhere, and an address after 10 for any e-mails', async () => {
     const clock = manualClock()
-    const p = (paylinks = await startPaylinks({ clock }))
+    const p = await start({ clock })
     const admin = await signedIn(p)
     const { response } = await accept(p, await invite(admin, 'owner@shop.dz', 'owner'), 'Owner')
     expect(response.status).toBe(303)
