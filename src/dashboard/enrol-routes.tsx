@@ -37,7 +37,7 @@ async function renderEnrol(
   error?: string,
 ) {
   const now = c.get('clock')()
-  const ctx = dashContext(c)
+  const ctx = { ...dashContext(c), switchPath: '/dashboard/login' }
   const pending = await issuePending(c.get('secrets').sessionSecret, 'enrol', user.id, now)
   return c.html(
     <EnrolPage
@@ -92,6 +92,11 @@ enrolRoutes.post('/login/enrol', async (c) => {
   await auditRequest(c, { action: 'twofactor_enabled', actor: userPrincipal(user) })
   const next = await finishSignIn(c, user, { method: 'password', second: 'enrolled' })
   return c.html(
-    <RecoveryCodesPage ctx={dashContext(c)} codes={codes} next={next} signedIn={false} />,
+    <RecoveryCodesPage
+      ctx={{ ...dashContext(c), switchPath: next }}
+      codes={codes}
+      next={next}
+      signedIn={false}
+    />,
   )
 })

@@ -34,7 +34,8 @@ export async function renderLogin(
 export async function renderCode(c: DashC, status: SignInStatus, pending: string, error?: string) {
   return c.html(
     <SecondStepPage
-      ctx={dashContext(c)}
+      // The language switcher cannot reopen a POST's answer: it leads to the sign-in page.
+      ctx={{ ...dashContext(c), switchPath: '/dashboard/login' }}
       formToken={await loginFormToken(c)}
       pending={pending}
       error={error}

@@ -250,17 +250,22 @@ describe('my account', () => {
     await withOwner(p)
     const b = new Browser(p)
     const _csrf = await b.formToken('/dashboard/login')
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { _csrf },
       { _csrf, email: 'owner@shop.dz' },
       { _csrf, email: 'x'.repeat(300), password: 'y' },
       { _csrf, email: 'owner@shop.dz', password: 'z'.repeat(5000) },
-    ]) {
+    ]
+    for (const form of forms) {
       const answer = await b.post('/dashboard/login', form)
       expect(answer.status).toBeGreaterThanOrEqual(400)
       expect(answer.status).toBeLessThan(500)
     }
-    for (const form of [{ _csrf }, { _csrf, pending: 'usr_x~1.abc', code: '123456' }]) {
+    const codes: Record<string, string>[] = [
+      { _csrf },
+      { _csrf, pending: 'usr_x~1.abc', code: '123456' },
+    ]
+    for (const form of codes) {
       expect((await b.post('/dashboard/login/code', form)).status).toBe(400)
     }
     expect((await b.post('/dashboard/login/enrol', { _csrf, pending: 'junk' })).status).toBe(400)

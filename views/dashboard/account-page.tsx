@@ -23,8 +23,7 @@ export function AccountPage(props: {
         <Notice text={props.notice} />
         {user ? (
           <p>
-            <span dir="auto">{user.name}</span> · <bdi class="mono">{user.email}</bdi> ·{' '}
-            {t(`role_${user.role}`)}
+            <bdi>{user.name}</bdi> · <bdi class="mono">{user.email}</bdi> · {t(`role_${user.role}`)}
           </p>
         ) : (
           <p>{t('accAdmin')}</p>
