@@ -63,6 +63,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/v1/openapi.json',
   'GET /dashboard/login',
   'POST /dashboard/login',
+  'POST /dashboard/login/password',
   'POST /dashboard/login/code',
   'POST /dashboard/login/enrol',
   'GET /dashboard/invite/:token',

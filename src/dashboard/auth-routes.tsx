@@ -1,7 +1,7 @@
 /**
- * Signing in and out. People sign in with e-mail and password, then a code when two-factor is on
- * (or set it up first when the owner requires it); the admin token signs in as the owner.
- * Guessing is throttled: the admin token per address and everywhere
+ * Signing in and out. People sign in with e-mail and password (`/login/password`), then a code
+ * when two-factor is on (or set it up first when the owner requires it); the admin token signs in
+ * as the owner (`/login`, as it always did). Guessing is throttled: the admin token per address and everywhere
  * (src/security/token-guessing.ts), passwords and codes per account and per address
  * (src/security/password-guessing.ts).
  */
@@ -24,7 +24,7 @@ const passwordForm = z.object({
   password: z.string().min(1).max(1024),
 })
 
-/** `GET/POST /dashboard/login[/code, /enrol]`: open to everyone, mounted before the session check. */
+/** `GET/POST /dashboard/login[/password, /code, /enrol]`: open to everyone, before the session check. */
 export const loginRoutes = new Hono<DashEnv>()
 
 loginRoutes.get('/login', async (c) => {
@@ -33,10 +33,17 @@ loginRoutes.get('/login', async (c) => {
   return renderLogin(c, 200, { notice })
 })
 
+/** The admin token: the owner's break-glass sign-in, the form it always had. */
 loginRoutes.post('/login', async (c) => {
   const form = await signInForm(c)
   if (form instanceof Response) return form
-  if (form.token !== undefined) return adminTokenSignIn(c, form.token)
+  return adminTokenSignIn(c, form.token)
+})
+
+/** A person's e-mail and password; then the code, or setting up two-factor when required. */
+loginRoutes.post('/login/password', async (c) => {
+  const form = await signInForm(c)
+  if (form instanceof Response) return form
   const t = c.get('dt')
   const parsed = passwordForm.safeParse(form)
   if (!parsed.success) {

@@ -26,7 +26,8 @@ export async function renderLogin(
   status: SignInStatus,
   message?: { error?: string; notice?: string; email?: string; failed?: 'password' | 'token' },
 ) {
-  const ctx = dashContext(c)
+  // Answers to the sign-in forms' POSTs too: the language switcher reopens the sign-in page.
+  const ctx = { ...dashContext(c), switchPath: '/dashboard/login' }
   return c.html(<LoginPage ctx={ctx} formToken={await loginFormToken(c)} {...message} />, status)
 }
 

@@ -36,7 +36,7 @@ export function totp(secret: string, time: number): string {
 /** Signs in with e-mail and password; returns the answer (303 or the page). */
 export async function passwordLogin(browser: Browser, email: string, password = PASSWORD) {
   const _csrf = await browser.formToken('/dashboard/login')
-  return browser.post('/dashboard/login', { email, password, _csrf })
+  return browser.post('/dashboard/login/password', { email, password, _csrf })
 }
 
 /** The hidden `pending` field of a second-step or set-up page. */

@@ -179,6 +179,7 @@ function submitEndpoint(page: Page, url: string) {
 
 /** The people and sign-in pages: walked by test/auth/people-pages.browser.test.ts. */
 const PEOPLE_PAGES = [
+  'POST /login/password',
   'POST /login/code',
   'POST /login/enrol',
   'GET /invite/:token',

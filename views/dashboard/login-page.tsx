@@ -29,7 +29,7 @@ export function LoginPage(props: {
             {props.error}
           </p>
         ) : null}
-        <form method="post" action="/dashboard/login" data-form="password">
+        <form method="post" action="/dashboard/login/password" data-form="password">
           <input type="hidden" name="_csrf" value={props.formToken} />
           <label for="email">{t('loginEmail')}</label>
           <input
