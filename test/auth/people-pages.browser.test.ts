@@ -1,6 +1,7 @@
 /**
  * The people, account, invitation and two-factor pages on a 360 px phone in Arabic, French and
- * English, with long names and e-mails: no sideways scrolling, nothing outside the viewport.
+ * English, with long names and e-mails: no sideways scrolling, nothing outside the viewport, no
+ * axe-core violation.
  * Each language has its own owner, who walks the people and account pages, sets up two-factor
  * (the code computed here with node:crypto), signs out and walks the code page.
  *
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
 import { createInvite } from '../../src/data/invites.js'
 import { signedIn } from '../dashboard/helpers.js'
-import { describeInChromium, launchChromium } from '../support/chromium.js'
+import { axeSource, describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { overflow } from '../support/phone-overflow.js'
 import { accept, invite, PASSWORD, totp } from './people-support.js'
@@ -121,6 +122,20 @@ const SIGNED_IN: Step[] = [
   { name: 'account-two-factor-on', go: (page) => page.goto(url('/dashboard/account')) },
 ]
 
+/** axe-core's violations on the page (its script injected, hence bypassCSP on the context). */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource })
+  const result = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> }
+      }
+    ).axe
+    return axe.run()
+  })
+  return result.violations.map((v) => `${v.id} (${v.impact})`)
+}
+
 async function shoot(page: Page, lang: Language, name: string, size: typeof PHONE) {
   if (!SHOTS) return
   await page.setViewportSize(size)
@@ -169,13 +184,14 @@ describeInChromium('the people pages on a 360 px phone', () => {
         locale: lang,
         isMobile: true,
         hasTouch: true,
+        bypassCSP: true,
       })
       const page = await context.newPage()
       const problems: Record<string, string[]> = {}
       const check = async (step: Step) => {
         await step.go(page, lang)
         expect(await page.getAttribute('html', 'lang'), step.name).toBe(lang)
-        const found = await overflow(page)
+        const found = [...(await overflow(page)), ...(await violations(page))]
         if (found.length > 0) problems[step.name] = found
         await shoot(page, lang, step.name, PHONE)
         await shoot(page, lang, step.name, DESK)
@@ -211,6 +227,6 @@ describeInChromium('the people pages on a 360 px phone', () => {
       } finally {
         await context.close()
       }
-    })
+    }, 120_000)
   }
 })

@@ -63,7 +63,14 @@ export function PeoplePage(props: {
             <h2>{t('pplInviteLinkTitle')}</h2>
             <p>{t('pplInviteLinkOnce')}</p>
             <div class="url-row">
-              <input type="text" id="invite-url" class="ltr" value={props.inviteUrl} readonly />
+              <input
+                type="text"
+                id="invite-url"
+                class="ltr"
+                value={props.inviteUrl}
+                aria-label={t('pplInviteLinkTitle')}
+                readonly
+              />
               <CopyButton ctx={ctx} target="invite-url" label={t('copyLink')} />
             </div>
           </div>
