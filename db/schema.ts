@@ -420,6 +420,8 @@ export const users = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     totpSecret: text('totp_secret'),
     totpEnabledAt: integer('totp_enabled_at'),
+    // The last TOTP step accepted: a code is good once, so that step and any earlier are refused.
+    totpLastStep: integer('totp_last_step'),
     recoveryCodes: text('recovery_codes', { mode: 'json' }).$type<string[]>(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),

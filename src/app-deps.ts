@@ -83,6 +83,8 @@ export interface AppDeps {
   dashboardKit: LoadDashboardKit
   /** The merchant API's OpenAPI document and docs page (Node: generated; Workers: static assets). */
   apiDocs: ApiDocs
+  /** PBKDF2 iterations for staff passwords: the most the runtime allows (docs/decisions/passwords.md). */
+  passwordIterations: number
 }
 
 /** A self-hosted captcha on the checkout form. */

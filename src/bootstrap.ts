@@ -31,6 +31,7 @@ import { createConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
+import { OWASP_ITERATIONS } from './security/passwords.js'
 import type { Simulator } from './simulator/index.js'
 import { createOutbound, type Outbound } from './webhooks-out/runner.js'
 import type { MailChannel } from './webhooks-out/sender.js'
@@ -101,6 +102,8 @@ export interface RuntimeParts {
    */
   dashboardKit: LoadDashboardKit
   apiDocs: ApiDocs
+  /** PBKDF2 iterations for staff passwords (default OWASP's 600,000; Workers cap it at 100,000). */
+  passwordIterations?: number
 }
 
 /** Stores each value unless its key has one; returns the values stored, in the same order. */
@@ -227,6 +230,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     },
     dashboardKit: parts.dashboardKit,
     apiDocs: parts.apiDocs,
+    passwordIterations: parts.passwordIterations ?? OWASP_ITERATIONS,
   }
   deps.outbound = outboundOf(deps, parts)
   const assembled: AssembledStart = {

@@ -27,6 +27,7 @@ import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import type { SmtpConnect } from './mail/smtp.js'
 import { reconcile } from './payments/reconcile.js'
+import { WORKERS_MAX_ITERATIONS } from './security/passwords.js'
 import { assetReader, assetsApiDocs, assetsDashboardKit } from './worker-assets.js'
 import { workerMail } from './worker-mail.js'
 import { keepSettingsInD1 } from './worker-settings.js'
@@ -124,6 +125,7 @@ export function createWorker(options: WorkerOptions = {}) {
       dashboardKit: assetsDashboardKit(readAsset),
       apiDocs: assetsApiDocs(readAsset),
       ...mail.parts,
+      passwordIterations: WORKERS_MAX_ITERATIONS,
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
     }
     return { parts, digest: mail.digest }

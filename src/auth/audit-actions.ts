@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = {
     'twofactor_enabled',
     'twofactor_disabled',
     'recovery_code_used',
+    'recovery_codes_renewed',
   ],
   people: ['invite_created', 'invite_revoked', 'invite_accepted', 'role_changed', 'user_removed'],
   keys: ['key_created', 'key_revoked'],

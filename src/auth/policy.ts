@@ -35,7 +35,40 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/webhooks/:id/rotate': 'webhooks',
   'POST /dashboard/webhooks/:id/delete': 'webhooks',
   'POST /dashboard/webhooks/:id/deliveries/:eventId/redeliver': 'webhooks',
+  // People and the two-factor requirement: owners.
+  'GET /dashboard/people': 'people',
+  'POST /dashboard/people/invites': 'people',
+  'POST /dashboard/people/invites/:id/revoke': 'people',
+  'POST /dashboard/people/logout-everywhere': 'people',
+  'POST /dashboard/people/require-two-factor': 'people',
+  'POST /dashboard/people/:id/role': 'people',
+  'POST /dashboard/people/:id/remove': 'people',
+  'POST /dashboard/people/:id/logout': 'people',
+  // One's own account.
+  'GET /dashboard/account': 'signed-in',
+  'POST /dashboard/account/password': 'signed-in',
+  'GET /dashboard/account/two-factor': 'signed-in',
+  'POST /dashboard/account/two-factor': 'signed-in',
+  'POST /dashboard/account/two-factor/disable': 'signed-in',
+  'POST /dashboard/account/recovery-codes': 'signed-in',
+  'POST /dashboard/account/logout-everywhere': 'signed-in',
 }
+
+/**
+ * The routes under /dashboard and /api/v1 open to everyone, answered before the session or key
+ * check: signing in (each step), accepting an invitation, the OpenAPI document. Listed so the
+ * route test can tell them from a forgotten entry.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'GET /api/v1/openapi.json',
+  'GET /dashboard/login',
+  'POST /dashboard/login',
+  'POST /dashboard/login/password',
+  'POST /dashboard/login/code',
+  'POST /dashboard/login/enrol',
+  'GET /dashboard/invite/:token',
+  'POST /dashboard/invite/:token',
+]
 
 const API: Record<string, Requirement> = {
   'GET /api/v1/links': 'links.read',

@@ -1,47 +1,30 @@
 /**
- * Signing in with the admin token and signing out. Guessing is throttled per address and
- * everywhere (src/security/token-guessing.ts), counting wrong tokens only.
+ * Signing in and out. People sign in with e-mail and password (`/login/password`), then a code
+ * when two-factor is on (or set it up first when the owner requires it); the admin token signs in
+ * as the owner (`/login`, as it always did). Guessing is throttled: the admin token per address and everywhere
+ * (src/security/token-guessing.ts), passwords and codes per account and per address
+ * (src/security/password-guessing.ts).
  */
 import { Hono } from 'hono'
-import { LoginPage } from '../../views/dashboard/login-page.js'
-import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
-import { formatMinutes } from '../i18n/index.js'
-import { holdBody } from '../lib/bounded-body.js'
-import { readForm } from '../lib/form-body.js'
-import { tooLargePage } from '../routes/error-pages.js'
-import {
-  recordWrongToken,
-  retryAfterSeconds,
-  tokenGuessingThrottled,
-} from '../security/token-guessing.js'
+import * as z from 'zod'
+import { twoFactorRequired } from '../data/settings.js'
+import { getUser } from '../data/users.js'
+import { passwordGuessingThrottled, recordWrongPassword } from '../security/password-guessing.js'
+import { recordWrongToken } from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
-import { type DashC, type DashEnv, dashContext } from './context.js'
-import {
-  currentSession,
-  endSession,
-  loginFormToken,
-  startSession,
-  verifyLoginFormToken,
-} from './session.js'
+import { auditRequest, userPrincipal } from './audit-request.js'
+import type { DashC, DashEnv } from './context.js'
+import { enrolAtSignIn, enrolRoutes } from './enrol-routes.js'
+import { currentSession, endSession, startSession } from './session.js'
+import { checkPassword, checkSecondFactor, issuePending, verifyPending } from './sign-in.js'
+import { finishSignIn, renderCode, renderLogin, signInForm, tooMany } from './sign-in-pages.js'
 
-async function renderLogin(
-  c: DashC,
-  status: 200 | 401 | 403 | 429,
-  message?: { error?: string; notice?: string },
-) {
-  const ctx = dashContext(c)
-  return c.html(
-    <LoginPage
-      ctx={ctx}
-      formToken={await loginFormToken(c)}
-      error={message?.error}
-      notice={message?.notice}
-    />,
-    status,
-  )
-}
+const passwordForm = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+})
 
-/** `GET/POST /dashboard/login`: open to everyone, so mounted before the session check. */
+/** `GET/POST /dashboard/login[/password, /code, /enrol]`: open to everyone, before the session check. */
 export const loginRoutes = new Hono<DashEnv>()
 
 loginRoutes.get('/login', async (c) => {
@@ -50,37 +33,121 @@ loginRoutes.get('/login', async (c) => {
   return renderLogin(c, 200, { notice })
 })
 
+/** The admin token: the owner's break-glass sign-in, the form it always had. */
 loginRoutes.post('/login', async (c) => {
+  const form = await signInForm(c)
+  if (form instanceof Response) return form
+  return adminTokenSignIn(c, form.token)
+})
+
+/** A person's e-mail and password; then the code, or setting up two-factor when required. */
+loginRoutes.post('/login/password', async (c) => {
+  const form = await signInForm(c)
+  if (form instanceof Response) return form
   const t = c.get('dt')
-  const now = c.get('clock')()
-  // Checked before the form is read. (The dashboard context only adds variables to the app's,
-  // so it serves clientIp as it is.)
+  const parsed = passwordForm.safeParse(form)
+  if (!parsed.success) {
+    const email = typeof form.email === 'string' ? form.email.slice(0, 254) : ''
+    return renderLogin(c, 400, { error: t('loginMissing'), email, failed: 'password' })
+  }
+  const { email, password } = parsed.data
+  const db = c.get('db')
   const address = c.get('clientIp')(c)
-  const throttled = await tokenGuessingThrottled(c.get('db'), address, now, 'login')
+  const now = c.get('clock')()
+  const throttled = await passwordGuessingThrottled(db, email, address, now)
   if (throttled) {
-    c.header('Retry-After', retryAfterSeconds(throttled.retryAfterMs))
-    const minutes = formatMinutes(Math.ceil(throttled.retryAfterMs / 60_000), c.get('dashLang'))
-    return renderLogin(c, 429, { error: t('loginRateLimited', { minutes }) })
+    const key = throttled.scope === 'account' ? 'loginLocked' : 'loginRateLimited'
+    return renderLogin(c, 429, { error: tooMany(c, throttled.retryAfterMs, key), email })
   }
-  if (!(await holdBody(c, PUBLIC_FORM_BODY_LIMIT))) return tooLargePage(c)
-  const form = await readForm(c)
-  if (!(await verifyLoginFormToken(c, form._csrf))) {
-    return renderLogin(c, 403, { error: t('forbiddenText') })
+  const user = await checkPassword(c.var, email, password)
+  if (!user) {
+    await recordWrongPassword(db, email, address, now)
+    await auditRequest(c, {
+      action: 'login_failed',
+      actor: null,
+      actorLabel: email.toLowerCase(),
+      detail: { method: 'password' },
+    })
+    return renderLogin(c, 401, { error: t('loginWrongPassword'), email, failed: 'password' })
   }
-  if (!(await checkAdminToken(form.token, c.get('secrets').adminTokenHash))) {
-    await recordWrongToken(c.var, address, now)
+  if (user.totpEnabledAt !== null) {
+    const pending = await issuePending(c.get('secrets').sessionSecret, 'code', user.id, now)
+    return renderCode(c, 200, pending)
+  }
+  if (await twoFactorRequired(db)) return enrolAtSignIn(c, user)
+  return c.redirect(await finishSignIn(c, user, { method: 'password' }), 303)
+})
+
+async function adminTokenSignIn(c: DashC, token: unknown) {
+  const address = c.get('clientIp')(c)
+  if (!(await checkAdminToken(token, c.get('secrets').adminTokenHash))) {
+    await recordWrongToken(c.var, address, c.get('clock')())
+    await auditRequest(c, {
+      action: 'login_failed',
+      actor: null,
+      actorLabel: 'admin token',
+      detail: { method: 'admin_token' },
+    })
     c.get('log')({ level: 'warn', event: 'dashboard_login_failed', request_id: c.get('requestId') })
-    return renderLogin(c, 401, { error: t('loginWrong') })
+    return renderLogin(c, 401, { error: c.get('dt')('loginWrong'), failed: 'token' })
   }
   await startSession(c, 'admin')
+  await auditRequest(c, {
+    action: 'login',
+    actor: { kind: 'admin' },
+    detail: { method: 'admin_token' },
+  })
   c.get('log')({ level: 'info', event: 'dashboard_login', request_id: c.get('requestId') })
   return c.redirect('/dashboard', 303)
+}
+
+loginRoutes.post('/login/code', async (c) => {
+  const form = await signInForm(c)
+  if (form instanceof Response) return form
+  const t = c.get('dt')
+  const db = c.get('db')
+  const now = c.get('clock')()
+  const userId = await verifyPending(c.get('secrets').sessionSecret, 'code', form.pending, now)
+  const user = userId ? await getUser(db, userId) : null
+  if (!user || user.disabledAt !== null || user.totpEnabledAt === null) {
+    return renderLogin(c, 400, { error: t('tfExpired') })
+  }
+  const pending = form.pending as string
+  const address = c.get('clientIp')(c)
+  const throttled = await passwordGuessingThrottled(db, user.email, address, now)
+  if (throttled) {
+    const key = throttled.scope === 'account' ? 'loginLocked' : 'loginRateLimited'
+    return renderCode(c, 429, pending, tooMany(c, throttled.retryAfterMs, key))
+  }
+  const passed = await checkSecondFactor(db, user, form.code, now)
+  if (!passed) {
+    await recordWrongPassword(db, user.email, address, now)
+    await auditRequest(c, {
+      action: 'login_failed',
+      actor: null,
+      actorLabel: user.email,
+      detail: { method: 'password', step: 'code' },
+    })
+    return renderCode(c, 401, pending, t('tfWrong'))
+  }
+  if (passed === 'recovery') {
+    const left = (user.recoveryCodes ?? []).filter(Boolean).length - 1
+    await auditRequest(c, {
+      action: 'recovery_code_used',
+      actor: userPrincipal(user),
+      detail: { left },
+    })
+  }
+  return c.redirect(await finishSignIn(c, user, { method: 'password', second: passed }), 303)
 })
+
+loginRoutes.route('/', enrolRoutes)
 
 /** `POST /dashboard/logout`: behind the session check, so it needs the form token too. */
 export const logoutRoutes = new Hono<DashEnv>()
 
 logoutRoutes.post('/logout', async (c) => {
+  await auditRequest(c, { action: 'logout' })
   await endSession(c)
   return c.redirect('/dashboard/login?out', 303)
 })

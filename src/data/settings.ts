@@ -1,4 +1,4 @@
-/** Settings generated once and kept: the admin token hash, the session secret. */
+/** Settings: generated once and kept (the admin token hash, the session secret), and the owner's. */
 import { eq } from 'drizzle-orm'
 import { settings } from '../../db/schema.js'
 import type { Db } from './db.js'
@@ -27,4 +27,20 @@ export async function setSettingIfAbsent(
   const stored = await getSetting(db, key)
   if (stored === null) throw new Error(`Setting ${key} vanished between insert and read`)
   return stored
+}
+
+/** Stores `value` for `key`, replacing any earlier value (settings the owner changes). */
+export async function setSetting(db: Db, key: string, value: string, now: number): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value, createdAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
+}
+
+/** The setting that makes two-factor sign-in compulsory for everyone ('on' or absent). */
+export const REQUIRE_TWO_FACTOR = 'require_two_factor'
+
+/** Whether the owner requires two-factor sign-in of everyone. */
+export async function twoFactorRequired(db: Db): Promise<boolean> {
+  return (await getSetting(db, REQUIRE_TWO_FACTOR)) === 'on'
 }

@@ -1,16 +1,19 @@
 /**
  * The merchant dashboard under /dashboard. Handlers run in the order they are registered: the
- * language first, then the login routes (open to everyone, they answer and stop), then the session
- * and form-token check that guards every route after it.
+ * language first, then the sign-in and invitation routes (open to everyone, they answer and stop),
+ * then the session and form-token check that guards every route after it.
  */
 import { Hono } from 'hono'
 import { enforcePolicy } from '../auth/enforce.js'
+import { accountRoutes } from '../dashboard/account-routes.js'
 import { loginRoutes, logoutRoutes } from '../dashboard/auth-routes.js'
 import type { DashEnv } from '../dashboard/context.js'
+import { inviteRoutes } from '../dashboard/invite-routes.js'
 import { linkFormRoutes } from '../dashboard/link-form-routes.js'
 import { linkRoutes } from '../dashboard/link-routes.js'
 import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
+import { peopleRoutes } from '../dashboard/people-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
 import { webhookRoutes } from '../dashboard/webhook-routes.js'
@@ -20,6 +23,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
 
 dashboardRoutes.use(dashboardLanguage())
 dashboardRoutes.route('/', loginRoutes)
+dashboardRoutes.route('/', inviteRoutes)
 dashboardRoutes.use(requireSession(forbiddenPage, tooLargePage))
 dashboardRoutes.use(enforcePolicy(notAllowedPage))
 dashboardRoutes.use(failingEndpointsBanner())
@@ -29,3 +33,5 @@ dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
 dashboardRoutes.route('/', paymentRoutes)
 dashboardRoutes.route('/', webhookRoutes)
+dashboardRoutes.route('/', peopleRoutes)
+dashboardRoutes.route('/', accountRoutes)

@@ -28,6 +28,7 @@ import { recordAttempt } from '../../src/webhooks-out/outbox.js'
 import { describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { storeLink } from '../support/links.js'
+import { overflow } from '../support/phone-overflow.js'
 import { storePayment } from './helpers.js'
 
 const LANGUAGES: Language[] = ['ar', 'fr', 'en']
@@ -176,8 +177,33 @@ function submitEndpoint(page: Page, url: string) {
   ])
 }
 
+/** The people and sign-in pages: walked by test/auth/people-pages.browser.test.ts. */
+const PEOPLE_PAGES = [
+  'POST /login/password',
+  'POST /login/code',
+  'POST /login/enrol',
+  'GET /invite/:token',
+  'POST /invite/:token',
+  'GET /people',
+  'POST /people/invites',
+  'POST /people/invites/:id/revoke',
+  'POST /people/logout-everywhere',
+  'POST /people/require-two-factor',
+  'POST /people/:id/role',
+  'POST /people/:id/remove',
+  'POST /people/:id/logout',
+  'GET /account',
+  'POST /account/password',
+  'GET /account/two-factor',
+  'POST /account/two-factor',
+  'POST /account/two-factor/disable',
+  'POST /account/recovery-codes',
+  'POST /account/logout-everywhere',
+]
+
 /** Routes that answer with something other than a page to look at. */
 const NOT_PAGES = new Set([
+  ...PEOPLE_PAGES,
   'POST /login',
   'POST /logout',
   'POST /links/:id',
@@ -294,35 +320,6 @@ async function seed(p: Paylinks): Promise<Data> {
     .set({ failingSince: p.deps.clock(), consecutiveFailures: 5 })
     .where(eq(webhookEndpoints.id, endpoint.id))
   return { long, items, failed, endpoint }
-}
-
-/** What in the page sticks out sideways: the page's own width, then elements past either edge. */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = window.innerWidth
-    const out: string[] = []
-    if (document.documentElement.scrollWidth > width) {
-      out.push(`page is ${document.documentElement.scrollWidth}px wide in ${width}px`)
-    }
-    // Visually hidden parts (clipped on purpose, for screen readers) are not cut off.
-    const clipped = (el: Element | null): boolean => {
-      for (; el; el = el.parentElement) {
-        const style = getComputedStyle(el)
-        if (style.clipPath !== 'none' || style.clip !== 'auto') return true
-      }
-      return false
-    }
-    for (const el of document.body.querySelectorAll('*')) {
-      const box = el.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0) continue
-      if (box.left >= -0.5 && box.right <= width + 0.5) continue
-      if (clipped(el)) continue
-      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).replace(/ /g, '.')}` : ''}`
-      out.push(`${name} spans ${Math.round(box.left)}..${Math.round(box.right)}`)
-      if (out.length > 5) break
-    }
-    return out
-  })
 }
 
 async function signIn(page: Page) {

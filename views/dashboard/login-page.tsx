@@ -1,11 +1,17 @@
 import { type DashContext, DashLayout } from './layout.js'
 
-/** The sign-in form: one password field for the admin token. */
+/**
+ * The sign-in page: e-mail and password for the people of the store, and below it the admin
+ * token (the owner's break-glass login). `email` is what was typed, kept after a refusal.
+ */
 export function LoginPage(props: {
   ctx: DashContext
   formToken: string
   error?: string | undefined
   notice?: string | undefined
+  email?: string | undefined
+  /** Which form the error is about, for aria-invalid. */
+  failed?: 'password' | 'token' | undefined
 }) {
   const { ctx } = props
   const t = ctx.t
@@ -23,7 +29,38 @@ export function LoginPage(props: {
             {props.error}
           </p>
         ) : null}
-        <form method="post" action="/dashboard/login">
+        <form method="post" action="/dashboard/login/password" data-form="password">
+          <input type="hidden" name="_csrf" value={props.formToken} />
+          <label for="email">{t('loginEmail')}</label>
+          <input
+            type="email"
+            id="email"
+            name="email"
+            class="ltr"
+            autocomplete="username"
+            maxlength={254}
+            value={props.email ?? ''}
+            required
+          />
+          <label for="password">{t('loginPassword')}</label>
+          <input
+            type="password"
+            id="password"
+            name="password"
+            class="ltr"
+            autocomplete="current-password"
+            maxlength={1024}
+            required
+            aria-invalid={props.failed === 'password' ? 'true' : undefined}
+          />
+          <div class="actions">
+            <button type="submit">{t('loginSubmit')}</button>
+          </div>
+        </form>
+      </section>
+      <section class="card" aria-labelledby="token-title">
+        <h2 id="token-title">{t('loginTokenTitle')}</h2>
+        <form method="post" action="/dashboard/login" data-form="token">
           <input type="hidden" name="_csrf" value={props.formToken} />
           <label for="token">{t('loginToken')}</label>
           <input
@@ -31,16 +68,18 @@ export function LoginPage(props: {
             id="token"
             name="token"
             class="ltr"
-            autocomplete="current-password"
+            autocomplete="off"
             required
             aria-describedby="token-hint"
-            aria-invalid={props.error ? 'true' : undefined}
+            aria-invalid={props.failed === 'token' ? 'true' : undefined}
           />
           <p id="token-hint" class="hint muted">
             {t('loginHint')}
           </p>
           <div class="actions">
-            <button type="submit">{t('loginSubmit')}</button>
+            <button type="submit" class="secondary">
+              {t('loginTokenSubmit')}
+            </button>
           </div>
         </form>
       </section>

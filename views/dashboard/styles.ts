@@ -140,5 +140,11 @@ ol.wh-attempts li{padding-block:.25rem;overflow-wrap:anywhere}
 .wh-banner bdi{display:block;margin-block:.15rem}
 [dir=rtl] .wh-banner bdi{text-align:left}
 .wh-id{font-size:.85rem;overflow-wrap:anywhere}
+.qr-enrol svg{inline-size:12rem;block-size:12rem;display:block;margin-block:.5rem}
+.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;direction:ltr;unicode-bidi:isolate}
+ul.codes{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8rem,1fr));gap:.4rem}
+.sr-only{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.people-acts{display:flex;flex-wrap:wrap;gap:.4rem}
+.people-acts select{inline-size:auto}
 @media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
 ${PHONE_CSS}`

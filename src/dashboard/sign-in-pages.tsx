@@ -1,0 +1,85 @@
+/**
+ * What the sign-in forms share: their pages, the checks before a field is read, the 429 words,
+ * and opening the session at the end.
+ */
+import type { User } from '../../db/schema.js'
+import { LoginPage } from '../../views/dashboard/login-page.js'
+import { SecondStepPage } from '../../views/dashboard/two-factor-parts.js'
+import { recordLogin } from '../data/users.js'
+import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
+import { formatMinutes } from '../i18n/index.js'
+import { holdBody } from '../lib/bounded-body.js'
+import { readForm } from '../lib/form-body.js'
+import { tooLargePage } from '../routes/error-pages.js'
+import { forgetWrongPasswords } from '../security/password-guessing.js'
+import { retryAfterSeconds, tokenGuessingThrottled } from '../security/token-guessing.js'
+import { auditRequest, userPrincipal } from './audit-request.js'
+import { type DashC, dashContext } from './context.js'
+import { homeOf } from './home.js'
+import { loginFormToken, startSession, verifyLoginFormToken } from './session.js'
+
+export type SignInStatus = 200 | 400 | 401 | 403 | 429
+
+/** The sign-in page with a notice or an error. */
+export async function renderLogin(
+  c: DashC,
+  status: SignInStatus,
+  message?: { error?: string; notice?: string; email?: string; failed?: 'password' | 'token' },
+) {
+  // Answers to the sign-in forms' POSTs too: the language switcher reopens the sign-in page.
+  const ctx = { ...dashContext(c), switchPath: '/dashboard/login' }
+  return c.html(<LoginPage ctx={ctx} formToken={await loginFormToken(c)} {...message} />, status)
+}
+
+/** The second step's page for a pending sign-in. */
+export async function renderCode(c: DashC, status: SignInStatus, pending: string, error?: string) {
+  return c.html(
+    <SecondStepPage
+      // The language switcher cannot reopen a POST's answer: it leads to the sign-in page.
+      ctx={{ ...dashContext(c), switchPath: '/dashboard/login' }}
+      formToken={await loginFormToken(c)}
+      pending={pending}
+      error={error}
+    />,
+    status,
+  )
+}
+
+/** The words of a 429 with the minutes left; sets Retry-After. */
+export function tooMany(c: DashC, retryAfterMs: number, key: 'loginRateLimited' | 'loginLocked') {
+  c.header('Retry-After', retryAfterSeconds(retryAfterMs))
+  const minutes = formatMinutes(Math.ceil(retryAfterMs / 60_000), c.get('dashLang'))
+  return c.get('dt')(key, { minutes })
+}
+
+/**
+ * The checks every sign-in form passes before its fields are used: the admin token's throttle
+ * (read before the body), the body's size, the form's token. Returns the form, or the answer.
+ */
+export async function signInForm(c: DashC): Promise<Record<string, unknown> | Response> {
+  const address = c.get('clientIp')(c)
+  const throttled = await tokenGuessingThrottled(c.get('db'), address, c.get('clock')(), 'login')
+  if (throttled) {
+    return renderLogin(c, 429, { error: tooMany(c, throttled.retryAfterMs, 'loginRateLimited') })
+  }
+  if (!(await holdBody(c, PUBLIC_FORM_BODY_LIMIT))) return tooLargePage(c)
+  const form = await readForm(c)
+  if (!(await verifyLoginFormToken(c, form._csrf))) {
+    return renderLogin(c, 403, { error: c.get('dt')('forbiddenText') })
+  }
+  return form
+}
+
+/** Opens the person's session; returns the first page their role shows. */
+export async function finishSignIn(
+  c: DashC,
+  user: User,
+  detail: Record<string, string>,
+): Promise<string> {
+  await startSession(c, { userId: user.id })
+  await recordLogin(c.get('db'), user.id, c.get('clock')())
+  await forgetWrongPasswords(c.get('db'), user.email)
+  await auditRequest(c, { action: 'login', actor: userPrincipal(user), detail })
+  c.get('log')({ level: 'info', event: 'dashboard_login', request_id: c.get('requestId') })
+  return homeOf(user.role)
+}

@@ -1,0 +1,177 @@
+/**
+ * Every route the app registers under /dashboard and /api/v1, as Hono lists them (so routes
+ * added later are picked up without touching this file), against the policy and every role:
+ *
+ * - each registered route has its entry in src/auth/policy.ts (or is one of the public ones),
+ *   and each entry names a registered route;
+ * - dashboard: for each route × owner, manager, cashier, viewer (people in a real SQLite file,
+ *   each request on a session of theirs) and the admin token, the request is refused with the
+ *   403 "not allowed" page exactly when the role lacks the route's permission;
+ * - API: only the admin token authenticates today (API keys come later, with no seam yet for a
+ *   person's principal), so every API route is checked with it, and `allows()` is checked over
+ *   the API entries for each role and key scope.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROLES, type Role } from '../../db/schema.js'
+import { PUBLIC_ROUTES, ROUTE_POLICY, requirementOf } from '../../src/auth/policy.js'
+import { allows, type Principal } from '../../src/auth/principal.js'
+import { READ_PERMISSIONS, roleAllows } from '../../src/auth/roles.js'
+import { createSession } from '../../src/data/sessions.js'
+import { createUser } from '../../src/data/users.js'
+import { hashPassword } from '../../src/security/passwords.js'
+import { Browser, csrfOf } from '../dashboard/helpers.js'
+import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { passwordLogin } from './people-support.js'
+
+const NOT_ALLOWED = 'Not allowed for your role'
+const PASSWORD = 'route table password'
+
+let paylinks: Paylinks
+const userIds = new Map<Role, string>()
+
+beforeAll(async () => {
+  paylinks = await startPaylinks()
+  const hash = await hashPassword(PASSWORD, 1000)
+  for (const role of ROLES) {
+    const user = await createUser(
+      paylinks.deps.db,
+      { email: `${role}@shop.dz`, name: role, role, passwordHash: hash },
+      paylinks.deps.clock(),
+    )
+    userIds.set(role, user!.id)
+  }
+})
+afterAll(() => paylinks.close())
+
+/** The routes registered under a prefix, as "METHOD /path", once each (middleware aside). */
+function registered(prefix: string): string[] {
+  const keys = paylinks.app.routes
+    .filter((r) => r.method !== 'ALL' && r.path.startsWith(prefix))
+    .map((r) => `${r.method} ${r.path}`)
+  return [...new Set(keys)].filter((k) => !PUBLIC_ROUTES.includes(k)).sort()
+}
+
+/** A path to request for a route: each parameter filled with an id that names nothing. */
+const concrete = (path: string) => path.replace(/:eventId/g, '1').replace(/:[A-Za-z]+/g, 'zz_none')
+
+/** A fresh signed-in browser for `who`: a stored session, as signing in makes. */
+async function browserFor(who: Role | 'admin'): Promise<Browser> {
+  const browser = new Browser(paylinks, { 'accept-language': 'en' })
+  if (who === 'admin') {
+    await browser.login()
+    return browser
+  }
+  const db = paylinks.deps.db
+  const token = await createSession(
+    db,
+    { userId: userIds.get(who)! },
+    paylinks.deps.clock(),
+    60_000,
+  )
+  browser.jar.cookies.set('paylinks_session', token)
+  return browser
+}
+
+describe('the route policy', () => {
+  it('lists every dashboard and API route the app registers, and only those', () => {
+    const routes = [...registered('/dashboard'), ...registered('/api/v1')]
+    expect(routes.length).toBeGreaterThan(40)
+    const missing = routes.filter((k) => !(k in ROUTE_POLICY))
+    expect(missing, 'routes without a policy entry').toEqual([])
+    const stale = Object.keys(ROUTE_POLICY).filter((k) => !routes.includes(k))
+    expect(stale, 'policy entries without a route').toEqual([])
+  })
+
+  it('signs each role in with a real password, landing where the role may go', async () => {
+    for (const role of ROLES) {
+      const answer = await passwordLogin(new Browser(paylinks), `${role}@shop.dz`, PASSWORD)
+      expect(answer.status, role).toBe(303)
+      expect(answer.headers.get('location'), role).toBe(
+        roleAllows(role, 'payments.read') ? '/dashboard' : '/dashboard/payments',
+      )
+    }
+  })
+
+  for (const who of [...ROLES, 'admin'] as const) {
+    it(`refuses the ${who} exactly the dashboard routes the role lacks`, async () => {
+      const role: Role = who === 'admin' ? 'owner' : who
+      const wrong: string[] = []
+      for (const key of registered('/dashboard')) {
+        const [method, path] = key.split(' ') as [string, string]
+        const requirement = requirementOf(method, concrete(path))
+        const refused = requirement !== 'signed-in' && !roleAllows(role, requirement as never)
+        const browser = await browserFor(who)
+        const init: RequestInit = { method }
+        if (method === 'POST') {
+          const _csrf = csrfOf(await (await browser.get('/dashboard/account')).text())
+          init.headers = { 'content-type': 'application/x-www-form-urlencoded' }
+          init.body = new URLSearchParams({ _csrf })
+        }
+        const response = await browser.request(concrete(path), init)
+        const body = await response.text()
+        const wasRefused = response.status === 403 && body.includes(NOT_ALLOWED)
+        if (wasRefused !== refused || (!refused && response.status === 403))
+          wrong.push(`${key}: ${response.status} (expected ${refused ? '403' : 'not 403'})`)
+      }
+      expect(wrong).toEqual([])
+    })
+  }
+
+  it('lets the admin token through every API route (it is the owner)', async () => {
+    const wrong: string[] = []
+    for (const key of registered('/api/v1')) {
+      const [method, path] = key.split(' ') as [string, string]
+      const init: RequestInit = { method, headers: { 'x-api-key': TEST_ADMIN_TOKEN } }
+      if (method !== 'GET' && method !== 'DELETE') {
+        init.headers = { ...init.headers, 'content-type': 'application/json' }
+        init.body = '{}'
+      }
+      const response = await paylinks.app.request(concrete(path), init)
+      if (response.status === 401 || response.status === 403)
+        wrong.push(`${key}: ${response.status}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('allows each role and key scope exactly its permissions over every API entry', () => {
+    const apiEntries = Object.entries(ROUTE_POLICY).filter(([k]) => k.includes(' /api/v1/'))
+    expect(apiEntries.length).toBeGreaterThan(10)
+    for (const role of ROLES) {
+      for (const scope of ['read', 'write'] as const) {
+        const principal: Principal = {
+          kind: 'key',
+          keyId: 'k',
+          name: 'k',
+          scope,
+          userId: null,
+          role,
+        }
+        for (const [key, need] of apiEntries) {
+          if (need === 'signed-in') continue
+          const expected =
+            roleAllows(role, need) && (scope === 'write' || READ_PERMISSIONS.has(need))
+          expect(allows(principal, need), `${role}/${scope} ${key}`).toBe(expected)
+        }
+      }
+    }
+    // What the product promises, written out.
+    const key = (role: Role, scope: 'read' | 'write'): Principal => ({
+      kind: 'key',
+      keyId: 'k',
+      name: 'k',
+      scope,
+      userId: null,
+      role,
+    })
+    expect(allows(key('viewer', 'write'), ROUTE_POLICY['POST /api/v1/links'] as never)).toBe(false)
+    expect(allows(key('viewer', 'read'), ROUTE_POLICY['GET /api/v1/payments'] as never)).toBe(true)
+    expect(allows(key('cashier', 'write'), ROUTE_POLICY['GET /api/v1/links'] as never)).toBe(false)
+    expect(
+      allows(key('manager', 'read'), ROUTE_POLICY['POST /api/v1/webhook-endpoints'] as never),
+    ).toBe(false)
+    expect(
+      allows(key('manager', 'write'), ROUTE_POLICY['POST /api/v1/webhook-endpoints'] as never),
+    ).toBe(true)
+    expect(allows({ kind: 'admin' }, 'people')).toBe(true)
+  })
+})

@@ -1,0 +1,128 @@
+import type { User } from '../../db/schema.js'
+import { CsrfField, type DashContext, DashLayout } from './layout.js'
+import { FieldError, Notice } from './parts.js'
+import { PostButton } from './webhook-parts.js'
+
+/**
+ * The signed-in person's own account: password, two-factor sign-in, recovery codes, signing
+ * out everywhere. With the admin token there is no account: only signing its sessions out.
+ */
+export function AccountPage(props: {
+  ctx: DashContext
+  user: User | null
+  notice?: string | undefined
+  errors?: { current?: string; password?: string; code?: string } | undefined
+}) {
+  const { ctx, user } = props
+  const t = ctx.t
+  const errors = props.errors ?? {}
+  return (
+    <DashLayout ctx={ctx} title={t('accTitle')} nav="account">
+      <section class="card" aria-labelledby="acc-title">
+        <h1 id="acc-title">{t('accTitle')}</h1>
+        <Notice text={props.notice} />
+        {user ? (
+          <p>
+            <bdi>{user.name}</bdi> · <bdi class="mono">{user.email}</bdi> · {t(`role_${user.role}`)}
+          </p>
+        ) : (
+          <p>{t('accAdmin')}</p>
+        )}
+      </section>
+      {user ? (
+        <>
+          <section class="card" aria-labelledby="acc-password">
+            <h2 id="acc-password">{t('accPassword')}</h2>
+            <form method="post" action="/dashboard/account/password" novalidate>
+              <CsrfField ctx={ctx} />
+              <label for="current">{t('accCurrent')}</label>
+              <input
+                type="password"
+                id="current"
+                name="current"
+                class="ltr"
+                autocomplete="current-password"
+                maxlength={1024}
+                required
+                aria-invalid={errors.current ? 'true' : undefined}
+                aria-describedby={errors.current ? 'current-err' : undefined}
+              />
+              <FieldError id="current" error={errors.current} />
+              <label for="password">{t('accNew')}</label>
+              <input
+                type="password"
+                id="password"
+                name="password"
+                class="ltr"
+                autocomplete="new-password"
+                maxlength={1024}
+                required
+                aria-invalid={errors.password ? 'true' : undefined}
+                aria-describedby={errors.password ? 'pw-hint password-err' : 'pw-hint'}
+              />
+              <p id="pw-hint" class="hint muted">
+                {t('pwRules')}
+              </p>
+              <FieldError id="password" error={errors.password} />
+              <div class="actions">
+                <button type="submit">{t('accChangePassword')}</button>
+              </div>
+            </form>
+          </section>
+          <section class="card" aria-labelledby="acc-tf">
+            <h2 id="acc-tf">{t('accTwoFactor')}</h2>
+            {user.totpEnabledAt !== null ? (
+              <>
+                <p data-two-factor="on">{t('accTwoFactorOn')}</p>
+                <form method="post" action="/dashboard/account/two-factor/disable" novalidate>
+                  <CsrfField ctx={ctx} />
+                  <label for="code">{t('tfCode')}</label>
+                  <input
+                    type="text"
+                    id="code"
+                    name="code"
+                    class="ltr"
+                    autocomplete="one-time-code"
+                    maxlength={32}
+                    required
+                    aria-invalid={errors.code ? 'true' : undefined}
+                    aria-describedby={errors.code ? 'code-err' : undefined}
+                  />
+                  <FieldError id="code" error={errors.code} />
+                  <div class="actions">
+                    <button type="submit" class="danger">
+                      {t('accTwoFactorDisable')}
+                    </button>
+                  </div>
+                </form>
+                <p>{t('accCodesText', { n: (user.recoveryCodes ?? []).filter(Boolean).length })}</p>
+                <PostButton
+                  ctx={ctx}
+                  action="/dashboard/account/recovery-codes"
+                  label={t('accCodesNew')}
+                />
+              </>
+            ) : (
+              <>
+                <p data-two-factor="off">{t('accTwoFactorOff')}</p>
+                <a class="btn small" href="/dashboard/account/two-factor">
+                  {t('accTwoFactorSetUp')}
+                </a>
+              </>
+            )}
+          </section>
+        </>
+      ) : null}
+      <section class="card" aria-labelledby="acc-out">
+        <h2 id="acc-out">{t('accLogoutEverywhere')}</h2>
+        <p>{user ? t('accLogoutText') : t('accLogoutAdminText')}</p>
+        <PostButton
+          ctx={ctx}
+          action="/dashboard/account/logout-everywhere"
+          label={t('accLogoutEverywhere')}
+          kind="danger"
+        />
+      </section>
+    </DashLayout>
+  )
+}
