@@ -1,4 +1,4 @@
-/** Settings generated once and kept: the admin token hash, the session secret. */
+/** Settings kept in the database: generated ones (the admin token hash, the session secret) and the settings page's (till link minutes). */
 import { eq } from 'drizzle-orm'
 import { settings } from '../../db/schema.js'
 import type { Db } from './db.js'
@@ -27,4 +27,12 @@ export async function setSettingIfAbsent(
   const stored = await getSetting(db, key)
   if (stored === null) throw new Error(`Setting ${key} vanished between insert and read`)
   return stored
+}
+
+/** Stores `value` under `key`, replacing what was there. */
+export async function putSetting(db: Db, key: string, value: string, now: number): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value, createdAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
 }
