@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   app.use(securityHeaders(security))
   app.use(compressPages(deps.encodePage))
   // Pages read the stored branding first; the checkout reads its version with the link instead.
-  for (const path of ['/r/*', '/terms', '/l/:slug/poster', '/dashboard/*']) app.use(path, freshBrand)
+  for (const path of ['/r/*', '/terms', '/dashboard/*']) app.use(path, freshBrand)
   app.route('/', healthRoutes)
   app.route('/', brandRoutes)
   app.route('/', checkoutRoutes)

@@ -97,7 +97,7 @@ export function brandCss(brand: Brand | undefined): string {
     : ''
   const c = brand.color && /^#[0-9a-fA-F]{6}$/.test(brand.color) ? brand.color : null
   const color = c
-    ? `a{color:${c}}button,.btn{background:${c}}.btn.secondary,button.secondary{background:#e3e8ed;color:#1b1f24}header.top{border-block-end:3px solid ${c};margin-block-end:.75rem}`
+    ? `a{color:${c}}button,.btn{background:${c}}.btn.secondary,button.secondary{background:#e3e8ed;color:#1b1f24}header.top{border-block-end:3px solid ${c};margin-block-end:.75rem}.amount{color:${c}}.card.poster{border-block-start:6px solid ${c}}`
     : ''
   return logo + color
 }

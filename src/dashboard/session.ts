@@ -50,7 +50,7 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
       query,
       link: getCookie(c, LANGUAGE_COOKIE),
       acceptLanguage: c.req.header('accept-language'),
-      fallback: c.get('config').defaultLanguage,
+      fallback: c.get('brand').current().defaultLanguage,
     })
     if (query === lang) setCookie(c, LANGUAGE_COOKIE, lang, cookieOptions(c, 365 * 86_400_000))
     c.set('dashLang', lang)

@@ -70,6 +70,25 @@ export function resolveBrand(row: Branding | null | undefined, config: Config): 
   }
 }
 
+/**
+ * The merchant's terms of sale in `lang`: that language's text, else the default language's, else
+ * any; null when only a URL (or nothing) is set.
+ */
+export function termsTextIn(brand: Brand, lang: Language): { text: string; lang: Language } | null {
+  const order: Language[] = [lang, brand.defaultLanguage, 'ar', 'fr', 'en']
+  for (const l of order) {
+    const text = brand.termsText[l]
+    if (text) return { text, lang: l }
+  }
+  return null
+}
+
+/** Where the checkout's "terms of sale" link goes: the text at /terms, else the URL, else /terms. */
+export function merchantTermsHref(brand: Brand, lang: Language): string {
+  const local = `/terms?lang=${lang}#merchant`
+  return termsTextIn(brand, lang) ? local : (brand.termsUrl ?? local)
+}
+
 /** WCAG 2's relative luminance of a `#rrggbb` colour. */
 function luminance(hex: string): number {
   const channel = (i: number) => {

@@ -10,6 +10,7 @@ import type { AppEnv } from '../app-deps.js'
 import type { Language } from '../config.js'
 import { type LinkWithStats, readLinkBySlug } from '../data/links.js'
 import { hitRateLimit } from '../data/rate-limits.js'
+import { merchantTermsHref } from '../domain/brand.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { linkStatus } from '../domain/link-status.js'
 import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
@@ -173,7 +174,7 @@ async function renderCheckout(
         errors={state.errors}
         csrfToken={csrfToken}
         onlineTermsUrl={`/terms?lang=${lang}`}
-        merchantTermsUrl={brand.termsUrl ?? `/terms?lang=${lang}#merchant`}
+        merchantTermsUrl={merchantTermsHref(brand, lang)}
         captcha={captcha ? captcha.widget(ctx, `/l/${link.slug}/challenge`, challenge) : undefined}
       />
     )
