@@ -35,6 +35,10 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/webhooks/:id/rotate': 'webhooks',
   'POST /dashboard/webhooks/:id/delete': 'webhooks',
   'POST /dashboard/webhooks/:id/deliveries/:eventId/redeliver': 'webhooks',
+  'GET /dashboard/settings': 'settings',
+  'POST /dashboard/settings': 'settings',
+  'POST /dashboard/settings/logo': 'settings',
+  'POST /dashboard/settings/logo/delete': 'settings',
 }
 
 const API: Record<string, Requirement> = {

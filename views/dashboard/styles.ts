@@ -140,5 +140,7 @@ ol.wh-attempts li{padding-block:.25rem;overflow-wrap:anywhere}
 .wh-banner bdi{display:block;margin-block:.15rem}
 [dir=rtl] .wh-banner bdi{text-align:left}
 .wh-id{font-size:.85rem;overflow-wrap:anywhere}
+.logo-preview{margin:0 0 1rem}.logo-preview img{display:block;block-size:auto;max-block-size:6rem;inline-size:auto;max-inline-size:100%;border:1px solid #d0d7de;border-radius:6px;padding:.25rem;background:#fff}
+input[type=file]{max-inline-size:100%}
 @media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
 ${PHONE_CSS}`
