@@ -33,8 +33,8 @@ export function MerchantContacts(props: { ctx: PageContext }) {
         {contacts.address ? (
           <>
             <dt>{t('contactAddress')}</dt>
-            <dd class="address" dir="auto">
-              {contacts.address}
+            <dd class="address">
+              <bdi>{contacts.address}</bdi>
             </dd>
           </>
         ) : null}
