@@ -563,12 +563,12 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
  * logo is always there.
  */
 export const logo = sqliteTable('logo', {
-    sha256: text('sha256').primaryKey(),
-    contentType: text('content_type').notNull(),
-    bytes: bytes('bytes').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+  sha256: text('sha256').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytes('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 })
 
 export type Branding = typeof branding.$inferSelect

@@ -72,7 +72,13 @@ const LIMITS: Record<Exclude<SettingsField, 'tillLinkMinutes' | 'defaultLanguage
   receiptFooter: 500,
 }
 
-const MULTILINE = new Set<SettingsField>(['contactAddress', 'termsAr', 'termsFr', 'termsEn', 'receiptFooter'])
+const MULTILINE = new Set<SettingsField>([
+  'contactAddress',
+  'termsAr',
+  'termsFr',
+  'termsEn',
+  'receiptFooter',
+])
 
 /** The form as typed, from a posted body (what is not a string reads as empty). */
 export function readSettingsForm(body: Record<string, unknown>): SettingsForm {
@@ -112,7 +118,11 @@ function problemOf(field: SettingsField, value: string): SettingsProblem | null 
   if (value.length > LIMITS[field]) return { code: 'too_long', max: LIMITS[field] }
   if (field === 'brandColor') {
     const problem = brandColorProblem(value)
-    return problem === 'format' ? { code: 'color_format' } : problem ? { code: 'color_contrast' } : null
+    return problem === 'format'
+      ? { code: 'color_format' }
+      : problem
+        ? { code: 'color_contrast' }
+        : null
   }
   if (field === 'contactPhone') return PHONE.test(value) ? null : { code: 'phone' }
   if (field === 'contactEmail') return EMAIL.test(value) ? null : { code: 'email' }
@@ -175,7 +185,8 @@ export function changedFields(
   const changed: SettingsField[] = []
   for (const field of SETTINGS_FIELDS) {
     if (field === 'tillLinkMinutes') {
-      if ((tillBefore ?? String(TILL_LINK_MINUTES.default)) !== String(tillAfter)) changed.push(field)
+      if ((tillBefore ?? String(TILL_LINK_MINUTES.default)) !== String(tillAfter))
+        changed.push(field)
     } else if ((before?.[field] ?? null) !== after[field]) changed.push(field)
   }
   return changed

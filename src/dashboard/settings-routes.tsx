@@ -60,7 +60,11 @@ const DONE: Record<string, DashKey> = {
 async function renderPage(
   c: DashC,
   status: 200 | 400,
-  state: { form?: SettingsForm; errors?: Partial<Record<SettingsField, string>>; logoError?: string },
+  state: {
+    form?: SettingsForm
+    errors?: Partial<Record<SettingsField, string>>
+    logoError?: string
+  },
 ) {
   const db = c.get('db')
   const row = await getBranding(db)
@@ -86,7 +90,11 @@ async function renderPage(
   )
 }
 
-const audit = (c: DashC, action: 'settings_changed' | 'logo_changed', detail: Record<string, unknown>) =>
+const audit = (
+  c: DashC,
+  action: 'settings_changed' | 'logo_changed',
+  detail: Record<string, unknown>,
+) =>
   recordAudit(c.get('db'), {
     at: c.get('clock')(),
     action,
@@ -135,7 +143,13 @@ settingsRoutes.post('/settings/logo', async (c) => {
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)))
   const { contentType, width, height } = checked.image
   await replaceLogo(c.get('db'), { sha256, contentType, bytes, width, height }, c.get('clock')())
-  await audit(c, 'logo_changed', { change: 'set', type: contentType, width, height, bytes: bytes.length })
+  await audit(c, 'logo_changed', {
+    change: 'set',
+    type: contentType,
+    width,
+    height,
+    bytes: bytes.length,
+  })
   return c.redirect(`${PAGE}?done=logo#logo`, 303)
 })
 

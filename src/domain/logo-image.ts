@@ -14,12 +14,21 @@ export type LogoImage = {
   height: number
 }
 
-export type LogoProblem = 'logo_empty' | 'logo_too_large' | 'logo_type' | 'logo_broken' | 'logo_size'
+export type LogoProblem =
+  | 'logo_empty'
+  | 'logo_too_large'
+  | 'logo_type'
+  | 'logo_broken'
+  | 'logo_size'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
 const u32be = (b: Uint8Array, i: number) =>
-  (((b[i] as number) << 24) | ((b[i + 1] as number) << 16) | ((b[i + 2] as number) << 8) | (b[i + 3] as number)) >>> 0
+  (((b[i] as number) << 24) |
+    ((b[i + 1] as number) << 16) |
+    ((b[i + 2] as number) << 8) |
+    (b[i + 3] as number)) >>>
+  0
 const u16be = (b: Uint8Array, i: number) => ((b[i] as number) << 8) | (b[i + 1] as number)
 const u16le = (b: Uint8Array, i: number) => (b[i] as number) | ((b[i + 1] as number) << 8)
 const u24le = (b: Uint8Array, i: number) => u16le(b, i) | ((b[i + 2] as number) << 16)
@@ -29,7 +38,8 @@ const ascii = (b: Uint8Array, i: number, n: number) => String.fromCharCode(...b.
 /** PNG: the signature, IHDR first, whole chunks up to IEND, which ends the file. */
 function png(b: Uint8Array): LogoImage | 'logo_broken' | null {
   if (!PNG_SIGNATURE.every((v, i) => b[i] === v)) return null
-  if (b.length < 8 + 25 + 12 || ascii(b, 12, 4) !== 'IHDR' || u32be(b, 8) !== 13) return 'logo_broken'
+  if (b.length < 8 + 25 + 12 || ascii(b, 12, 4) !== 'IHDR' || u32be(b, 8) !== 13)
+    return 'logo_broken'
   let at = 8
   while (at + 12 <= b.length) {
     const length = u32be(b, at)
@@ -94,7 +104,9 @@ function webp(b: Uint8Array): LogoImage | 'logo_broken' | null {
 }
 
 /** The checked image, or why it is refused. */
-export function readLogo(bytes: Uint8Array): { ok: true; image: LogoImage } | { ok: false; problem: LogoProblem } {
+export function readLogo(
+  bytes: Uint8Array,
+): { ok: true; image: LogoImage } | { ok: false; problem: LogoProblem } {
   if (bytes.length === 0) return { ok: false, problem: 'logo_empty' }
   if (bytes.length > LOGO_MAX_BYTES) return { ok: false, problem: 'logo_too_large' }
   const found = png(bytes) ?? jpeg(bytes) ?? webp(bytes)

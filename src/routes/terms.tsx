@@ -49,6 +49,6 @@ termsRoutes.get('/terms', (c) => {
         )}
       </section>
       <MerchantContacts ctx={ctx} />
-    </Layout>
+    </Layout>,
   )
 })

@@ -7,8 +7,8 @@ import type { Browser as Chromium, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
 import { signedIn, storePayment } from '../dashboard/helpers.js'
-import { pngLogo } from '../support/images.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { pngLogo } from '../support/images.js'
 import { makeLink } from '../support/links.js'
 import { describeInChromium, launchChromium, openPhone, screenshot } from './support.js'
 
@@ -34,11 +34,19 @@ const FIELDS = {
 beforeAll(async () => {
   p = await startPaylinks({ http: true })
   const owner = await signedIn(p)
-  expect((await owner.submit('/dashboard/settings', '/dashboard/settings', FIELDS)).status).toBe(303)
+  expect((await owner.submit('/dashboard/settings', '/dashboard/settings', FIELDS)).status).toBe(
+    303,
+  )
   const form = new FormData()
   form.set('_csrf', await owner.formToken('/dashboard/settings'))
-  form.set('logo', new Blob([pngLogo(240, 96) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'l.png')
-  expect((await owner.request('/dashboard/settings/logo', { method: 'POST', body: form })).status).toBe(303)
+  form.set(
+    'logo',
+    new Blob([pngLogo(240, 96) as Uint8Array<ArrayBuffer>], { type: 'image/png' }),
+    'l.png',
+  )
+  expect(
+    (await owner.request('/dashboard/settings/logo', { method: 'POST', body: form })).status,
+  ).toBe(303)
   const link = await makeLink(p, { title: 'Cahier de textes', amount: 1500 })
   paths.checkout = `/l/${link.slug}`
   paths.poster = `/l/${link.slug}/poster`
@@ -74,7 +82,9 @@ describeInChromium('branding in Chromium', () => {
         try {
           await open(page, paths.checkout as string, lang)
           expect(await logoLoaded(page, 'header .logo')).toBe(true)
-          expect(await page.locator('button.pay').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(GREEN)
+          expect(
+            await page.locator('button.pay').evaluate((b) => getComputedStyle(b).backgroundColor),
+          ).toBe(GREEN)
           expect(await page.locator('header .merchant').innerText()).toContain('Librairie El Amel')
           await screenshot(page, lang, `branding-checkout-${width}`)
 
@@ -87,12 +97,16 @@ describeInChromium('branding in Chromium', () => {
 
           await open(page, paths.poster as string, lang)
           expect(await logoLoaded(page, '.poster-logo')).toBe(true)
-          expect(await page.locator('.card.poster').evaluate((c) => getComputedStyle(c).borderTopColor)).toBe(GREEN)
+          expect(
+            await page.locator('.card.poster').evaluate((c) => getComputedStyle(c).borderTopColor),
+          ).toBe(GREEN)
           await screenshot(page, lang, `branding-poster-${width}`)
 
           await open(page, paths.terms as string, lang)
           const terms = await page.locator('main').innerText()
-          expect(terms).toContain(lang === 'ar' ? 'التوصيل خلال 48 ساعة.' : 'Delivery within 48 hours.')
+          expect(terms).toContain(
+            lang === 'ar' ? 'التوصيل خلال 48 ساعة.' : 'Delivery within 48 hours.',
+          )
           expect(terms).toContain('+213 550 12 34 56')
           await screenshot(page, lang, `branding-terms-${width}`)
 
@@ -103,7 +117,9 @@ describeInChromium('branding in Chromium', () => {
           expect(phone.cspViolations).toEqual([])
           expect(phone.outside).toEqual([])
           // No sideways scrolling on a phone.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - innerWidth,
+          )
           expect(overflow).toBeLessThanOrEqual(0)
         } finally {
           await phone.close()

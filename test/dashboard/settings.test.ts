@@ -10,8 +10,8 @@ import { desc, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, branding, logo, settings } from '../../db/schema.js'
 import { LOGO_FORM_BODY_LIMIT } from '../../src/http/body-limits.js'
-import { pngLogo, webpHeaders } from '../support/images.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { pngLogo, webpHeaders } from '../support/images.js'
 import { makeLink } from '../support/links.js'
 import { type Browser, signedIn, storePayment } from './helpers.js'
 
@@ -54,7 +54,8 @@ async function upload(bytes: Uint8Array, name: string, type: string, b = owner) 
 }
 
 const text = async (res: Response | Promise<Response>) => (await res).text()
-const get = (path: string, lang = 'fr') => p.app.request(path, { headers: { 'accept-language': lang } })
+const get = (path: string, lang = 'fr') =>
+  p.app.request(path, { headers: { 'accept-language': lang } })
 
 async function lastAudit() {
   const [row] = await p.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
@@ -92,8 +93,9 @@ describe('settings page', () => {
     )
     expect(again).not.toBeInstanceOf(Promise)
     expect(await (again as Response).text()).toBe(page)
-    expect(await p.deps.db.select().from(settings).where(eq(settings.key, 'till_link_minutes')))
-      .toMatchObject([{ value: '15' }])
+    expect(
+      await p.deps.db.select().from(settings).where(eq(settings.key, 'till_link_minutes')),
+    ).toMatchObject([{ value: '15' }])
     const saved = await text(owner.get(`${PAGE}?done=saved`))
     expect(saved).toContain('Settings saved. Every page shows them now.')
     expect(saved).toContain('value="Librairie El Amel"')
@@ -141,7 +143,10 @@ describe('settings page', () => {
   it('goes back to the environment’s values when fields are emptied', async () => {
     await save(FIELDS)
     const link = await makeLink(p, { title: 'Cahier', amount: 1500 })
-    await save({ ...Object.fromEntries(Object.keys(FIELDS).map((k) => [k, ''])), till_link_minutes: '10' })
+    await save({
+      ...Object.fromEntries(Object.keys(FIELDS).map((k) => [k, ''])),
+      till_link_minutes: '10',
+    })
     const page = await text(get(`/l/${link.slug}`))
     expect(page).toContain('Boutique Test')
     expect(page).not.toContain('#1f6f43')
@@ -261,19 +266,52 @@ describe('logo', () => {
     expect(await p.deps.db.select().from(logo)).toEqual([])
     const link = await makeLink(p, { title: 'Cahier', amount: 1500 })
     expect(await text(get(`/l/${link.slug}`))).not.toContain('class="logo"')
-    expect(await lastAudit()).toMatchObject({ action: 'logo_changed', detail: { change: 'removed' } })
+    expect(await lastAudit()).toMatchObject({
+      action: 'logo_changed',
+      detail: { change: 'removed' },
+    })
   })
 
   const enc = (s: string) => new TextEncoder().encode(s)
   const png = pngLogo()
   const hostile: Array<[string, Uint8Array, string, string, string]> = [
-    ['an SVG', enc('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml', 'not a PNG, JPEG or WebP'],
-    ['HTML renamed .png', enc('<!doctype html><script>alert(1)</script>'), 'logo.png', 'image/png', 'not a PNG, JPEG or WebP'],
-    ['a file over 256 KiB', pngLogo(10, 10, undefined, 300 * 1024), 'big.png', 'image/png', 'larger than 256 KB'],
-    ['a truncated PNG', png.subarray(0, png.length - 30), 'cut.png', 'image/png', 'damaged or incomplete'],
+    [
+      'an SVG',
+      enc('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'logo.svg',
+      'image/svg+xml',
+      'not a PNG, JPEG or WebP',
+    ],
+    [
+      'HTML renamed .png',
+      enc('<!doctype html><script>alert(1)</script>'),
+      'logo.png',
+      'image/png',
+      'not a PNG, JPEG or WebP',
+    ],
+    [
+      'a file over 256 KiB',
+      pngLogo(10, 10, undefined, 300 * 1024),
+      'big.png',
+      'image/png',
+      'larger than 256 KB',
+    ],
+    [
+      'a truncated PNG',
+      png.subarray(0, png.length - 30),
+      'cut.png',
+      'image/png',
+      'damaged or incomplete',
+    ],
     ['a PNG declared as text', enc('hello'), 'logo.png', 'text/plain', 'not a PNG, JPEG or WebP'],
     ['zero bytes', new Uint8Array(0), 'empty.png', 'image/png', 'This file is empty'],
-    ['a PNG with HTML after its end', new Uint8Array([...png, ...enc('<html><script>alert(1)</script>')]), 'poly.png', 'image/png', 'damaged or incomplete'],
+    [
+      'a PNG with HTML after its end',
+      new Uint8Array([...png, ...enc('<html><script>alert(1)</script>')]),
+      'poly.png',
+      'image/png',
+      'damaged or incomplete',
+    ],
   ]
   for (const [what, bytes, name, type, says] of hostile) {
     it(`refuses ${what} beside the field and stores nothing`, async () => {

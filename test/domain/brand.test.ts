@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config.js'
-import { brandColorProblem, contrastRatio, merchantTermsHref, resolveBrand } from '../../src/domain/brand.js'
+import {
+  brandColorProblem,
+  contrastRatio,
+  merchantTermsHref,
+  resolveBrand,
+} from '../../src/domain/brand.js'
 import { LOGO_MAX_BYTES, readLogo } from '../../src/domain/logo-image.js'
 import { jpegHeaders, pngLogo, webpHeaders } from '../support/images.js'
 
@@ -118,13 +123,19 @@ describe('logo bytes', () => {
   it('refuses empty, truncated, padded and polyglot files', () => {
     const png = pngLogo()
     expect(readLogo(new Uint8Array(0))).toEqual({ ok: false, problem: 'logo_empty' })
-    expect(readLogo(png.subarray(0, png.length - 20))).toEqual({ ok: false, problem: 'logo_broken' })
+    expect(readLogo(png.subarray(0, png.length - 20))).toEqual({
+      ok: false,
+      problem: 'logo_broken',
+    })
     expect(readLogo(png.subarray(0, 20))).toEqual({ ok: false, problem: 'logo_broken' })
     // A PNG followed by HTML (or a ZIP, or a script) is not a PNG any more.
     const polyglot = new Uint8Array([...png, ...text('<html><script>alert(1)</script></html>')])
     expect(readLogo(polyglot)).toEqual({ ok: false, problem: 'logo_broken' })
     const jpeg = jpegHeaders()
-    expect(readLogo(jpeg.subarray(0, jpeg.length - 2))).toEqual({ ok: false, problem: 'logo_broken' })
+    expect(readLogo(jpeg.subarray(0, jpeg.length - 2))).toEqual({
+      ok: false,
+      problem: 'logo_broken',
+    })
     const webp = webpHeaders()
     expect(readLogo(new Uint8Array([...webp, 0, 0]))).toEqual({ ok: false, problem: 'logo_broken' })
   })

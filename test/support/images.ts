@@ -53,7 +53,8 @@ export function pngLogo(width = 160, height = 64, rgb = [0x1f, 0x6f, 0x43], extr
     for (let x = 0; x < width; x++) {
       const band = y > height * 0.4 && y < height * 0.6 && x > width * 0.15 && x < width * 0.85
       const corner = Math.hypot(Math.min(x, width - 1 - x) - 10, Math.min(y, height - 1 - y) - 10)
-      const outside = Math.min(x, width - 1 - x) < 10 && Math.min(y, height - 1 - y) < 10 && corner > 10
+      const outside =
+        Math.min(x, width - 1 - x) < 10 && Math.min(y, height - 1 - y) < 10 && corner > 10
       const px = outside || band ? [255, 255, 255] : rgb
       rows.set(px, row + 1 + x * 3)
     }
@@ -78,7 +79,18 @@ export function jpegHeaders(width = 120, height = 40): Uint8Array {
 /** A lossless WebP's structure: RIFF of the right size, a VP8L chunk with the size. */
 export function webpHeaders(width = 120, height = 40): Uint8Array {
   const bits = ((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14)
-  const vp8l = [0x2f, bits & 255, (bits >> 8) & 255, (bits >> 16) & 255, (bits >>> 24) & 255, 0, 0, 0, 0, 0]
+  const vp8l = [
+    0x2f,
+    bits & 255,
+    (bits >> 8) & 255,
+    (bits >> 16) & 255,
+    (bits >>> 24) & 255,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]
   const body = [...new TextEncoder().encode('WEBPVP8L'), vp8l.length, 0, 0, 0, ...vp8l]
   const size = body.length
   return new Uint8Array([

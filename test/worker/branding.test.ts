@@ -14,6 +14,7 @@ import { inputValue, WORKER_ADMIN_TOKEN } from './support.js'
 let w: MeteredWorker
 let d1: D1Database
 let cookie = ''
+let page0Rows = 0
 const SLUG = 'brandw0000001'
 
 /** A request as a signed-in browser makes it (its session cookie, no redirect followed). */
@@ -61,6 +62,7 @@ describe('settings on Workers', () => {
     expect(page.status).toBe(200)
     expect(page.body).not.toContain('Librairie El Amel')
     expect(page.tally.rowsRead).toBeLessThanOrEqual(5)
+    page0Rows = page.tally.rowsRead
   })
 
   it('shows what the dashboard saves on the next checkout page', async () => {
@@ -85,6 +87,8 @@ describe('settings on Workers', () => {
     expect(next.body).toBe(changed.body)
     expect(next.tally.rowsRead).toBeLessThanOrEqual(5)
     expect(next.tally.statements).toBe(1)
+    // Two rows: the link and the branding's version, before and after a change.
+    expect(next.tally.rowsRead).toBe(page0Rows)
   })
 
   it('shows a logo uploaded through the dashboard, served from D1 with its headers', async () => {

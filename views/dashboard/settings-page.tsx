@@ -1,7 +1,7 @@
 import type { Language } from '../../src/config.js'
+import type { DashKey } from '../../src/dashboard/messages.js'
 import type { SettingsField, SettingsForm } from '../../src/dashboard/settings-form.js'
 import { TILL_LINK_MINUTES } from '../../src/dashboard/settings-form.js'
-import type { DashKey } from '../../src/dashboard/messages.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
 import { FieldError, Notice } from './parts.js'
@@ -253,9 +253,30 @@ export function SettingsPage(props: {
             placeholder={defaults.termsUrl ?? 'https://'}
             ltr
           />
-          <TextArea {...field('termsAr')} name="terms_ar" label="stFieldTermsAr" max={20000} rows={5} lang="ar" />
-          <TextArea {...field('termsFr')} name="terms_fr" label="stFieldTermsFr" max={20000} rows={5} lang="fr" />
-          <TextArea {...field('termsEn')} name="terms_en" label="stFieldTermsEn" max={20000} rows={5} lang="en" />
+          <TextArea
+            {...field('termsAr')}
+            name="terms_ar"
+            label="stFieldTermsAr"
+            max={20000}
+            rows={5}
+            lang="ar"
+          />
+          <TextArea
+            {...field('termsFr')}
+            name="terms_fr"
+            label="stFieldTermsFr"
+            max={20000}
+            rows={5}
+            lang="fr"
+          />
+          <TextArea
+            {...field('termsEn')}
+            name="terms_en"
+            label="stFieldTermsEn"
+            max={20000}
+            rows={5}
+            lang="en"
+          />
         </section>
         <section class="card" aria-labelledby="till-title">
           <h2 id="till-title">{t('stSectionTill')}</h2>
