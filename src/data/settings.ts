@@ -1,4 +1,7 @@
-/** Settings kept in the database: generated ones (the admin token hash, the session secret) and the settings page's (till link minutes). */
+/**
+ * Settings kept in the database: generated ones (the admin token hash, the session secret) and the
+ * settings page's (the till link's lifetime).
+ */
 import { eq } from 'drizzle-orm'
 import { settings } from '../../db/schema.js'
 import type { Db } from './db.js'

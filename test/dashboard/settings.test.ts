@@ -6,6 +6,10 @@
  * claim to be; the logo is served at its hash's address with headers that let nothing in it run;
  * every change is in the audit log by field name only.
  */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, branding, logo, settings } from '../../db/schema.js'
@@ -174,6 +178,32 @@ describe('settings page', () => {
     expect(JSON.stringify(entry)).not.toContain('elamel')
     await save({ ...FIELDS, contact_phone: '0550 00 00 00' })
     expect((await lastAudit())?.detail).toEqual({ fields: ['contactPhone'] })
+  })
+})
+
+describe('the receipt’s PDF', () => {
+  it('carries the stored name, contact details and footer', async () => {
+    await save(FIELDS)
+    const link = await makeLink(p, { title: 'Cahier', amount: 1500 })
+    const paid = await storePayment(p, link, { status: 'paid' })
+    const res = await get(`/r/${paid.receiptId}/download?lang=fr`)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    const dir = mkdtempSync(join(tmpdir(), 'paylinks-settings-pdf-'))
+    try {
+      const file = join(dir, 'receipt.pdf')
+      writeFileSync(file, new Uint8Array(await res.arrayBuffer()))
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+      const plain = text.replace(/[\s\u200e\u200f\u202a-\u202e]+/g, ' ')
+      for (const shown of [
+        'Librairie El Amel',
+        '+213 550 12 34 56',
+        'contact@elamel.dz',
+        'Merci pour votre achat — RC 16/00-1234567',
+      ])
+        expect(plain).toContain(shown)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
