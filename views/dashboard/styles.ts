@@ -142,5 +142,6 @@ ol.wh-attempts li{padding-block:.25rem;overflow-wrap:anywhere}
 .wh-id{font-size:.85rem;overflow-wrap:anywhere}
 .logo-preview{margin:0 0 1rem}.logo-preview img{display:block;block-size:auto;max-block-size:6rem;inline-size:auto;max-inline-size:100%;border:1px solid #d0d7de;border-radius:6px;padding:.25rem;background:#fff}
 input[type=file]{max-inline-size:100%}
+textarea[aria-invalid=true],select[aria-invalid=true]{border-color:#b42318;border-width:2px}
 @media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
 ${PHONE_CSS}`
