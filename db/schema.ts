@@ -519,3 +519,58 @@ export type User = typeof users.$inferSelect
 export type Invite = typeof invites.$inferSelect
 export type ApiKey = typeof apiKeys.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
+
+/**
+ * The merchant's branding, set in the dashboard's settings: one row (id 1), each column null
+ * while the environment's value applies. `version` grows with every change; the checkout reads
+ * it with the link, so every process and Workers isolate sees a change at once.
+ */
+export const branding = sqliteTable(
+  'branding',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull(),
+    merchantName: text('merchant_name'),
+    brandColor: text('brand_color'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    contactAddress: text('contact_address'),
+    termsUrl: text('terms_url'),
+    termsAr: text('terms_ar'),
+    termsFr: text('terms_fr'),
+    termsEn: text('terms_en'),
+    defaultLanguage: text('default_language', { enum: LANGUAGES }),
+    receiptFooter: text('receipt_footer'),
+    /** The logo's SHA-256 (hex), type and size: its address and `<img>` without reading it. */
+    logoHash: text('logo_hash'),
+    logoType: text('logo_type'),
+    logoWidth: integer('logo_width'),
+    logoHeight: integer('logo_height'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [check('branding_one_row', sql`${t.id} = 1`)],
+)
+
+/** Bytes as a BLOB: better-sqlite3 gives a Buffer, D1 an array or ArrayBuffer. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'blob',
+  toDriver: (value) => value,
+  fromDriver: (value) =>
+    value instanceof Uint8Array ? value : new Uint8Array(value as unknown as ArrayLike<number>),
+})
+
+/**
+ * Logos by SHA-256 (hex): checked PNG, JPEG or WebP bytes, served at their hash's address. A new
+ * one is stored before `branding` points at it and the others are then removed, so the current
+ * logo is always there.
+ */
+export const logo = sqliteTable('logo', {
+  sha256: text('sha256').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytes('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+export type Branding = typeof branding.$inferSelect

@@ -12,8 +12,9 @@ import type { Background } from './background.js'
 import type { GatewayClient } from './client/index.js'
 import type { Config, Language } from './config.js'
 import type { LoadDashboardKit } from './dashboard/kit.js'
+import type { BrandStore } from './data/brand-store.js'
 import type { Db } from './data/db.js'
-import type { LinkWithStats } from './data/links.js'
+import type { PublicLink } from './data/links.js'
 import type { ReadCache } from './data/read-cache.js'
 import type { RecordDelivery } from './data/webhooks.js'
 import type { EncodePage } from './http/compress-pages.js'
@@ -62,7 +63,9 @@ export interface AppDeps {
   /** Compresses pages rendered per request, for browsers that ask (see http/compress-pages). */
   encodePage?: EncodePage | undefined
   /** Link reads by slug, cached between database writes (Node; absent on Workers). */
-  linkCache?: ReadCache<LinkWithStats | null> | undefined
+  linkCache?: ReadCache<PublicLink | null> | undefined
+  /** The merchant's branding from the settings page over the environment's (brand-store.ts). */
+  brand: BrandStore
   clock: () => number
   log: Logger
   /** Tracks work that runs after the response (webhook confirmation). */

@@ -10,12 +10,14 @@ import { securityHeaders, securityPolicy } from './http/security-headers.js'
 import { describe } from './lib/describe-error.js'
 import { createLru } from './lib/lru.js'
 import { apiRoutes } from './routes/api.js'
+import { brandRoutes } from './routes/brand.js'
 import { checkoutRoutes } from './routes/checkout.js'
 import { preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { notFoundPage, serverErrorPage } from './routes/error-pages.js'
 import { faviconRoutes } from './routes/favicon.js'
 import { healthRoutes } from './routes/health.js'
+import { freshBrand } from './routes/page.js'
 import { qrRoutes } from './routes/qr.js'
 import { receiptRoutes } from './routes/receipt.js'
 import type { StaticPage } from './routes/static-page.js'
@@ -58,7 +60,10 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   }
   app.use(securityHeaders(security))
   app.use(compressPages(deps.encodePage))
+  // Pages read the stored branding first; the checkout reads its version with the link instead.
+  for (const path of ['/r/*', '/terms', '/dashboard/*']) app.use(path, freshBrand)
   app.route('/', healthRoutes)
+  app.route('/', brandRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', qrRoutes)
   app.route('/', receiptRoutes)

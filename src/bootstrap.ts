@@ -16,8 +16,9 @@ import {
 } from './client/index.js'
 import { type Config, ConfigError } from './config.js'
 import type { LoadDashboardKit } from './dashboard/kit.js'
+import { createBrandStore } from './data/brand-store.js'
 import type { Db } from './data/db.js'
-import type { LinkWithStats } from './data/links.js'
+import type { PublicLink } from './data/links.js'
 import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
 import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
@@ -212,8 +213,9 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     deflateRaw: parts.deflateRaw,
     encodePage: parts.encodePage,
     linkCache: parts.changeStamp
-      ? createReadCache<LinkWithStats | null>(parts.changeStamp)
+      ? createReadCache<PublicLink | null>(parts.changeStamp)
       : undefined,
+    brand: createBrandStore(config, parts.changeStamp),
     clock,
     log,
     background: createBackground(log, parts.waitUntil),

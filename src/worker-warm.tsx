@@ -15,6 +15,8 @@ import { type Link, links } from '../db/schema.js'
 import { CheckoutPage } from '../views/checkout.js'
 import type { AppDeps, AppEnv } from './app-deps.js'
 import { LANGUAGES } from './config.js'
+import { createBrandStore } from './data/brand-store.js'
+import { resolveBrand } from './domain/brand.js'
 import { requestLogEntry } from './http/request-log.js'
 import { securityHeaderRecord } from './http/security-headers.js'
 import { translator } from './i18n/index.js'
@@ -113,6 +115,7 @@ async function warmCheckoutRoute(deps: Pick<AppDeps, 'config'>, link: Link): Pro
     clock: Date.now,
     log: () => {},
     pageCache: createLru(1),
+    brand: createBrandStore(deps.config),
     secureHeadersNonce: '',
   }
   const app = new Hono<AppEnv>()
@@ -144,6 +147,7 @@ async function warmCheckoutPage(deps: AppDeps, link: Link): Promise<void> {
       nonce: '',
       testMode: deps.config.gatewayMode !== 'live',
       merchantName: deps.config.merchantName,
+      brand: resolveBrand(null, deps.config),
       switchPath: `/l/${link.slug}`,
     }
     const page = (
@@ -170,7 +174,7 @@ async function warmCheckoutPage(deps: AppDeps, link: Link): Promise<void> {
 export async function warmFirstRequest(deps: Pick<AppDeps, 'config' | 'captcha'>): Promise<void> {
   const now = Date.now()
   const made = madeUpLink(now)
-  pageKey(made, 'fr', now)
+  pageKey(made, 0, 'fr', now)
   plainQuery(`${ORIGIN}/l/warm?lang=fr`)
   await warmCheckoutRoute(deps, made)
   await warmCheckoutPage(deps as AppDeps, made)

@@ -1,6 +1,7 @@
 import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import { LANGUAGES, type Language } from '../src/config.js'
+import type { Brand } from '../src/domain/brand.js'
 import { MESSAGES, type Translate } from '../src/i18n/index.js'
 import { FaviconLink } from './favicon.js'
 import { BASE_CSS } from './styles.js'
@@ -13,6 +14,8 @@ export interface PageContext {
   nonce: string
   testMode: boolean
   merchantName: string
+  /** The merchant's branding (logo, colour, contacts); the plain look without it. */
+  brand?: Brand
   /** The current path and query without `lang`, for the language switcher; none hides it. */
   switchPath?: string
   /** Rendering a file to keep (no links back, no script). */
@@ -42,7 +45,7 @@ export function Layout(props: {
           <title>{`${props.title} · ${ctx.merchantName}`}</title>
           <FaviconLink />
           <style nonce={ctx.nonce || undefined}>
-            {raw((props.css ?? BASE_CSS) + (props.extraCss ?? ''))}
+            {raw((props.css ?? BASE_CSS) + (props.extraCss ?? '') + brandCss(ctx.brand))}
           </style>
           {props.head}
         </head>
@@ -55,6 +58,15 @@ export function Layout(props: {
           <div class="wrap">
             <header class="top">
               <span class="merchant" dir="auto">
+                {ctx.brand?.logo ? (
+                  <img
+                    class="logo"
+                    src={ctx.brand.logo.src}
+                    width={ctx.brand.logo.width}
+                    height={ctx.brand.logo.height}
+                    alt=""
+                  />
+                ) : null}
                 {ctx.merchantName}
               </span>
               {ctx.switchPath !== undefined ? (
@@ -72,6 +84,22 @@ export function Layout(props: {
       </html>
     </>
   )
+}
+
+/**
+ * The brand colour on the buttons and links (white on it meets WCAG AA: checked when it is set,
+ * and the format again here, since it goes into a stylesheet), and the logo's size in the header.
+ */
+export function brandCss(brand: Brand | undefined): string {
+  if (!brand) return ''
+  const logo = brand.logo
+    ? '.merchant{display:inline-flex;align-items:center;gap:.5rem}.merchant .logo{block-size:2.5rem;inline-size:auto;max-inline-size:10rem;object-fit:contain}'
+    : ''
+  const c = brand.color && /^#[0-9a-fA-F]{6}$/.test(brand.color) ? brand.color : null
+  const color = c
+    ? `a{color:${c}}button,.btn{background:${c}}.btn.secondary,button.secondary{background:#e3e8ed;color:#1b1f24}header.top{border-block-end:3px solid ${c};margin-block-end:.75rem}.amount{color:${c}}.card.poster{border-block-start:6px solid ${c}}`
+    : ''
+  return logo + color
 }
 
 /** Links to the same page in each language (customer pages and the dashboard). */

@@ -8,6 +8,7 @@ import { CardMarks } from './marks.js'
 const POSTER_CSS = `
 @page{size:A5;margin:10mm}
 .poster{text-align:center}
+.poster-logo{display:block;block-size:4rem;inline-size:auto;max-inline-size:60%;object-fit:contain;margin:0 auto .5rem}
 .poster .by{font-weight:700;font-size:1.05rem;margin:0 0 .75rem;overflow-wrap:anywhere}
 .poster h1{font-size:1.5rem}
 .poster .scan{font-size:1.2rem;font-weight:700;margin:.75rem 0 .25rem}
@@ -45,6 +46,15 @@ export function PosterPage(props: {
         </p>
       ) : null}
       <section class="card poster">
+        {ctx.brand?.logo ? (
+          <img
+            class="poster-logo"
+            src={ctx.brand.logo.src}
+            width={ctx.brand.logo.width}
+            height={ctx.brand.logo.height}
+            alt=""
+          />
+        ) : null}
         <p class="by">{ctx.merchantName}</p>
         <h1>{props.title}</h1>
         {props.amount !== null ? (

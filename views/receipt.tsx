@@ -1,8 +1,10 @@
 import { raw } from 'hono/html'
 import type { FailureCode } from '../db/schema.js'
 import type { Language } from '../src/config.js'
+import type { BrandContacts } from '../src/domain/brand.js'
 import { formatAmount, formatDateTime, type MessageKey } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
+import { MerchantContacts } from './contacts.js'
 import { StatusIcon, type StatusKind } from './icons.js'
 import { Layout, type PageContext } from './layout.js'
 
@@ -27,14 +29,16 @@ export interface ReceiptView {
 }
 
 /**
- * The receipt's rows, label then value, with the card network's required elements; empty ones
- * left out. The page, the PDF and the e-mail all show these.
+ * The receipt's rows, label then value, with the card network's required elements and the
+ * merchant's contact details from the settings; empty ones left out. The page, the PDF and the
+ * e-mail all show these.
  */
 export function receiptRows(
   t: (key: MessageKey) => string,
   lang: Language,
   merchantName: string,
   receipt: ReceiptView,
+  contacts?: BrandContacts | null,
 ): Array<[string, string]> {
   const rows: Array<[string, string | null]> = [
     [t('gatewayMessage'), receipt.gatewayMessage],
@@ -45,6 +49,9 @@ export function receiptRows(
     [t('amountPaid'), formatAmount(receipt.amount, lang)],
     [t('paymentMethod'), t('cardMethod')],
     [t('merchant'), merchantName],
+    [t('contactPhone'), contacts?.phone ?? null],
+    [t('contactEmail'), contacts?.email ?? null],
+    [t('contactAddress'), contacts?.address ?? null],
     [t('customer'), receipt.customerName],
     [t('reference'), receipt.ref],
   ]
@@ -60,7 +67,7 @@ export function ReceiptPage(props: {
 }) {
   const { ctx, receipt } = props
   const { t, lang } = ctx
-  const rows = receiptRows(t, lang, ctx.merchantName, receipt)
+  const rows = receiptRows(t, lang, ctx.merchantName, receipt, ctx.brand?.contacts)
   return (
     <Layout ctx={ctx} title={t('receiptTitle')}>
       <section class="card outcome" aria-labelledby="receipt-title">
@@ -74,6 +81,11 @@ export function ReceiptPage(props: {
         </p>
         <Details rows={rows} />
         <p class="muted">{t('receiptThanks')}</p>
+        {ctx.brand?.receiptFooter ? (
+          <p class="footnote" dir="auto">
+            {ctx.brand.receiptFooter}
+          </p>
+        ) : null}
         {ctx.download ? null : (
           <>
             <div class="actions">
@@ -204,6 +216,7 @@ export function PaymentOutcomePage(props: {
           )}
         </div>
       </section>
+      {pending ? null : <MerchantContacts ctx={ctx} />}
       {pending ? <script nonce={ctx.nonce || undefined}>{raw(PENDING_SCRIPT)}</script> : null}
     </Layout>
   )

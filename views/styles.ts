@@ -61,6 +61,9 @@ svg.status{display:block;inline-size:3.25rem;block-size:3.25rem;margin:.25rem au
 .message,.outcome{text-align:center}
 .message .actions,.outcome .actions,.actions.next{justify-content:center}
 .outcome dl.kv{text-align:start;grid-template-columns:minmax(0,2fr) minmax(0,3fr);margin-block:1rem}
+.address,.footnote,.terms-text p{white-space:pre-line}
+.footnote{font-size:.9rem;color:#57606a;margin-block:1rem 0}
+.contacts h2{margin-block-start:0}
 @media print{
 @page{margin:12mm}
 body{background:#fff;font-size:11pt;-webkit-print-color-adjust:exact;print-color-adjust:exact}

@@ -52,6 +52,10 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/account/two-factor/disable': 'signed-in',
   'POST /dashboard/account/recovery-codes': 'signed-in',
   'POST /dashboard/account/logout-everywhere': 'signed-in',
+  'GET /dashboard/settings': 'settings',
+  'POST /dashboard/settings': 'settings',
+  'POST /dashboard/settings/logo': 'settings',
+  'POST /dashboard/settings/logo/delete': 'settings',
 }
 
 /**

@@ -43,7 +43,7 @@ export function dashContext(c: DashC): DashContext {
     css: c.get('dashCss'),
     nonce: c.get('secureHeadersNonce') ?? '',
     testMode: c.get('config').gatewayMode !== 'live',
-    merchantName: c.get('config').merchantName,
+    merchantName: c.get('brand').current().name,
     switchPath: url.pathname + (url.searchParams.size > 0 ? `?${url.searchParams}` : ''),
     csrf: c.get('csrf'),
     failingEndpoints: c.get('failingEndpoints'),

@@ -96,7 +96,7 @@ function afterSave(
 export const linkFormRoutes = new Hono<DashEnv>()
 
 linkFormRoutes.get('/links/new', (c) =>
-  renderForm(c, 200, { form: newLinkForm(c.get('config').defaultLanguage) }),
+  renderForm(c, 200, { form: newLinkForm(c.get('brand').current().defaultLanguage) }),
 )
 
 linkFormRoutes.post('/links', async (c) => {
@@ -107,7 +107,7 @@ linkFormRoutes.post('/links', async (c) => {
     // side effects) so every other mistake is shown at once.
     const parsed = parseCreateLink(mapped.body, {
       now: c.get('clock')(),
-      defaultLanguage: c.get('config').defaultLanguage,
+      defaultLanguage: c.get('brand').current().defaultLanguage,
     })
     const others = parsed.ok ? {} : placeProblems(parsed.problems, mapped.itemLines)
     return renderForm(c, 400, { form, problems: { ...others, ...mapped.problems } })

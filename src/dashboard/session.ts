@@ -8,7 +8,11 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
 import type { Principal } from '../auth/principal.js'
 import { createSession, deleteSession, findSession } from '../data/sessions.js'
-import { DASHBOARD_FORM_BODY_LIMIT } from '../http/body-limits.js'
+import {
+  DASHBOARD_FORM_BODY_LIMIT,
+  LOGO_FORM_BODY_LIMIT,
+  LOGO_FORM_PATH,
+} from '../http/body-limits.js'
 import { pickLanguage } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
@@ -50,7 +54,7 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
       query,
       link: getCookie(c, LANGUAGE_COOKIE),
       acceptLanguage: c.req.header('accept-language'),
-      fallback: c.get('config').defaultLanguage,
+      fallback: c.get('brand').current().defaultLanguage,
     })
     if (query === lang) setCookie(c, LANGUAGE_COOKIE, lang, cookieOptions(c, 365 * 86_400_000))
     c.set('dashLang', lang)
@@ -124,7 +128,8 @@ export function requireSession(
     const now = c.get('clock')()
     if (c.req.method === 'POST') {
       // Read only now that the session is known to be the merchant's, and only so far.
-      if (!(await holdBody(c, DASHBOARD_FORM_BODY_LIMIT))) return tooLarge(c)
+      const limit = c.req.path === LOGO_FORM_PATH ? LOGO_FORM_BODY_LIMIT : DASHBOARD_FORM_BODY_LIMIT
+      if (!(await holdBody(c, limit))) return tooLarge(c)
       const form = await readForm(c)
       if (!(await verifyToken(secret, formScope(session), form._csrf, now, SESSION_MAX_AGE_MS)))
         return refuse(c)

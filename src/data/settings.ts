@@ -1,4 +1,7 @@
-/** Settings: generated once and kept (the admin token hash, the session secret), and the owner's. */
+/**
+ * Settings kept in the database: generated ones (the admin token hash, the session secret) and
+ * the owner's (the two-factor requirement, the till link's lifetime).
+ */
 import { eq } from 'drizzle-orm'
 import { settings } from '../../db/schema.js'
 import type { Db } from './db.js'

@@ -18,6 +18,15 @@ export const PUBLIC_FORM_BODY_LIMIT = 16 * 1024
  */
 export const DASHBOARD_FORM_BODY_LIMIT = 128 * 1024
 
+/**
+ * The settings page's logo upload (multipart): the logo is at most 256 KiB (LOGO_MAX_BYTES), and a
+ * file up to twice that is still read so that the page can say it is too large beside the field.
+ */
+export const LOGO_FORM_BODY_LIMIT = 512 * 1024
+
+/** The dashboard path whose form carries the logo. */
+export const LOGO_FORM_PATH = '/dashboard/settings/logo'
+
 /** The merchant API's JSON bodies: a link with every field at its maximum in Arabic is 35 KB. */
 export const API_JSON_BODY_LIMIT = 64 * 1024
 

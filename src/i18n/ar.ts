@@ -118,4 +118,10 @@ export const ar: Messages = {
   reasonSessionExpired: 'بقيت صفحة البطاقة مفتوحة مدة طويلة.',
   reasonGatewayError: 'تعذّر على خدمة الدفع معالجة العملية. يرجى المحاولة لاحقًا.',
   reasonUnknown: 'لم تتم عملية الدفع.',
+  // Merchant settings: contact details, terms of sale, receipt footer
+  contactTitle: 'الاتصال بالتاجر',
+  contactPhone: 'الهاتف',
+  contactEmail: 'البريد الإلكتروني',
+  contactAddress: 'العنوان',
+  termsMerchantLink: 'اطّلع على شروط البيع الخاصة بالتاجر',
 }

@@ -129,6 +129,12 @@ export const en = {
   reasonSessionExpired: 'The card page was left open too long.',
   reasonGatewayError: 'The payment service could not process the payment. Please try again later.',
   reasonUnknown: 'The payment did not go through.',
+  // Merchant settings: contact details, terms of sale, receipt footer
+  contactTitle: 'Contact the merchant',
+  contactPhone: 'Phone',
+  contactEmail: 'E-mail',
+  contactAddress: 'Address',
+  termsMerchantLink: 'Read the merchant’s terms of sale',
 } as const
 
 export type MessageKey = keyof typeof en

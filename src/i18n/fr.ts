@@ -126,4 +126,10 @@ export const fr: Messages = {
   reasonGatewayError:
     'Le service de paiement n’a pas pu traiter le paiement. Veuillez réessayer plus tard.',
   reasonUnknown: 'Le paiement n’a pas abouti.',
+  // Merchant settings: contact details, terms of sale, receipt footer
+  contactTitle: 'Contacter le commerçant',
+  contactPhone: 'Téléphone',
+  contactEmail: 'E-mail',
+  contactAddress: 'Adresse',
+  termsMerchantLink: 'Lire les conditions de vente du commerçant',
 }

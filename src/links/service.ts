@@ -17,12 +17,13 @@ export type LinkResult =
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'gateway'; message: string }
 
-type Deps = Pick<AppDeps, 'db' | 'gateway' | 'config' | 'clock' | 'log'>
+type Deps = Pick<AppDeps, 'db' | 'gateway' | 'config' | 'clock' | 'log' | 'brand'>
 
 /** Validates a create-link body, creates the gateway invoice for items, stores the link. */
 export async function createLinkFromBody(deps: Deps, body: unknown): Promise<LinkResult> {
   const now = deps.clock()
-  const parsed = parseCreateLink(body, { now, defaultLanguage: deps.config.defaultLanguage })
+  const { defaultLanguage } = await deps.brand.fresh(deps.db)
+  const parsed = parseCreateLink(body, { now, defaultLanguage })
   if (!parsed.ok) return { ok: false, kind: 'invalid', problems: parsed.problems }
   const values = parsed.value
   if (values.invoiceItems && values.invoiceItems.length > 0 && !values.invoiceId) {

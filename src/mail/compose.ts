@@ -4,6 +4,7 @@
  */
 import type { ReceiptView } from '../../views/receipt.js'
 import type { Language } from '../config.js'
+import type { BrandContacts } from '../domain/brand.js'
 import { formatAmount, translator } from '../i18n/index.js'
 import { receiptRows } from '../pdf/receipt-input.js'
 import { mailText } from './messages.js'
@@ -14,6 +15,9 @@ export interface CustomerReceiptInput {
   to: string
   lang: Language
   merchantName: string
+  /** The merchant's contact details and receipt footer from the settings, when set. */
+  merchantContacts?: BrandContacts | null | undefined
+  receiptFooter?: string | null | undefined
   testMode: boolean
   receipt: ReceiptView
   receiptUrl: string
@@ -59,6 +63,7 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
       `<p><a href="${esc(input.receiptUrl)}">${esc(m('receiptLink'))}</a></p>`,
       attached ? `<p>${esc(attached)}</p>` : '',
       `<p>${esc(t('receiptThanks'))}</p>`,
+      input.receiptFooter ? `<p>${esc(input.receiptFooter)}</p>` : '',
       `<p style="color:#555;font-size:13px">${esc(t('support'))}</p>`,
       footer(m('footer', { merchant: input.merchantName })),
     ]),
@@ -74,6 +79,7 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
       `${m('receiptLink')}: ${input.receiptUrl}`,
       attached,
       t('receiptThanks'),
+      input.receiptFooter ?? '',
       t('support'),
       '',
       m('footer', { merchant: input.merchantName }),

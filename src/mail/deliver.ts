@@ -6,9 +6,11 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { links, payments } from '../../db/schema.js'
 import type { Config } from '../config.js'
+import { getBranding } from '../data/branding.js'
 import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentById } from '../data/payments.js'
+import { resolveBrand } from '../domain/brand.js'
 import { describe } from '../lib/describe-error.js'
 import type { Logger } from '../log.js'
 import type { ReceiptPdfInput, ReceiptPdfMaker } from '../pdf/receipt-input.js'
@@ -50,12 +52,21 @@ export async function deliverPaymentMails(
   const link = await getLinkById(deps.db, payment.linkId)
   const receipt = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
   const { config } = deps
+  const brand = resolveBrand(await getBranding(deps.db), config)
   const testMode = config.gatewayMode !== 'live'
   let message: ReturnType<typeof composeCustomerReceipt>
   if (kind === 'customer_receipt') {
     const lang = payment.language
     const receiptUrl = `${config.publicUrl}/r/${payment.receiptId}?lang=${lang}`
-    const pdfInput = { lang, merchantName: config.merchantName, testMode, receipt, receiptUrl }
+    const pdfInput = {
+      lang,
+      merchantName: brand.name,
+      merchantContacts: brand.contacts,
+      receiptFooter: brand.receiptFooter,
+      testMode,
+      receipt,
+      receiptUrl,
+    }
     message = composeCustomerReceipt({
       ...pdfInput,
       to: payment.customerEmail,
@@ -65,8 +76,8 @@ export async function deliverPaymentMails(
     if (mail.merchantNotify !== 'each' || !mail.merchantEmail) return skip('notices_not_each')
     message = composeMerchantNotice({
       to: mail.merchantEmail,
-      lang: config.defaultLanguage,
-      merchantName: config.merchantName,
+      lang: brand.defaultLanguage,
+      merchantName: brand.name,
       testMode,
       receipt,
       customer: {
@@ -138,11 +149,12 @@ export async function deliverMerchantDigest(
     .orderBy(asc(payments.paidAt))
     .limit(1000)
   const { config } = deps
+  const brand = resolveBrand(await getBranding(deps.db), config)
   await deps.transport.send(
     composeMerchantDigest({
       to: mail.merchantEmail,
-      lang: config.defaultLanguage,
-      merchantName: config.merchantName,
+      lang: brand.defaultLanguage,
+      merchantName: brand.name,
       testMode: config.gatewayMode !== 'live',
       day: from,
       payments: rows.map((r) => ({ ...r, paidAt: r.paidAt ?? from })),

@@ -4,12 +4,16 @@
  */
 import { type ReceiptView, receiptRows as rowsOf } from '../../views/receipt.js'
 import type { Language } from '../config.js'
+import type { BrandContacts } from '../domain/brand.js'
 import { translator } from '../i18n/index.js'
 
 /** What a receipt PDF shows. */
 export interface ReceiptPdfInput {
   lang: Language
   merchantName: string
+  /** The merchant's contact details and receipt footer from the settings, when set. */
+  merchantContacts?: BrandContacts | null | undefined
+  receiptFooter?: string | null | undefined
   testMode: boolean
   receipt: ReceiptView
   /** The receipt page's address, printed at the foot. */
@@ -21,7 +25,8 @@ export type ReceiptPdfMaker = (input: ReceiptPdfInput) => Promise<Uint8Array>
 
 /** The rows of the receipt, label then value, as on the receipt page; empty ones left out. */
 export function receiptRows(
-  input: Pick<ReceiptPdfInput, 'lang' | 'merchantName' | 'receipt'>,
+  input: Pick<ReceiptPdfInput, 'lang' | 'merchantName' | 'receipt' | 'merchantContacts'>,
 ): Array<[string, string]> {
-  return rowsOf(translator(input.lang), input.lang, input.merchantName, input.receipt)
+  const t = translator(input.lang)
+  return rowsOf(t, input.lang, input.merchantName, input.receipt, input.merchantContacts)
 }

@@ -59,6 +59,8 @@ export function renderReceiptPdf(input: ReceiptPdfInput, fonts: PdfFonts): Promi
   y = drawRows(text, receiptRows(input), x, y + 8, width)
   y = rule(doc, x, y + 12, width)
   y = text.paragraph(t('receiptThanks'), x, y + 22, width, { size: 10, align: 'center' })
+  if (input.receiptFooter?.trim())
+    y = text.paragraph(input.receiptFooter, x, y + 16, width, { size: 9, align: 'center' })
   y = text.paragraph(t('support'), x, y + 18, width, { size: 9, color: MUTED, align: 'center' })
   text.paragraph(input.receiptUrl, x, y + 18, width, { size: 7.5, color: MUTED, align: 'center' })
   doc.end()

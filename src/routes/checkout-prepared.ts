@@ -15,11 +15,11 @@ import { sharedTokenWindow } from '../security/tokens.js'
 import { pageVariant, type StaticPage } from './static-page.js'
 
 /**
- * The cache key of a link's plain checkout page: its version, the language and the window of its
- * shared form token (which the window and the link name fully).
+ * The cache key of a link's plain checkout page: its version, the branding's, the language and the
+ * window of its shared form token (which the window and the link name fully).
  */
-export function pageKey(link: Link, lang: Language, now: number): string {
-  return `${link.id}|${link.updatedAt}|${lang}|${sharedTokenWindow(now)}`
+export function pageKey(link: Link, brandVersion: number, lang: Language, now: number): string {
+  return `${link.id}|${link.updatedAt}|${brandVersion}|${lang}|${sharedTokenWindow(now)}`
 }
 
 /** The `?lang=` of a plain checkout request ('' for none), or null when it asks for more. */
@@ -59,13 +59,16 @@ export function preparedCheckoutPage(
     const started = deps.clock()
     const link = deps.linkCache.peek(slug)
     if (!link || linkStatus(link, link, started) !== 'active') return undefined
+    // The branding kept is the one read with the link, or the page is routed and made again.
+    const brand = deps.brand.current()
+    if (brand.version !== link.brandingVersion) return undefined
     const lang = pickLanguage({
       query,
       link: link.language,
       acceptLanguage: request.headers.get('accept-language') ?? undefined,
-      fallback: deps.config.defaultLanguage,
+      fallback: brand.defaultLanguage,
     })
-    const page = pageCache.get(pageKey(link, lang, started))
+    const page = pageCache.get(pageKey(link, brand.version, lang, started))
     if (!page) return undefined
     const captcha = deps.captcha
     // Each answer carries its own captcha challenge, spliced into the prepared bytes.

@@ -10,6 +10,7 @@ import type { AppEnv } from '../app-deps.js'
 import type { Language } from '../config.js'
 import { type LinkWithStats, readLinkBySlug } from '../data/links.js'
 import { hitRateLimit } from '../data/rate-limits.js'
+import { merchantTermsHref } from '../domain/brand.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { linkStatus } from '../domain/link-status.js'
 import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
@@ -32,6 +33,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
 checkoutRoutes.get('/l/:slug', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFoundPage(c)
+  await c.get('brand').at(c.get('db'), link.brandingVersion)
   const lang = pageLanguage(c, link.language)
   const unavailable = await unavailablePage(c, link, lang)
   if (unavailable) return unavailable
@@ -54,6 +56,7 @@ checkoutRoutes.get('/l/:slug/challenge', (c) => {
 checkoutRoutes.post('/l/:slug', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFoundPage(c)
+  await c.get('brand').at(c.get('db'), link.brandingVersion)
   const now = c.get('clock')()
   // Counted before the body is read: a flood of submissions costs a counter, not its bodies.
   const limit = await hitRateLimit(
@@ -144,6 +147,7 @@ async function renderCheckout(
     now,
   )
   const captcha = c.get('captcha')
+  const brand = c.get('brand').current()
   // The plain form (no prefill, no errors) is the same for every visitor of this link version,
   // language and form token (docs/decisions/performance.md, "Prepared once, sent as is").
   const plain =
@@ -170,7 +174,7 @@ async function renderCheckout(
         errors={state.errors}
         csrfToken={csrfToken}
         onlineTermsUrl={`/terms?lang=${lang}`}
-        merchantTermsUrl={c.get('config').merchantTermsUrl ?? `/terms?lang=${lang}#merchant`}
+        merchantTermsUrl={merchantTermsHref(brand, lang)}
         captcha={captcha ? captcha.widget(ctx, `/l/${link.slug}/challenge`, challenge) : undefined}
       />
     )
@@ -180,7 +184,7 @@ async function renderCheckout(
     const challenge = captcha ? captcha.challenge(secret, now) : ''
     return c.html(render(c.get('secureHeadersNonce') ?? '', challenge), status)
   }
-  const key = pageKey(link, lang, now)
+  const key = pageKey(link, brand.version, lang, now)
   let page = c.get('pageCache').get(key)
   if (!page) {
     const html = String(await render('', '').toString())

@@ -15,6 +15,7 @@ import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { peopleRoutes } from '../dashboard/people-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
+import { settingsRoutes } from '../dashboard/settings-routes.js'
 import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
 import { webhookRoutes } from '../dashboard/webhook-routes.js'
 import { forbiddenPage, notAllowedPage, tooLargePage } from './error-pages.js'
@@ -35,3 +36,4 @@ dashboardRoutes.route('/', paymentRoutes)
 dashboardRoutes.route('/', webhookRoutes)
 dashboardRoutes.route('/', peopleRoutes)
 dashboardRoutes.route('/', accountRoutes)
+dashboardRoutes.route('/', settingsRoutes)

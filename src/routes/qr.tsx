@@ -43,6 +43,7 @@ async function serveQr(c: Context<AppEnv>, format: 'svg' | 'png') {
 qrRoutes.get('/l/:slug/poster', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFoundPage(c)
+  await c.get('brand').at(c.get('db'), link.brandingVersion)
   const lang = pageLanguage(c, link.language)
   const publicUrl = c.get('config').publicUrl
   const url = `${publicUrl}/l/${link.slug}`

@@ -83,11 +83,14 @@ async function receiptPdf(c: Context<AppEnv>, receipt: ReceiptView, lang: Langua
   const make = c.get('receiptPdf')
   if (!make) return null
   const config = c.get('config')
+  const brand = c.get('brand').current()
   try {
     return await make({
       lang,
       receipt,
-      merchantName: config.merchantName,
+      merchantName: brand.name,
+      merchantContacts: brand.contacts,
+      receiptFooter: brand.receiptFooter,
       testMode: config.gatewayMode !== 'live',
       receiptUrl: `${config.publicUrl}/r/${receipt.receiptId}?lang=${lang}`,
     })

@@ -7,6 +7,7 @@
  * Set DASHBOARD_SCREENSHOTS=/tmp/some-folder to also keep full-page screenshots at 360 and
  * 1280 px of every page in every language (for looking at them; never committed).
  */
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -22,11 +23,13 @@ import {
   webhookEndpoints,
 } from '../../db/schema.js'
 import type { Language } from '../../src/config.js'
+import { replaceLogo } from '../../src/data/branding.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
 import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
 import { recordAttempt } from '../../src/webhooks-out/outbox.js'
 import { describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { pngLogo } from '../support/images.js'
 import { storeLink } from '../support/links.js'
 import { overflow } from '../support/phone-overflow.js'
 import { storePayment } from './helpers.js'
@@ -163,6 +166,47 @@ const PAGES: DashPage[] = [
         page.locator('form[action$="/rotate"] button').click(),
       ]),
   },
+  { name: 'settings', route: 'GET /settings', path: () => '/dashboard/settings' },
+  {
+    name: 'settings-errors',
+    route: 'POST /settings',
+    path: () => '/dashboard/settings',
+    // The answer comes back to the same address: wait for the POST's page itself.
+    act: (page) =>
+      Promise.all([
+        page
+          .waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/settings'))
+          .then(() => page.waitForLoadState('load')),
+        page.locator('form[action="/dashboard/settings"]').evaluate((f: HTMLFormElement, long) => {
+          const set = (name: string, value: string) => {
+            ;(f.elements.namedItem(name) as HTMLInputElement).value = value
+          }
+          set('merchant_name', long)
+          set('brand_color', '#ffd400')
+          set('contact_email', long)
+          set('terms_url', long)
+          set('till_link_minutes', '90')
+          f.noValidate = true
+          f.requestSubmit()
+        }, LONG_EMAIL),
+      ]),
+  },
+  {
+    name: 'settings-logo-refused',
+    route: 'POST /settings/logo',
+    path: () => '/dashboard/settings',
+    act: async (page) => {
+      await page.locator('#logo-file').setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      })
+      await Promise.all([
+        page.waitForURL((u) => u.pathname === '/dashboard/settings/logo', { waitUntil: 'load' }),
+        page.locator('form[action="/dashboard/settings/logo"] button').click(),
+      ])
+    },
+  },
 ]
 
 /** Fills the new endpoint form with `url` and sends it, the browser's own checks off. */
@@ -216,6 +260,7 @@ const NOT_PAGES = new Set([
   'POST /webhooks/:id/disable',
   'POST /webhooks/:id/delete',
   'POST /webhooks/:id/deliveries/:eventId/redeliver',
+  'POST /settings/logo/delete',
 ])
 
 let browser: Browser
@@ -249,6 +294,14 @@ async function seed(p: Paylinks): Promise<Data> {
       eventTypes: ['payment.paid'],
       enabled: false,
     },
+    p.deps.clock(),
+  )
+  // A logo, for the settings page's preview.
+  const logo = pngLogo(240, 96)
+  const sha256 = createHash('sha256').update(logo).digest('hex')
+  await replaceLogo(
+    p.deps.db,
+    { sha256, contentType: 'image/png', bytes: logo, width: 240, height: 96 },
     p.deps.clock(),
   )
   const long = await storeLink(p, {

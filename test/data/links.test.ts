@@ -135,7 +135,12 @@ describe('links', () => {
   it('finds a link by id and by slug with zero paid totals before any payment', async () => {
     const link = await storeLink(t.db)
     expect(await getLinkById(t.db, link.id)).toEqual({ ...link, paidCount: 0, paidTotal: 0 })
-    expect(await getLinkBySlug(t.db, link.slug)).toEqual({ ...link, paidCount: 0, paidTotal: 0 })
+    expect(await getLinkBySlug(t.db, link.slug)).toEqual({
+      ...link,
+      paidCount: 0,
+      paidTotal: 0,
+      brandingVersion: 0,
+    })
     expect(await getLinkBySlug(t.db, 'nope')).toBeNull()
   })
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type LinkWithStats, readLinkBySlug, updateLink } from '../../src/data/links.js'
+import { type PublicLink, readLinkBySlug, updateLink } from '../../src/data/links.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
 import { createReadCache, type ReadCache } from '../../src/data/read-cache.js'
 import { sqliteChangeStamp } from '../../src/node/runtime.js'
@@ -9,7 +9,7 @@ import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 
 describe('link reads cached between writes (SQLite change stamp)', () => {
   let t: TestDb
-  let cache: ReadCache<LinkWithStats | null>
+  let cache: ReadCache<PublicLink | null>
   let reads: number
   beforeEach(() => {
     t = openTestDb()

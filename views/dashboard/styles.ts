@@ -146,5 +146,8 @@ ul.codes{list-style:none;padding:0;display:grid;grid-template-columns:repeat(aut
 .sr-only{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .people-acts{display:flex;flex-wrap:wrap;gap:.4rem}
 .people-acts select{inline-size:auto}
+.logo-preview{margin:0 0 1rem}.logo-preview img{display:block;block-size:auto;max-block-size:6rem;inline-size:auto;max-inline-size:100%;border:1px solid #d0d7de;border-radius:6px;padding:.25rem;background:#fff}
+input[type=file]{max-inline-size:100%}
+textarea[aria-invalid=true],select[aria-invalid=true]{border-color:#b42318;border-width:2px}
 @media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
 ${PHONE_CSS}`
