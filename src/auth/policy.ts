@@ -35,6 +35,10 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/webhooks/:id/rotate': 'webhooks',
   'POST /dashboard/webhooks/:id/delete': 'webhooks',
   'POST /dashboard/webhooks/:id/deliveries/:eventId/redeliver': 'webhooks',
+  'GET /dashboard/keys': 'keys',
+  'POST /dashboard/keys': 'keys',
+  'POST /dashboard/keys/:id/revoke': 'keys',
+  'GET /dashboard/audit': 'audit',
 }
 
 const API: Record<string, Requirement> = {
@@ -53,6 +57,10 @@ const API: Record<string, Requirement> = {
   'POST /api/v1/webhook-endpoints/:id/rotate-secret': 'webhooks',
   'GET /api/v1/webhook-endpoints/:id/deliveries': 'webhooks',
   'POST /api/v1/webhook-endpoints/:id/deliveries/:eventId/redeliver': 'webhooks',
+  'GET /api/v1/api-keys': 'keys',
+  'POST /api/v1/api-keys': 'keys',
+  'DELETE /api/v1/api-keys/:id': 'keys',
+  'GET /api/v1/audit': 'audit',
 }
 
 /** Every entry: "METHOD /path/:param" → what it needs. */

@@ -1,0 +1,124 @@
+/**
+ * `/api/v1/api-keys` (create, list, revoke API keys; the key is in the creating answer only) and
+ * `/api/v1/audit` (the audit log, newest first, filtered like the dashboard's page).
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import type * as z from 'zod'
+import type { AppEnv } from '../app-deps.js'
+import { createApiKey } from '../auth/api-keys.js'
+import { AUDIT_ACTIONS } from '../auth/audit-actions.js'
+import { auditRequest } from '../auth/audit-request.js'
+import { principalId } from '../auth/principal.js'
+import { algiersDayStart, algiersNextDayStart } from '../dashboard/algiers-time.js'
+import { listApiKeys, revokeApiKey } from '../data/api-keys.js'
+import { decodeAuditCursor, encodeAuditCursor, listAudit } from '../data/audit-read.js'
+import {
+  createApiKeyBody,
+  listAuditQuery,
+  toApiKeyObject,
+  toAuditObject,
+} from './api-keys-schemas.js'
+import { jsonBodyLimit, readJsonBody } from './body.js'
+import { apiError, invalidFields } from './errors.js'
+import { parseQuery } from './query.js'
+import { limitLinkWrites } from './rate-limit.js'
+import { pathText } from './zod-problems.js'
+
+export const apiKeyApiRoutes = new Hono<AppEnv>()
+
+/** One English message per bad field. */
+function fieldsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = Object.create(null)
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out[key] ??= `${key} is not a field of this body`
+      continue
+    }
+    const path = pathText(issue.path)
+    if (path === '') out.body ??= 'the body must be a JSON object'
+    else out[path] ??= `${path} ${issue.message}`
+  }
+  return out
+}
+
+const noSuchKey = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', 'No API key has this id.')
+
+apiKeyApiRoutes.get('/api-keys', async (c) => {
+  const rows = await listApiKeys(c.get('db'))
+  return c.json({ data: rows.map(toApiKeyObject) })
+})
+
+apiKeyApiRoutes.post('/api-keys', limitLinkWrites(), jsonBodyLimit(), async (c) => {
+  const body = await readJsonBody(c)
+  if (!body.ok) return body.response
+  const parsed = createApiKeyBody.safeParse(body.body)
+  if (!parsed.success) return invalidFields(c, 'invalid_body', fieldsOf(parsed.error))
+  const principal = c.get('principal')!
+  let userId: string | null = null
+  if (parsed.data.owner === 'me') {
+    userId = principal.kind === 'admin' ? null : principal.userId
+    if (userId === null)
+      return invalidFields(c, 'invalid_body', {
+        owner:
+          'owner me needs a person behind the request; the admin token and store keys make store keys',
+      })
+  }
+  const { key, text } = await createApiKey(c.var, {
+    name: parsed.data.name,
+    scope: parsed.data.scope,
+    userId,
+    createdBy: principalId(principal),
+  })
+  await auditRequest(c, 'key_created', { kind: 'api_key', id: key.id }, keyDetail(key))
+  return c.json({ ...toApiKeyObject(key), key: text }, 201)
+})
+
+apiKeyApiRoutes.delete('/api-keys/:id', limitLinkWrites(), async (c) => {
+  const result = await revokeApiKey(c.get('db'), c.req.param('id'), c.get('clock')())
+  if (!result) return noSuchKey(c)
+  if (result.revokedNow)
+    await auditRequest(
+      c,
+      'key_revoked',
+      { kind: 'api_key', id: result.key.id },
+      keyDetail(result.key),
+    )
+  return c.json(toApiKeyObject(result.key))
+})
+
+/** What the audit log keeps of a key: its name, prefix, scope and person, never the key. */
+export function keyDetail(key: {
+  name: string
+  prefix: string
+  scope: string
+  userId: string | null
+}): Record<string, unknown> {
+  return { name: key.name, prefix: key.prefix, scope: key.scope, user_id: key.userId }
+}
+
+apiKeyApiRoutes.get('/audit', async (c) => {
+  const query = parseQuery(c, listAuditQuery)
+  if (!query.ok) return invalidFields(c, 'invalid_query', query.fields)
+  const q = query.value
+  const limit = q.limit ?? 50
+  const rows = await listAudit(
+    c.get('db'),
+    {
+      ...(q.group ? { actions: AUDIT_ACTIONS[q.group] } : {}),
+      ...(q.actor ? { actor: q.actor === 'admin' ? { kind: 'admin' } : { id: q.actor } } : {}),
+      ...(q.from ? { from: algiersDayStart(q.from)! } : {}),
+      ...(q.to ? { to: algiersNextDayStart(q.to)! } : {}),
+      ...(q.cursor ? { after: decodeAuditCursor(q.cursor)! } : {}),
+    },
+    limit + 1,
+  )
+  const page = rows.slice(0, limit)
+  const more = rows.length > limit
+  const last = page.at(-1)
+  return c.json({
+    data: page.map(toAuditObject),
+    has_more: more,
+    next_cursor: more && last ? encodeAuditCursor(last) : null,
+  })
+})
