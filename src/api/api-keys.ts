@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type * as z from 'zod'
 import type { AppEnv } from '../app-deps.js'
-import { createApiKey } from '../auth/api-keys.js'
+import { createApiKey, keyDetail } from '../auth/api-keys.js'
 import { AUDIT_ACTIONS } from '../auth/audit-actions.js'
 import { auditRequest } from '../auth/audit-request.js'
 import { principalId } from '../auth/principal.js'
@@ -86,16 +86,6 @@ apiKeyApiRoutes.delete('/api-keys/:id', limitLinkWrites(), async (c) => {
     )
   return c.json(toApiKeyObject(result.key))
 })
-
-/** What the audit log keeps of a key: its name, prefix, scope and person, never the key. */
-export function keyDetail(key: {
-  name: string
-  prefix: string
-  scope: string
-  userId: string | null
-}): Record<string, unknown> {
-  return { name: key.name, prefix: key.prefix, scope: key.scope, user_id: key.userId }
-}
 
 apiKeyApiRoutes.get('/audit', async (c) => {
   const query = parseQuery(c, listAuditQuery)

@@ -59,3 +59,13 @@ export async function principalOfKey(deps: Deps, token: string): Promise<Princip
     role: key.role,
   }
 }
+
+/** What the audit log keeps of a key: its name, prefix, scope and person, never the key. */
+export function keyDetail(key: {
+  name: string
+  prefix: string
+  scope: string
+  userId: string | null
+}): Record<string, unknown> {
+  return { name: key.name, prefix: key.prefix, scope: key.scope, user_id: key.userId }
+}

@@ -5,8 +5,10 @@
  */
 import { Hono } from 'hono'
 import { enforcePolicy } from '../auth/enforce.js'
+import { auditRoutes } from '../dashboard/audit-routes.js'
 import { loginRoutes, logoutRoutes } from '../dashboard/auth-routes.js'
 import type { DashEnv } from '../dashboard/context.js'
+import { keyRoutes } from '../dashboard/key-routes.js'
 import { linkFormRoutes } from '../dashboard/link-form-routes.js'
 import { linkRoutes } from '../dashboard/link-routes.js'
 import { overviewRoutes } from '../dashboard/overview-routes.js'
@@ -29,3 +31,5 @@ dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
 dashboardRoutes.route('/', paymentRoutes)
 dashboardRoutes.route('/', webhookRoutes)
+dashboardRoutes.route('/', keyRoutes)
+dashboardRoutes.route('/', auditRoutes)
