@@ -1,5 +1,5 @@
 /** Reading the audit log for the owner: newest first, filtered, a page at a time. */
-import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { type AuditEntry, auditLog } from '../../db/schema.js'
 import type { Db } from './db.js'
 
@@ -34,12 +34,27 @@ export function decodeAuditCursor(text: string): AuditCursor | null {
 }
 
 /**
- * Up to `limit` entries, newest first (time, then id). Each filter is served by an index: the
- * actor's (actor_id, at), a group's (action, at) or the time's (at); the cursor is a range of it.
+ * Up to `limit` entries, newest first (time, then id). Each filter is served by an index in list
+ * order: the actor's (actor_id, at), an action's (action, at) or the time's (at); the cursor is a
+ * range of it. A group of actions is read one action at a time and merged here: SQLite cannot
+ * read an IN list of an index in the order of its second column, and would sort every match.
  */
 export async function listAudit(db: Db, filter: AuditFilter, limit: number): Promise<AuditEntry[]> {
+  const actions = filter.actions ? [...new Set(filter.actions)] : undefined
+  if (!actions || actions.length === 1)
+    return newestFirst(db, conditions(filter, actions?.[0]), limit)
+  const each = await Promise.all(
+    actions.map((action) => newestFirst(db, conditions(filter, action), limit)),
+  )
+  return each
+    .flat()
+    .sort((a, b) => b.at - a.at || b.id - a.id)
+    .slice(0, limit)
+}
+
+function conditions(filter: AuditFilter, action: string | undefined): SQL[] {
   const where: SQL[] = []
-  if (filter.actions) where.push(inArray(auditLog.action, [...filter.actions]))
+  if (action !== undefined) where.push(eq(auditLog.action, action))
   if (filter.actor) {
     if ('kind' in filter.actor)
       where.push(isNull(auditLog.actorId), eq(auditLog.actorKind, 'admin'))
@@ -50,6 +65,10 @@ export async function listAudit(db: Db, filter: AuditFilter, limit: number): Pro
   if (filter.after)
     // A row value: read as a range of the index the query uses (see paging.ts).
     where.push(sql`(${auditLog.at}, ${auditLog.id}) < (${filter.after.at}, ${filter.after.id})`)
+  return where
+}
+
+function newestFirst(db: Db, where: SQL[], limit: number): Promise<AuditEntry[]> {
   return db
     .select()
     .from(auditLog)
