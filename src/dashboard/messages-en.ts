@@ -412,7 +412,7 @@ export const en = {
   keysPersonGone: 'a removed person',
   keysNeverUsed: 'never',
   keysActive: 'Active',
-  keysRevokedAt: 'Revoked {time}',
+  keysRevokedAt: 'Revoked',
   keysRevoke: 'Revoke',
   keysRevoked: 'The key is revoked: it is refused from now on.',
   keysAlreadyRevoked: 'This key was already revoked.',

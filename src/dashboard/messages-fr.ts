@@ -404,7 +404,7 @@ export const fr: DashMessages = {
   keysPersonGone: 'une personne retirée',
   keysNeverUsed: 'jamais',
   keysActive: 'Active',
-  keysRevokedAt: 'Révoquée le {time}',
+  keysRevokedAt: 'Révoquée',
   keysRevoke: 'Révoquer',
   keysRevoked: 'La clé est révoquée : elle est refusée dès maintenant.',
   keysAlreadyRevoked: 'Cette clé était déjà révoquée.',

@@ -173,7 +173,7 @@ const PAGES: DashPage[] = [
     name: 'key-created',
     route: 'POST /keys',
     path: () => '/dashboard/keys',
-    act: (page) => submitKey(page, LONG_TITLE),
+    act: (page) => submitKey(page, LONG_TITLE.slice(0, 80)),
   },
   {
     name: 'key-errors',

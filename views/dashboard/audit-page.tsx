@@ -32,16 +32,24 @@ function actionText(ctx: DashContext, action: string): string {
   return text === key ? action : text
 }
 
+/** A detail's value: text as it is, a list joined, anything else as JSON. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map(String).join(', ')
+  return JSON.stringify(value)
+}
+
 /** The detail as `name: value` lines (values that are not text as JSON). */
 function DetailList(props: { detail: Record<string, unknown> | null }) {
-  const entries = Object.entries(props.detail ?? {})
+  const entries = Object.entries(props.detail ?? {}).filter(([, value]) => value !== null)
   if (entries.length === 0) return null
+  // Field names are the API's (English, left to right); values keep their own direction.
   return (
-    <ul class="audit-detail">
+    <ul class="audit-detail" dir="ltr">
       {entries.map(([name, value]) => (
         <li>
           <span class="muted">{name}</span>{' '}
-          <bdi dir="auto">{typeof value === 'string' ? value : JSON.stringify(value)}</bdi>
+          <bdi dir="auto">{shown(value)}</bdi>
         </li>
       ))}
     </ul>
@@ -139,12 +147,18 @@ export function AuditPage(props: {
                     {formatDateTime(e.at, ctx.lang)}
                   </Cell>
                   <Cell label={col.who} wide>
-                    <bdi dir="auto">{e.actorLabel ?? t('none')}</bdi>
-                    <span class="sub muted">
-                      {ACTOR_KINDS.has(e.actorKind)
-                        ? t(`auKind_${e.actorKind as 'admin'}`)
-                        : e.actorKind}
-                    </span>
+                    {e.actorKind === 'admin' ? (
+                      t('auKind_admin')
+                    ) : (
+                      <>
+                        <bdi dir="auto">{e.actorLabel ?? t('none')}</bdi>
+                        <span class="sub muted">
+                          {ACTOR_KINDS.has(e.actorKind)
+                            ? t(`auKind_${e.actorKind as 'admin'}`)
+                            : e.actorKind}
+                        </span>
+                      </>
+                    )}
                   </Cell>
                   <Cell label={col.what}>{actionText(ctx, e.action)}</Cell>
                   <Cell label={col.target}>

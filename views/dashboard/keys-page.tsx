@@ -107,9 +107,10 @@ export function KeysPage(props: {
                   {k.revokedAt === null ? (
                     <span class="badge paid">{t('keysActive')}</span>
                   ) : (
-                    <span class="badge inactive">
-                      {t('keysRevokedAt', { time: formatDateTime(k.revokedAt, ctx.lang) })}
-                    </span>
+                    <>
+                      <span class="badge inactive">{t('keysRevokedAt')}</span>
+                      <span class="sub">{formatDateTime(k.revokedAt, ctx.lang)}</span>
+                    </>
                   )}
                 </Cell>
                 <Cell label="">
