@@ -48,8 +48,7 @@ function DetailList(props: { detail: Record<string, unknown> | null }) {
     <ul class="audit-detail" dir="ltr">
       {entries.map(([name, value]) => (
         <li>
-          <span class="muted">{name}</span>{' '}
-          <bdi dir="auto">{shown(value)}</bdi>
+          <span class="muted">{name}</span> <bdi dir="auto">{shown(value)}</bdi>
         </li>
       ))}
     </ul>

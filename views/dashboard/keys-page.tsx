@@ -113,7 +113,7 @@ export function KeysPage(props: {
                     </>
                   )}
                 </Cell>
-                <Cell label="">
+                <Cell label="" class="nowrap">
                   {k.revokedAt === null ? (
                     <PostButton
                       ctx={ctx}
