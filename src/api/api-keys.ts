@@ -1,27 +1,15 @@
-/**
- * `/api/v1/api-keys` (create, list, revoke API keys; the key is in the creating answer only) and
- * `/api/v1/audit` (the audit log, newest first, filtered like the dashboard's page).
- */
+/** `/api/v1/api-keys`: create, list and revoke API keys; the key is in the creating answer only. */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type * as z from 'zod'
 import type { AppEnv } from '../app-deps.js'
 import { createApiKey, keyDetail } from '../auth/api-keys.js'
-import { AUDIT_ACTIONS } from '../auth/audit-actions.js'
 import { auditRequest } from '../auth/audit-request.js'
 import { principalId } from '../auth/principal.js'
-import { algiersDayStart, algiersNextDayStart } from '../dashboard/algiers-time.js'
 import { listApiKeys, revokeApiKey } from '../data/api-keys.js'
-import { decodeAuditCursor, encodeAuditCursor, listAudit } from '../data/audit-read.js'
-import {
-  createApiKeyBody,
-  listAuditQuery,
-  toApiKeyObject,
-  toAuditObject,
-} from './api-keys-schemas.js'
+import { createApiKeyBody, toApiKeyObject } from './api-keys-schemas.js'
 import { jsonBodyLimit, readJsonBody } from './body.js'
 import { apiError, invalidFields } from './errors.js'
-import { parseQuery } from './query.js'
 import { limitLinkWrites } from './rate-limit.js'
 import { pathText } from './zod-problems.js'
 
@@ -85,30 +73,4 @@ apiKeyApiRoutes.delete('/api-keys/:id', limitLinkWrites(), async (c) => {
       keyDetail(result.key),
     )
   return c.json(toApiKeyObject(result.key))
-})
-
-apiKeyApiRoutes.get('/audit', async (c) => {
-  const query = parseQuery(c, listAuditQuery)
-  if (!query.ok) return invalidFields(c, 'invalid_query', query.fields)
-  const q = query.value
-  const limit = q.limit ?? 50
-  const rows = await listAudit(
-    c.get('db'),
-    {
-      ...(q.group ? { actions: AUDIT_ACTIONS[q.group] } : {}),
-      ...(q.actor ? { actor: q.actor === 'admin' ? { kind: 'admin' } : { id: q.actor } } : {}),
-      ...(q.from ? { from: algiersDayStart(q.from)! } : {}),
-      ...(q.to ? { to: algiersNextDayStart(q.to)! } : {}),
-      ...(q.cursor ? { after: decodeAuditCursor(q.cursor)! } : {}),
-    },
-    limit + 1,
-  )
-  const page = rows.slice(0, limit)
-  const more = rows.length > limit
-  const last = page.at(-1)
-  return c.json({
-    data: page.map(toAuditObject),
-    has_more: more,
-    next_cursor: more && last ? encodeAuditCursor(last) : null,
-  })
 })

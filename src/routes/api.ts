@@ -5,6 +5,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { apiKeyApiRoutes } from '../api/api-keys.js'
+import { auditApiRoutes } from '../api/audit.js'
 import { requireApiKey } from '../api/auth.js'
 import { apiDocsPage, openApiJson } from '../api/docs.js'
 import { apiError } from '../api/errors.js'
@@ -32,6 +33,7 @@ apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
 apiRoutes.route('/v1', webhookEndpointApiRoutes)
 apiRoutes.route('/v1', apiKeyApiRoutes)
+apiRoutes.route('/v1', auditApiRoutes)
 
 const methodNotAllowed = (allow: string) => (c: Context<AppEnv>) => {
   c.header('Allow', allow)

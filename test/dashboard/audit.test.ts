@@ -100,6 +100,16 @@ describe('what the dashboard records', () => {
     const id = /data-endpoint-id="(we_\w+)"/.exec(html)?.[1] ?? ''
     const secret = /value="(whsec_[^"]+)"/.exec(html)?.[1] ?? ''
     expect(secret).not.toBe('')
+    // A paid payment queues a delivery to it; sending that again is an act too.
+    await paidPayment()
+    await p.deps.outbound.run()
+    const eventId = (await p.deps.db.query.deliveries.findFirst())?.eventId ?? ''
+    expect(eventId).not.toBe('')
+    const again = await browser.submit(
+      `/dashboard/webhooks/${id}`,
+      `/dashboard/webhooks/${id}/deliveries/${eventId}/redeliver`,
+    )
+    expect(again.status).toBe(303)
     await browser.submit(`/dashboard/webhooks/${id}`, `/dashboard/webhooks/${id}/disable`)
     await browser.submit(`/dashboard/webhooks/${id}`, `/dashboard/webhooks/${id}/enable`)
     const rotated = await browser.submit(
@@ -111,12 +121,14 @@ describe('what the dashboard records', () => {
     const log = (await entries()).filter((e) => e.targetKind === 'webhook_endpoint')
     expect(log.map((e) => e.action)).toEqual([
       'webhook_endpoint_created',
+      'delivery_redelivered',
       'webhook_endpoint_updated',
       'webhook_endpoint_updated',
       'webhook_secret_rotated',
       'webhook_endpoint_deleted',
     ])
-    expect(log[1]?.detail).toEqual({ url: receiver.url, fields: ['enabled'], enabled: false })
+    expect(log[1]?.detail).toEqual({ url: receiver.url, event_id: eventId })
+    expect(log[2]?.detail).toEqual({ url: receiver.url, fields: ['enabled'], enabled: false })
     const all = JSON.stringify(await entries())
     for (const hidden of [secret, newSecret, 'hunter2']) expect(all).not.toContain(hidden)
   })
