@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { apiKeys, type Role, users } from '../../db/schema.js'
 import { createApiKey } from '../../src/auth/api-keys.js'
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../src/dashboard/session.js'
+import { createSession } from '../../src/data/sessions.js'
 import { Browser, manualClock, signedIn, T0 } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { api } from './helpers.js'
@@ -256,5 +258,67 @@ describe('the API keys page', () => {
     const res = await browser.post('/dashboard/keys', { name: 'x', scope: 'read' })
     expect(res.status).toBe(403)
     expect(await p.deps.db.select().from(apiKeys)).toHaveLength(0)
+  })
+})
+
+/** A browser signed in as a person (people's own sign-in pages are another feature's). */
+async function signedInAs(userId: string) {
+  const token = await createSession(p.deps.db, { userId }, T0, SESSION_MAX_AGE_MS)
+  const browser = new Browser(p, { 'accept-language': 'en' })
+  browser.jar.cookies.set(SESSION_COOKIE, token)
+  return browser
+}
+
+describe('API keys of a signed-in person', () => {
+  it('makes a key "for me" that acts with the person and is named by the audit log', async () => {
+    const owner = await person('owner')
+    const browser = await signedInAs(owner)
+    const page = await (await browser.get('/dashboard/keys')).text()
+    expect(page).toContain('value="me"')
+    const made = await createInDashboard(browser, {
+      name: 'My laptop',
+      scope: 'write',
+      owner: 'me',
+    })
+    expect(made.status).toBe(201)
+    const row = (await p.deps.db.select().from(apiKeys))[0]!
+    expect(row).toMatchObject({ userId: owner, createdBy: owner })
+    expect(await (await browser.get('/dashboard/keys')).text()).toContain('owner@shop.example.dz')
+    expect((await api(p, 'POST', '/api/v1/links', { token: made.key, json: LINK })).status).toBe(
+      201,
+    )
+    const audit = p.sqlite.sqlite
+      .prepare('SELECT action, actor_kind, actor_id, actor_label FROM audit_log ORDER BY id')
+      .all()
+    expect(audit).toEqual([
+      {
+        action: 'key_created',
+        actor_kind: 'user',
+        actor_id: owner,
+        actor_label: 'owner@shop.example.dz',
+      },
+      { action: 'link_created', actor_kind: 'key', actor_id: row.id, actor_label: 'My laptop' },
+    ])
+    // Through the API, a person's key makes "me" keys for the same person.
+    const mine = await api(p, 'POST', '/api/v1/api-keys', {
+      token: made.key,
+      json: { name: 'Second', scope: 'read', owner: 'me' },
+    })
+    expect(mine.status).toBe(201)
+    expect(mine.body.user_id).toBe(owner)
+  })
+
+  it('keeps the keys and audit pages, and their links, from a manager', async () => {
+    const manager = await person('manager')
+    const browser = await signedInAs(manager)
+    const overview = await (await browser.get('/dashboard')).text()
+    expect(overview).not.toContain('href="/dashboard/keys"')
+    expect(overview).not.toContain('href="/dashboard/audit"')
+    expect((await browser.get('/dashboard/keys')).status).toBe(403)
+    expect((await browser.get('/dashboard/audit')).status).toBe(403)
+    const owner = await signedInAs(await person('owner'))
+    const nav = await (await owner.get('/dashboard')).text()
+    expect(nav).toContain('href="/dashboard/keys"')
+    expect(nav).toContain('href="/dashboard/audit"')
   })
 })
