@@ -512,7 +512,12 @@ export const auditLog = sqliteTable(
     detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
     address: text('address'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+    // The log filtered by who acted (migration 0017).
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
 )
 
 export type User = typeof users.$inferSelect

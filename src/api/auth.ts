@@ -1,10 +1,12 @@
 /**
- * Authentication of the merchant API: the admin token in `X-API-Key` or as an
- * `Authorization: Bearer` token, compared in constant time with the stored hash. Guessing is
- * throttled (src/security/token-guessing.ts): wrong tokens count, per address and everywhere.
+ * Authentication of the merchant API: the admin token or an API key (`pl_live_…`, `pl_test_…`) in
+ * `X-API-Key` or as an `Authorization: Bearer` token. The admin token is compared in constant time
+ * with its stored hash; a key is found by the hash of the whole key. Guessing is throttled
+ * (src/security/token-guessing.ts): wrong tokens and wrong keys count, per address and everywhere.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-deps.js'
+import { principalOfKey } from '../auth/api-keys.js'
 import {
   recordWrongToken,
   retryAfterSeconds,
@@ -22,7 +24,8 @@ export function presentedToken(c: Context<AppEnv>): string | undefined {
 }
 
 /**
- * Lets a request through only with the admin token; otherwise 401 with `WWW-Authenticate`, or
+ * Lets a request through with the admin token or a usable API key, as its principal (the policy
+ * then decides what it may do); otherwise 401 with `WWW-Authenticate`, or
  * 429 with `Retry-After` while guessing is throttled for its address. A request
  * without a token guesses nothing: it is refused at once and counted nowhere.
  */
@@ -47,6 +50,12 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
       c.set('principal', { kind: 'admin' })
       return next()
     }
+    // No cache: a key revoked, or whose person was disabled, is refused from the next request on.
+    const keyPrincipal = await principalOfKey(c.var, token)
+    if (keyPrincipal) {
+      c.set('principal', keyPrincipal)
+      return next()
+    }
     await recordWrongToken(c.var, address, now)
     return unauthorized(c, 'wrong')
   }
@@ -59,7 +68,7 @@ function unauthorized(c: Context<AppEnv>, why: 'missing' | 'wrong') {
     401,
     'unauthorized',
     why === 'missing'
-      ? 'Send the admin token in the X-API-Key header or as Authorization: Bearer <token>.'
-      : 'The token is not the admin token.',
+      ? 'Send an API key (or the admin token) in the X-API-Key header or as Authorization: Bearer <key>.'
+      : 'This is neither a usable API key nor the admin token (a revoked key, or one whose person was disabled, is refused).',
   )
 }

@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-deps.js'
 import { deleteLinkIfUnused, getLinkById, type LinkWithStats, listLinks } from '../data/links.js'
+import { auditLinkDeleted, auditLinkResult } from '../links/audit.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../links/service.js'
 import { jsonBodyLimit, readJsonBody } from './body.js'
 import { apiError, invalidFields } from './errors.js'
@@ -58,7 +59,9 @@ linkApiRoutes.get('/links', async (c) => {
 linkApiRoutes.post('/links', limitLinkWrites(), jsonBodyLimit(), async (c) => {
   const body = await readJsonBody(c)
   if (!body.ok) return body.response
-  return answer(c, await createLinkFromBody(c.var, body.body), true)
+  const result = await createLinkFromBody(c.var, body.body)
+  await auditLinkResult(c, result, body.body)
+  return answer(c, result, true)
 })
 
 linkApiRoutes.get('/links/:id', async (c) => {
@@ -69,13 +72,18 @@ linkApiRoutes.get('/links/:id', async (c) => {
 linkApiRoutes.patch('/links/:id', limitLinkWrites(), jsonBodyLimit(), async (c) => {
   const body = await readJsonBody(c)
   if (!body.ok) return body.response
-  return answer(c, await updateLinkFromBody(c.var, c.req.param('id'), body.body), false)
+  const result = await updateLinkFromBody(c.var, c.req.param('id'), body.body)
+  await auditLinkResult(c, result, body.body)
+  return answer(c, result, false)
 })
 
 linkApiRoutes.delete('/links/:id', limitLinkWrites(), async (c) => {
   const id = c.req.param('id')
   // One conditional DELETE: a payment started meanwhile keeps the link.
-  if (await deleteLinkIfUnused(c.get('db'), id)) return c.body(null, 204)
+  if (await deleteLinkIfUnused(c.get('db'), id)) {
+    await auditLinkDeleted(c, id)
+    return c.body(null, 204)
+  }
   if (!(await getLinkById(c.get('db'), id))) return noSuchLink(c)
   return apiError(
     c,

@@ -1,4 +1,6 @@
 /** The operations of the OpenAPI document, path by path, as the routes in links.ts and payments.ts serve them. */
+
+import { apiKeyPaths } from './api-keys-openapi.js'
 import {
   createLinkExamples,
   declinedPaymentExample,
@@ -148,6 +150,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
       },
     },
     ...webhookEndpointPaths(),
+    ...apiKeyPaths(),
     '/api/v1/openapi.json': {
       get: {
         operationId: 'getOpenApiDocument',

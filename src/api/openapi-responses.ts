@@ -33,9 +33,9 @@ const error = (description: string, code: string, message: string): OpenApiRespo
 export const RESPONSES = {
   Unauthorized: {
     ...error(
-      'No token, or not the admin token.',
+      'No key, or neither a usable API key nor the admin token (a revoked key, or one whose person is disabled).',
       'unauthorized',
-      'Send the admin token in the X-API-Key header or as Authorization: Bearer <token>.',
+      'Send an API key (or the admin token) in the X-API-Key header or as Authorization: Bearer <key>.',
     ),
     headers: {
       'WWW-Authenticate': {

@@ -3,6 +3,14 @@
  * `z.toJSONSchema`: request bodies as they are sent (`io: 'input'`), answers as they are produced.
  */
 import * as z from 'zod'
+import {
+  apiKeyList,
+  apiKeyObject,
+  apiKeyWithSecret,
+  auditEntryObject,
+  auditList,
+  createApiKeyBody,
+} from './api-keys-schemas.js'
 import { apiErrorObject } from './errors.js'
 import { createLinkBody, updateLinkBody } from './link-body.js'
 import { linkObject, paymentObject } from './objects.js'
@@ -88,6 +96,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
           updateEndpointBody,
           { id: 'UpdateWebhookEndpointBody', description: 'The fields to change.' },
         ],
+        [createApiKeyBody, { id: 'CreateApiKeyBody', description: 'A new API key.' }],
       ],
       'input',
     ),
@@ -121,6 +130,14 @@ export function componentSchemas(): Record<string, JsonSchema> {
           deliveryList,
           { id: 'WebhookDeliveryList', description: 'A page of deliveries, newest first.' },
         ],
+        [apiKeyObject, { id: 'ApiKey', description: 'An API key (never the key itself).' }],
+        [
+          apiKeyWithSecret,
+          { id: 'ApiKeyWithSecret', description: 'A new API key with the key, shown once.' },
+        ],
+        [apiKeyList, { id: 'ApiKeyList', description: 'Every API key.' }],
+        [auditEntryObject, { id: 'AuditEntry', description: 'One act in the audit log.' }],
+        [auditList, { id: 'AuditList', description: 'A page of the audit log, newest first.' }],
       ],
       'output',
     ),

@@ -9,7 +9,7 @@ import type { OpenApiDocument } from './openapi-types.js'
 
 const DESCRIPTION = `The merchant API of Paylinks: create and change payment links, read payments.
 
-**Authentication.** Every route except this document takes the admin token (\`ADMIN_TOKEN\`) in \`X-API-Key: <token>\` or \`Authorization: Bearer <token>\`.
+**Authentication.** Every route except this document takes an API key (\`pl_live_…\`, \`pl_test_…\`, made in the dashboard's API keys page or with \`POST /api/v1/api-keys\`) or the admin token (\`ADMIN_TOKEN\`), in \`X-API-Key: <key>\` or \`Authorization: Bearer <key>\`. A \`read\` key only reads; a \`write\` key does what its role allows (a store key: the owner's); anything else answers 403 \`forbidden\`. A revoked key, or one whose person is disabled or removed, answers 401 from the next request on.
 
 **Amounts** are DZD as JSON numbers with at most two decimals (\`1500\`, \`1299.5\`). Paylinks keeps them as whole centimes, so what you send is exactly what you read back. **Times** are ISO 8601; answers give UTC.
 
@@ -43,6 +43,8 @@ function build(publicUrl: string): OpenApiDocument {
         name: 'Webhook endpoints',
         description: 'Where Paylinks sends signed events (Standard Webhooks).',
       },
+      { name: 'API keys', description: 'Keys for integrations and people, with a scope.' },
+      { name: 'Audit log', description: 'Who did what and when.' },
       { name: 'Document', description: 'This OpenAPI document.' },
     ],
     paths: apiPaths(),
@@ -52,12 +54,12 @@ function build(publicUrl: string): OpenApiDocument {
           type: 'apiKey',
           in: 'header',
           name: 'X-API-Key',
-          description: 'The admin token.',
+          description: 'An API key, or the admin token.',
         },
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The admin token as a bearer token.',
+          description: 'An API key, or the admin token, as a bearer token.',
         },
       },
       schemas: componentSchemas(),

@@ -15,8 +15,12 @@ export function limitLinkWrites(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const now = c.get('clock')()
     const { perIp, perToken, windowMs } = LINK_WRITE_LIMITS
-    // There is one admin token; a prefix of its hash names it without storing the token.
-    const tokenKey = `api-links:token:${c.get('secrets').adminTokenHash.slice(0, 16)}`
+    // Per API key by its id; the admin token by a prefix of its hash (never the token itself).
+    const principal = c.get('principal')
+    const tokenKey =
+      principal?.kind === 'key'
+        ? `api-links:key:${principal.keyId}`
+        : `api-links:token:${c.get('secrets').adminTokenHash.slice(0, 16)}`
     const byIp = await hitRateLimit(
       c.get('db'),
       `api-links:ip:${c.get('clientIp')(c)}`,

@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import type * as z from 'zod'
 import { OUTBOUND_EVENT_TYPES } from '../../db/schema.js'
 import type { AppEnv } from '../app-deps.js'
+import { auditEndpoint } from '../webhooks-out/audit.js'
 import {
   deleteEndpoint,
   getEndpoint,
@@ -87,6 +88,10 @@ webhookEndpointApiRoutes.post(
       eventTypes: normalTypes(v.event_types ?? OUTBOUND_EVENT_TYPES),
       enabled: v.enabled ?? true,
     })
+    if (result.ok)
+      await auditEndpoint(c, 'webhook_endpoint_created', result.endpoint, {
+        event_types: result.endpoint.eventTypes,
+      })
     return answer(c, result, 201)
   },
 )
@@ -112,14 +117,19 @@ webhookEndpointApiRoutes.patch(
       ...(v.event_types !== undefined ? { eventTypes: normalTypes(v.event_types) } : {}),
       ...(v.enabled !== undefined ? { enabled: v.enabled } : {}),
     })
+    if (result.ok)
+      await auditEndpoint(c, 'webhook_endpoint_updated', result.endpoint, {
+        fields: Object.keys(v).sort(),
+      })
     return answer(c, result, 200)
   },
 )
 
 webhookEndpointApiRoutes.delete('/webhook-endpoints/:id', limitLinkWrites(), async (c) => {
-  return (await deleteEndpoint(c.get('db'), c.req.param('id')))
-    ? c.body(null, 204)
-    : noSuchEndpoint(c)
+  const endpoint = await getEndpoint(c.get('db'), c.req.param('id'))
+  if (!endpoint || !(await deleteEndpoint(c.get('db'), endpoint.id))) return noSuchEndpoint(c)
+  await auditEndpoint(c, 'webhook_endpoint_deleted', endpoint)
+  return c.body(null, 204)
 })
 
 webhookEndpointApiRoutes.post(
@@ -128,6 +138,7 @@ webhookEndpointApiRoutes.post(
   async (c) => {
     const rotated = await rotateSecret(c.get('db'), c.req.param('id'), c.get('clock')())
     if (!rotated) return noSuchEndpoint(c)
+    await auditEndpoint(c, 'webhook_secret_rotated', rotated)
     return c.json({ ...toEndpointObject(rotated), secret: rotated.secret })
   },
 )
@@ -158,6 +169,9 @@ webhookEndpointApiRoutes.post(
       return apiError(c, 404, 'not_found', 'This endpoint has no delivery with this id.')
     const again = await redeliver(db, delivery.id, c.get('clock')())
     c.get('outbound').kick(c.get('background'))
+    const endpoint = await getEndpoint(db, c.req.param('id'))
+    if (endpoint)
+      await auditEndpoint(c, 'delivery_redelivered', endpoint, { event_id: delivery.eventId })
     return c.json(toDeliveryObject(again ?? delivery), 202)
   },
 )

@@ -14,7 +14,14 @@ export const AUDIT_ACTIONS = {
   ],
   people: ['invite_created', 'invite_revoked', 'invite_accepted', 'role_changed', 'user_removed'],
   keys: ['key_created', 'key_revoked'],
-  links: ['link_created', 'link_updated', 'link_deactivated', 'payment_canceled'],
+  links: [
+    'link_created',
+    'link_updated',
+    'link_deactivated',
+    'link_activated',
+    'link_deleted',
+    'payment_canceled',
+  ],
   webhooks: [
     'webhook_endpoint_created',
     'webhook_endpoint_updated',
@@ -31,3 +38,13 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[AuditGroup][number]
 
 /** Every action, for schemas. */
 export const ALL_AUDIT_ACTIONS = Object.values(AUDIT_ACTIONS).flat() as AuditAction[]
+
+/** The group an action belongs to. */
+export function auditGroupOf(action: string): AuditGroup | undefined {
+  for (const [group, actions] of Object.entries(AUDIT_ACTIONS) as [AuditGroup, readonly string[]][])
+    if (actions.includes(action)) return group
+  return undefined
+}
+
+/** The groups, in the filter's order. */
+export const AUDIT_GROUPS = Object.keys(AUDIT_ACTIONS) as AuditGroup[]

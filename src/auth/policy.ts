@@ -56,6 +56,10 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/settings': 'settings',
   'POST /dashboard/settings/logo': 'settings',
   'POST /dashboard/settings/logo/delete': 'settings',
+  'GET /dashboard/keys': 'keys',
+  'POST /dashboard/keys': 'keys',
+  'POST /dashboard/keys/:id/revoke': 'keys',
+  'GET /dashboard/audit': 'audit',
 }
 
 /**
@@ -90,6 +94,10 @@ const API: Record<string, Requirement> = {
   'POST /api/v1/webhook-endpoints/:id/rotate-secret': 'webhooks',
   'GET /api/v1/webhook-endpoints/:id/deliveries': 'webhooks',
   'POST /api/v1/webhook-endpoints/:id/deliveries/:eventId/redeliver': 'webhooks',
+  'GET /api/v1/api-keys': 'keys',
+  'POST /api/v1/api-keys': 'keys',
+  'DELETE /api/v1/api-keys/:id': 'keys',
+  'GET /api/v1/audit': 'audit',
 }
 
 /** Every entry: "METHOD /path/:param" → what it needs. */

@@ -9,6 +9,7 @@ import { getLinkById } from '../data/links.js'
 import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { readForm } from '../lib/form-body.js'
+import { auditLinkResult } from '../links/audit.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../links/service.js'
 import { linkNotFoundPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
@@ -113,6 +114,7 @@ linkFormRoutes.post('/links', async (c) => {
     return renderForm(c, 400, { form, problems: { ...others, ...mapped.problems } })
   }
   const result = await createLinkFromBody(c.var, mapped.body)
+  await auditLinkResult(c, result, mapped.body)
   return afterSave(c, result, form, mapped.itemLines, 'created')
 })
 
@@ -138,5 +140,6 @@ linkFormRoutes.post('/links/:id', async (c) => {
     return c.redirect(`/dashboard/links/${link.id}?done=saved`, 303)
   }
   const result = await updateLinkFromBody(c.var, link.id, mapped.body)
+  await auditLinkResult(c, result, mapped.body)
   return afterSave(c, result, form, mapped.itemLines, 'saved', link)
 })

@@ -10,6 +10,7 @@ import { countPaymentsBeyondMax } from '../data/payments.js'
 import { parseSearch, SEARCH_MAX_CHARS } from '../data/search.js'
 import { linkStatus } from '../domain/link-status.js'
 import { isLocalAddress } from '../lib/local-address.js'
+import { auditLinkDeleted, auditLinkResult } from '../links/audit.js'
 import { updateLinkFromBody } from '../links/service.js'
 import { linkNotFoundPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
@@ -101,7 +102,9 @@ linkRoutes.get('/links/:id', async (c) => {
 
 /** The merchant's on/off switch, through the same update as the API's `{"active": …}`. */
 async function setActive(c: DashC, active: boolean) {
-  const result = await updateLinkFromBody(c.var, c.req.param('id') ?? '', { active })
+  const body = { active }
+  const result = await updateLinkFromBody(c.var, c.req.param('id') ?? '', body)
+  await auditLinkResult(c, result, body)
   if (!result.ok) return linkNotFoundPage(c)
   return c.redirect(
     `/dashboard/links/${result.link.id}?done=${active ? 'activated' : 'deactivated'}`,
@@ -115,8 +118,10 @@ linkRoutes.post('/links/:id/activate', (c) => setActive(c, true))
 linkRoutes.post('/links/:id/delete', async (c) => {
   const id = c.req.param('id')
   // One conditional DELETE: a payment started meanwhile keeps the link.
-  if (await deleteLinkIfUnused(c.get('db'), id))
+  if (await deleteLinkIfUnused(c.get('db'), id)) {
+    await auditLinkDeleted(c, id)
     return c.redirect('/dashboard/links?done=deleted', 303)
+  }
   const link = await getLinkById(c.get('db'), id)
   if (!link) return linkNotFoundPage(c)
   return detailPage(c, link, 409, { text: c.get('dt')('cannotDelete'), kind: 'error' })

@@ -4,6 +4,7 @@ import type { Payment } from '../../db/schema.js'
 import { DashMessagePage } from '../../views/dashboard/layout.js'
 import { PaymentDetailPage } from '../../views/dashboard/payment-detail-page.js'
 import { PaymentsPage } from '../../views/dashboard/payments-page.js'
+import { auditRequest } from '../auth/audit-request.js'
 import { getLinkById, listLinks } from '../data/links.js'
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
 import { listPayments, type PaymentFilters } from '../data/payments.js'
@@ -98,6 +99,13 @@ paymentRoutes.get('/payments.csv', async (c) => {
     return c.text(text, 400)
   }
   const day = toAlgiersIso(c.get('clock')()).slice(0, 10)
+  // The filters' values, except the search's text (it may be a customer's name or phone).
+  const { q, ...shown } = parsed.values
+  await auditRequest(c, 'export_downloaded', undefined, {
+    export: 'payments.csv',
+    filters: Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== '')),
+    search: q !== '',
+  })
   // Streamed a page of payments at a time: the whole file is never in memory.
   return c.body(textStream(csvChunks(c, parsed.filters)), 200, {
     'Content-Type': 'text/csv; charset=utf-8; header=present',

@@ -12,6 +12,7 @@ import { WebhookFormPage } from '../../views/dashboard/webhook-form-page.js'
 import { WebhookListPage } from '../../views/dashboard/webhook-list-page.js'
 import { formatDateTime } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
+import { auditEndpoint } from '../webhooks-out/audit.js'
 import {
   deleteEndpoint,
   getEndpoint,
@@ -180,6 +181,9 @@ webhookRoutes.post('/webhooks', async (c) => {
   if (!mapped.ok) return renderForm(c, 400, { form, problems: mapped.problems })
   const result = await registerEndpoint(c.var, mapped.values)
   if (!result.ok) return refused(c, result, form)
+  await auditEndpoint(c, 'webhook_endpoint_created', result.endpoint, {
+    event_types: result.endpoint.eventTypes,
+  })
   // The secret is in this answer only: no redirect, so it is never in an address or a later page.
   return endpointPage(c, result.endpoint, {
     status: 201,
@@ -210,6 +214,9 @@ webhookRoutes.post('/webhooks/:id', async (c) => {
   const changes = url === endpoint.url ? rest : mapped.values
   const result = await changeEndpoint(c.var, endpoint.id, changes)
   if (!result.ok) return refused(c, result, form, endpoint)
+  await auditEndpoint(c, 'webhook_endpoint_updated', result.endpoint, {
+    fields: Object.keys(changes).sort(),
+  })
   return c.redirect(`${pathOf(endpoint.id)}?done=saved`, 303)
 })
 
@@ -220,6 +227,10 @@ for (const [action, enabled] of [
   webhookRoutes.post(`/webhooks/:id/${action}`, async (c) => {
     const result = await changeEndpoint(c.var, c.req.param('id'), { enabled })
     if (!result.ok) return notFound(c)
+    await auditEndpoint(c, 'webhook_endpoint_updated', result.endpoint, {
+      fields: ['enabled'],
+      enabled,
+    })
     return c.redirect(`${pathOf(result.endpoint.id)}?done=${action}d`, 303)
   })
 }
@@ -227,6 +238,7 @@ for (const [action, enabled] of [
 webhookRoutes.post('/webhooks/:id/rotate', async (c) => {
   const rotated = await rotateSecret(c.get('db'), c.req.param('id'), c.get('clock')())
   if (!rotated) return notFound(c)
+  await auditEndpoint(c, 'webhook_secret_rotated', rotated)
   const t = c.get('dt')
   const until = formatDateTime(rotated.previousSecretExpiresAt ?? 0, c.get('dashLang'))
   return endpointPage(c, rotated, {
@@ -235,7 +247,9 @@ webhookRoutes.post('/webhooks/:id/rotate', async (c) => {
 })
 
 webhookRoutes.post('/webhooks/:id/delete', async (c) => {
-  if (!(await deleteEndpoint(c.get('db'), c.req.param('id')))) return notFound(c)
+  const endpoint = await getEndpoint(c.get('db'), c.req.param('id'))
+  if (!endpoint || !(await deleteEndpoint(c.get('db'), endpoint.id))) return notFound(c)
+  await auditEndpoint(c, 'webhook_endpoint_deleted', endpoint)
   return c.redirect(`${LIST}?done=deleted`, 303)
 })
 
@@ -246,5 +260,8 @@ webhookRoutes.post('/webhooks/:id/deliveries/:eventId/redeliver', async (c) => {
   if (!delivery) return message(c, 404, 'whDeliveryNotFound', pathOf(id))
   await redeliver(db, delivery.id, c.get('clock')())
   c.get('outbound').kick(c.get('background'))
+  const endpoint = await getEndpoint(db, id)
+  if (endpoint)
+    await auditEndpoint(c, 'delivery_redelivered', endpoint, { event_id: delivery.eventId })
   return c.redirect(`${pathOf(id)}?done=redelivered#${delivery.eventId}`, 303)
 })

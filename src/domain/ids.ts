@@ -59,3 +59,8 @@ export function isSlugShaped(value: string): boolean {
 export function isReceiptIdShaped(value: string): boolean {
   return RECEIPT_ID.test(value)
 }
+
+/** An API key's id (not the key): `key_` and 16 base62 characters. */
+export function newApiKeyId(): string {
+  return `key_${randomBase62(16)}`
+}

@@ -12,7 +12,8 @@ import { describe } from '../lib/describe-error.js'
 import { centimesToDzdNumber } from '../lib/money.js'
 
 export type LinkResult =
-  | { ok: true; link: LinkWithStats }
+  // `before`: the stored link an update changed (the audit log tells a switch-off from an edit).
+  | { ok: true; link: LinkWithStats; before?: LinkWithStats }
   | { ok: false; kind: 'invalid'; problems: FieldProblems }
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'gateway'; message: string }
@@ -54,7 +55,7 @@ export async function updateLinkFromBody(
   }
   const updated = await updateLink(deps.db, id, changes, now)
   if (!updated) return { ok: false, kind: 'not_found' }
-  return { ok: true, link: updated }
+  return { ok: true, link: updated, before: existing }
 }
 
 async function createLinkInvoice(

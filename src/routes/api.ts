@@ -1,9 +1,11 @@
 /**
- * The merchant JSON API under /api: `/api/v1/...` behind the admin token, its OpenAPI document at
+ * The merchant JSON API under /api: `/api/v1/...` behind the admin token or an API key, its OpenAPI document at
  * `/api/v1/openapi.json` and a docs page at `/api/docs` (both public).
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { apiKeyApiRoutes } from '../api/api-keys.js'
+import { auditApiRoutes } from '../api/audit.js'
 import { requireApiKey } from '../api/auth.js'
 import { apiDocsPage, openApiJson } from '../api/docs.js'
 import { apiError } from '../api/errors.js'
@@ -30,6 +32,8 @@ apiRoutes.use(
 apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
 apiRoutes.route('/v1', webhookEndpointApiRoutes)
+apiRoutes.route('/v1', apiKeyApiRoutes)
+apiRoutes.route('/v1', auditApiRoutes)
 
 const methodNotAllowed = (allow: string) => (c: Context<AppEnv>) => {
   c.header('Allow', allow)
@@ -41,3 +45,6 @@ apiRoutes.all('/v1/payments', methodNotAllowed('GET'))
 apiRoutes.all('/v1/payments/:id', methodNotAllowed('GET'))
 apiRoutes.all('/v1/webhook-endpoints', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/webhook-endpoints/:id', methodNotAllowed('GET, PATCH, DELETE'))
+apiRoutes.all('/v1/api-keys', methodNotAllowed('GET, POST'))
+apiRoutes.all('/v1/api-keys/:id', methodNotAllowed('DELETE'))
+apiRoutes.all('/v1/audit', methodNotAllowed('GET'))

@@ -6,9 +6,11 @@
 import { Hono } from 'hono'
 import { enforcePolicy } from '../auth/enforce.js'
 import { accountRoutes } from '../dashboard/account-routes.js'
+import { auditRoutes } from '../dashboard/audit-routes.js'
 import { loginRoutes, logoutRoutes } from '../dashboard/auth-routes.js'
 import type { DashEnv } from '../dashboard/context.js'
 import { inviteRoutes } from '../dashboard/invite-routes.js'
+import { keyRoutes } from '../dashboard/key-routes.js'
 import { linkFormRoutes } from '../dashboard/link-form-routes.js'
 import { linkRoutes } from '../dashboard/link-routes.js'
 import { overviewRoutes } from '../dashboard/overview-routes.js'
@@ -37,3 +39,5 @@ dashboardRoutes.route('/', webhookRoutes)
 dashboardRoutes.route('/', peopleRoutes)
 dashboardRoutes.route('/', accountRoutes)
 dashboardRoutes.route('/', settingsRoutes)
+dashboardRoutes.route('/', keyRoutes)
+dashboardRoutes.route('/', auditRoutes)

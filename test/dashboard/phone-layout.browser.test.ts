@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
+  apiKeys,
   deliveries,
   type Link,
   links,
@@ -22,8 +23,11 @@ import {
   type WebhookEndpoint,
   webhookEndpoints,
 } from '../../db/schema.js'
+import { createApiKey } from '../../src/auth/api-keys.js'
 import type { Language } from '../../src/config.js'
 import { replaceLogo } from '../../src/data/branding.js'
+import { revokeApiKey } from '../../src/data/api-keys.js'
+import { recordAudit } from '../../src/data/audit.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
 import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
 import { recordAttempt } from '../../src/webhooks-out/outbox.js'
@@ -51,6 +55,8 @@ interface Data {
   /** A declined payment with a long gateway message, for its own page. */
   failed: { id: string }
   endpoint: WebhookEndpoint
+  /** A key that acted on links (the audit log's actor filter). */
+  keyId: string
 }
 
 /**
@@ -207,7 +213,41 @@ const PAGES: DashPage[] = [
       ])
     },
   },
+  { name: 'keys', route: 'GET /keys', path: () => '/dashboard/keys' },
+  {
+    name: 'key-created',
+    route: 'POST /keys',
+    path: () => '/dashboard/keys',
+    act: (page) => submitKey(page, LONG_TITLE.slice(0, 80)),
+  },
+  {
+    name: 'key-errors',
+    route: 'POST /keys',
+    path: () => '/dashboard/keys',
+    act: (page) => submitKey(page, ''),
+  },
+  { name: 'audit', route: 'GET /audit', path: () => '/dashboard/audit' },
+  {
+    name: 'audit-filtered',
+    route: 'GET /audit',
+    path: (d) => `/dashboard/audit?group=links&actor=${d.keyId}&from=2020-01-01&to=2040-12-31`,
+  },
+  { name: 'audit-bad-filter', route: 'GET /audit', path: () => '/dashboard/audit?from=never' },
 ]
+
+/** Fills the new key form with `name` (write, for the store) and sends it. */
+function submitKey(page: Page, name: string) {
+  return Promise.all([
+    // The answer is at the same address as the form: wait for the navigation itself.
+    page.waitForNavigation({ waitUntil: 'load' }),
+    page.locator('form[action="/dashboard/keys"]').evaluate((f: HTMLFormElement, value) => {
+      ;(f.elements.namedItem('name') as HTMLInputElement).value = value
+      ;(f.querySelector('input[name="scope"][value="write"]') as HTMLInputElement).checked = true
+      f.noValidate = true
+      f.requestSubmit()
+    }, name),
+  ])
+}
 
 /** Fills the new endpoint form with `url` and sends it, the browser's own checks off. */
 function submitEndpoint(page: Page, url: string) {
@@ -261,6 +301,7 @@ const NOT_PAGES = new Set([
   'POST /webhooks/:id/delete',
   'POST /webhooks/:id/deliveries/:eventId/redeliver',
   'POST /settings/logo/delete',
+  'POST /keys/:id/revoke',
 ])
 
 let browser: Browser
@@ -372,7 +413,50 @@ async function seed(p: Paylinks): Promise<Data> {
     .update(webhookEndpoints)
     .set({ failingSince: p.deps.clock(), consecutiveFailures: 5 })
     .where(eq(webhookEndpoints.id, endpoint.id))
-  return { long, items, failed, endpoint }
+  // Keys with long names, one revoked and one used; audit entries with long labels and details.
+  const key = await createApiKey(p.deps, {
+    name: LONG_TITLE,
+    scope: 'write',
+    userId: null,
+    createdBy: null,
+  })
+  const used = await createApiKey(p.deps, {
+    name: 'Caisse boutique',
+    scope: 'read',
+    userId: null,
+    createdBy: null,
+  })
+  await p.deps.db
+    .update(apiKeys)
+    .set({ lastUsedAt: p.deps.clock() })
+    .where(eq(apiKeys.id, used.key.id))
+  await revokeApiKey(p.deps.db, used.key.id, p.deps.clock())
+  const actor = {
+    kind: 'key' as const,
+    keyId: key.key.id,
+    name: LONG_TITLE,
+    scope: 'write' as const,
+    userId: null,
+    role: 'owner' as const,
+  }
+  for (const action of ['link_created', 'link_updated', 'link_deactivated'] as const)
+    await recordAudit(p.deps.db, {
+      at: p.deps.clock(),
+      action,
+      actor,
+      target: { kind: 'link', id: long.id },
+      detail: { title: LONG_TITLE, fields: ['amount', 'description', 'success_url', 'title'] },
+      address: '2001:db8:1234:5678:9abc:def0:1234:5678',
+    })
+  await recordAudit(p.deps.db, {
+    at: p.deps.clock(),
+    action: 'webhook_endpoint_updated',
+    actor: { kind: 'admin' },
+    target: { kind: 'webhook_endpoint', id: endpoint.id },
+    detail: { url: LONG_URL, fields: ['description', 'enabled', 'event_types', 'url'] },
+    address: '192.0.2.10',
+  })
+  return { long, items, failed, endpoint, keyId: key.key.id }
 }
 
 async function signIn(page: Page) {

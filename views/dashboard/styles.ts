@@ -125,7 +125,8 @@ h3{font-size:1rem;margin-block:1rem .25rem}
 .wh-url{overflow-wrap:anywhere;word-break:break-all}
 h1.wh-url{font-size:1.15rem;margin:0}
 table.stack .sub{display:block;font-size:.85rem}
-ul.wh-types{list-style:none;margin:0;padding:0}
+ul.wh-types,ul.audit-detail{list-style:none;margin:0;padding:0}
+ul.audit-detail li{overflow-wrap:anywhere;font-size:.85rem}
 ul.wh-types code,label.check code{font-size:.85rem}
 .wh-secret{border:1px solid #d0d7de;border-radius:10px;padding:.75rem;margin-block:1rem;background:#f6f8fa}
 .wh-secret h2{margin-block:0 .5rem;font-size:1.05rem}

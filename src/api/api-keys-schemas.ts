@@ -1,0 +1,132 @@
+/**
+ * The API key and audit log API's bodies, objects and queries, as zod schemas (the handlers parse
+ * with them, the OpenAPI document is generated from them), and the mapping from rows.
+ */
+import * as z from 'zod'
+import { API_KEY_SCOPES, type AuditEntry } from '../../db/schema.js'
+import { ALL_AUDIT_ACTIONS, AUDIT_GROUPS, auditGroupOf } from '../auth/audit-actions.js'
+import { algiersDayStart } from '../dashboard/algiers-time.js'
+import type { ApiKeyRow } from '../data/api-keys.js'
+import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
+
+const time = z.string().describe('ISO 8601, UTC')
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export const createApiKeyBody = z.strictObject({
+  name: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(80, { error: 'must be at most 80 characters' })
+    .refine((v) => isCleanText(v), { error: CLEAN_TEXT_RULE })
+    .describe('What the key is for: "Shop site", "Accounting export".'),
+  scope: z
+    .enum(API_KEY_SCOPES, { error: `must be one of ${API_KEY_SCOPES.join(', ')}` })
+    .describe('`read`: only reads (lists, details); `write`: everything its role allows.'),
+  owner: z
+    .enum(['store', 'me'], { error: 'must be store or me' })
+    .optional()
+    .describe(
+      "`store` (default): acts with the owner's role; `me`: acts for the person behind this request, with their role, and stops when they are disabled or removed.",
+    ),
+})
+
+export const apiKeyObject = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('the start of the key, to tell keys apart'),
+  scope: z.enum(API_KEY_SCOPES),
+  user_id: z.string().nullable().describe("the person it acts for; null: the store's key"),
+  created_by: z.string().nullable().describe('who created it (null: the admin token)'),
+  created_at: time,
+  last_used_at: time.nullable().describe('to the minute'),
+  revoked_at: time.nullable(),
+})
+export const apiKeyWithSecret = apiKeyObject.extend({
+  key: z.string().describe('pl_live_… or pl_test_…: shown only in the answer that creates it'),
+})
+export const apiKeyList = z.object({ data: z.array(apiKeyObject) })
+
+/** A key row as the API shows it (never its hash). */
+export function toApiKeyObject(k: ApiKeyRow): z.infer<typeof apiKeyObject> {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    scope: k.scope,
+    user_id: k.userId,
+    created_by: k.createdBy,
+    created_at: iso(k.createdAt)!,
+    last_used_at: iso(k.lastUsedAt),
+    revoked_at: iso(k.revokedAt),
+  }
+}
+
+const day = z
+  .string({ error: 'must be given once' })
+  .refine((v) => algiersDayStart(v) !== null, { error: 'must be a date, YYYY-MM-DD' })
+
+export const listAuditQuery = z.strictObject({
+  group: z
+    .enum(AUDIT_GROUPS, { error: `must be one of ${AUDIT_GROUPS.join(', ')}` })
+    .optional()
+    .describe('Only acts of this kind.'),
+  actor: z
+    .string({ error: 'must be given once' })
+    .regex(/^(?:admin|[A-Za-z0-9_]{1,64})$/, { error: 'must be admin or an id' })
+    .optional()
+    .describe("Only this actor's acts: `admin` (the admin token), a person's id or a key's id."),
+  from: day.optional().describe('From this day (Algiers time), inclusive.'),
+  to: day.optional().describe('To this day (Algiers time), inclusive.'),
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
+      z.number({ error: 'must be a whole number from 1 to 200' }).int().min(1).max(200, {
+        error: 'must be a whole number from 1 to 200',
+      }),
+    )
+    .optional(),
+  cursor: z
+    .string({ error: 'must be given once' })
+    .regex(/^\d{1,15}~\d{1,15}$/, { error: 'is not a cursor this API gave' })
+    .optional(),
+})
+
+export const auditEntryObject = z.object({
+  id: z.number().int(),
+  at: time,
+  actor: z.object({
+    kind: z
+      .string()
+      .describe('admin (the admin token), user, key, system or anonymous (a failed login)'),
+    id: z.string().nullable(),
+    label: z.string().nullable().describe("an e-mail or a key's name, as it was then"),
+  }),
+  action: z.enum(ALL_AUDIT_ACTIONS as [string, ...string[]]),
+  group: z.enum(AUDIT_GROUPS).nullable(),
+  target: z.object({ kind: z.string(), id: z.string() }).nullable(),
+  detail: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('ids and names; never a secret or a customer’s data'),
+  address: z.string().nullable().describe("the client's address"),
+})
+export const auditList = z.object({
+  data: z.array(auditEntryObject),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+})
+
+/** An audit row as the API shows it. */
+export function toAuditObject(e: AuditEntry): z.infer<typeof auditEntryObject> {
+  return {
+    id: e.id,
+    at: iso(e.at)!,
+    actor: { kind: e.actorKind, id: e.actorId, label: e.actorLabel },
+    action: e.action,
+    group: auditGroupOf(e.action) ?? null,
+    target: e.targetKind && e.targetId ? { kind: e.targetKind, id: e.targetId } : null,
+    detail: e.detail,
+    address: e.address,
+  }
+}
