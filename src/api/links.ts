@@ -58,7 +58,7 @@ linkApiRoutes.get('/links', async (c) => {
 linkApiRoutes.post('/links', limitLinkWrites(), jsonBodyLimit(), async (c) => {
   const body = await readJsonBody(c)
   if (!body.ok) return body.response
-  return answer(c, await createLinkFromBody(c.var, body.body), true)
+  return answer(c, await createLinkFromBody(c.var, body.body, { source: 'api' }), true)
 })
 
 linkApiRoutes.get('/links/:id', async (c) => {

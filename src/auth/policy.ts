@@ -35,6 +35,13 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/webhooks/:id/rotate': 'webhooks',
   'POST /dashboard/webhooks/:id/delete': 'webhooks',
   'POST /dashboard/webhooks/:id/deliveries/:eventId/redeliver': 'webhooks',
+  // The till (point of sale); `GET /till` only redirects here.
+  'GET /dashboard/till': 'till',
+  'POST /dashboard/till/sales': 'till',
+  'GET /dashboard/till/sales/:id/status': 'till',
+  'GET /dashboard/till/sales/:id/events': 'till',
+  'POST /dashboard/till/sales/:id/cancel': 'till',
+  'GET /dashboard/till/report': 'till',
 }
 
 const API: Record<string, Requirement> = {

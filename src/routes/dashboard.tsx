@@ -12,6 +12,7 @@ import { linkRoutes } from '../dashboard/link-routes.js'
 import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
+import { tillRoutes } from '../dashboard/till-routes.js'
 import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
 import { webhookRoutes } from '../dashboard/webhook-routes.js'
 import { forbiddenPage, notAllowedPage, tooLargePage } from './error-pages.js'
@@ -29,3 +30,4 @@ dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
 dashboardRoutes.route('/', paymentRoutes)
 dashboardRoutes.route('/', webhookRoutes)
+dashboardRoutes.route('/', tillRoutes)
