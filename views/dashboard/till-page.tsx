@@ -15,7 +15,7 @@ const TILL_CSS = `
 #till{max-inline-size:40rem;margin-inline:auto}
 .vh{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 #till .amount{font-size:2.4rem;font-weight:700;text-align:end;direction:ltr;font-variant-numeric:tabular-nums;padding:.5rem .75rem;inline-size:100%}
-.keypad{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;margin:.75rem 0 1rem;direction:ltr}
+.keypad{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;margin:.75rem 0 1rem;padding:0;border:0;direction:ltr}
 .keypad button{font-size:1.8rem;padding:.9rem 0;min-block-size:3.6rem;background:#eef1f4;color:#1b1f24;border:1px solid #c9d1d9}
 .keypad button.fn{font-size:1.2rem;background:#fff}
 button.charge{inline-size:100%;font-size:1.5rem;padding:1rem}
@@ -112,7 +112,8 @@ function Keypad(props: TillPageProps) {
         aria-describedby={errors.amount ? 'amount-error' : undefined}
       />
       <FieldError id="amount-error" error={errors.amount} />
-      <div class="keypad" role="group" aria-label={t('tillKeypad')}>
+      <fieldset class="keypad">
+        <legend class="vh">{t('tillKeypad')}</legend>
         {keys.map((k) => (
           <button type="button" data-key={k}>
             {k}
@@ -124,7 +125,7 @@ function Keypad(props: TillPageProps) {
         <button type="button" class="fn" data-key="clear" aria-label={t('tillClear')}>
           C
         </button>
-      </div>
+      </fieldset>
       <label for="note">{t('tillNote')}</label>
       <input
         id="note"
