@@ -141,6 +141,8 @@ describe('toPaymentObject', () => {
       updated_at: '2026-01-15T09:31:00.000Z',
       paid_at: '2026-01-15T09:31:00.000Z',
       beyond_max_payments: false,
+      // A link made before links had a source reads as the dashboard's.
+      source: 'dashboard',
     })
     expect(paymentObject.parse(o)).toEqual(o)
   })

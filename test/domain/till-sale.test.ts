@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import type { Link, Payment } from '../../db/schema.js'
+import { summariseSales } from '../../src/dashboard/till-report.js'
+import type { Sale } from '../../src/data/till.js'
+import {
+  isFinalSale,
+  parseTillAmount,
+  saleState,
+  tillLinkMinutes,
+} from '../../src/domain/till-sale.js'
+import { createPaymentChanges } from '../../src/payments/changes.js'
+
+describe('parseTillAmount', () => {
+  it.each([
+    ['1250.50', 125050],
+    ['1,250.50', 125050],
+    ['1 250,50', 125050],
+    ['1250,5', 125050],
+    ['١٢٥٠٫٥٠', 125050],
+    ['۱۲۵۰.۵۰', 125050],
+    ['١٬٢٥٠٫٥٠', 125050],
+    ['1,250.50\u00a0DA', 125050],
+    ['50', 5000],
+  ])('reads %s as %i centimes', (text, centimes) => {
+    expect(parseTillAmount(text)).toEqual({ ok: true, centimes })
+  })
+
+  it.each([
+    ['', 'amount_required'],
+    ['  ', 'amount_required'],
+    ['49.99', 'amount_too_low'],
+    ['100000000.01', 'amount_too_high'],
+    ['12a', 'bad_dzd'],
+    ['1.234', 'bad_dzd'],
+    ['-5', 'bad_dzd'],
+    ['1,2,3', 'bad_dzd'],
+  ])('refuses %j with %s', (text, code) => {
+    expect(parseTillAmount(text)).toEqual({ ok: false, code })
+  })
+})
+
+describe('tillLinkMinutes', () => {
+  it('defaults to 10 and keeps the setting within 2 to 60', () => {
+    expect(tillLinkMinutes(null)).toBe(10)
+    expect(tillLinkMinutes('x')).toBe(10)
+    expect(tillLinkMinutes('5')).toBe(5)
+    expect(tillLinkMinutes('0')).toBe(2)
+    expect(tillLinkMinutes('61')).toBe(60)
+  })
+})
+
+const NOW = 1_800_000_000_000
+const link = (o: Partial<Link & { paidCount: number; paidTotal: number }> = {}) =>
+  ({
+    active: true,
+    expiresAt: NOW + 60_000,
+    paidCount: 0,
+    paidTotal: 0,
+    amount: 10_000,
+    createdBy: 'a@x.dz',
+    ...o,
+  }) as Sale['link']
+const payment = (status: Payment['status'], o: Partial<Payment> = {}) =>
+  ({ status, failureCode: null, amount: 10_000, ...o }) as Payment
+
+describe('saleState', () => {
+  it('reads each state from the link and its payment', () => {
+    expect(saleState(link(), null, NOW)).toBe('waiting')
+    expect(saleState(link(), payment('pending'), NOW)).toBe('paying')
+    expect(saleState(link({ expiresAt: NOW - 1 }), payment('pending'), NOW)).toBe('paying')
+    expect(saleState(link({ paidCount: 1 }), payment('paid'), NOW)).toBe('paid')
+    expect(saleState(link({ active: false }), payment('paid'), NOW)).toBe('paid')
+    expect(saleState(link(), payment('failed'), NOW)).toBe('declined')
+    expect(saleState(link({ active: false }), payment('failed'), NOW)).toBe('canceled')
+    expect(saleState(link({ active: false }), null, NOW)).toBe('canceled')
+    expect(saleState(link({ expiresAt: NOW }), null, NOW)).toBe('expired')
+    expect(isFinalSale('paid') && isFinalSale('canceled') && isFinalSale('expired')).toBe(true)
+    expect(isFinalSale('declined') || isFinalSale('waiting') || isFinalSale('paying')).toBe(false)
+  })
+})
+
+describe('summariseSales', () => {
+  it('counts and sums per outcome and per cashier', () => {
+    const sales: Sale[] = [
+      {
+        link: link({ paidCount: 1, paidTotal: 125_050, amount: 125_050 }),
+        payment: payment('paid', { amount: 125_050 }),
+      },
+      { link: link({ createdBy: 'b@x.dz', amount: 30_000 }), payment: payment('failed') },
+      { link: link({ active: false, amount: 8_000 }), payment: null },
+      { link: link({ createdBy: 'b@x.dz', amount: 9_000 }), payment: null },
+    ]
+    const s = summariseSales(sales, NOW)
+    expect(s.total).toEqual({ count: 4, sum: 172_050 })
+    expect(s.byOutcome.paid).toEqual({ count: 1, sum: 125_050 })
+    expect(s.byOutcome.declined).toEqual({ count: 1, sum: 30_000 })
+    expect(s.byOutcome.canceled).toEqual({ count: 1, sum: 8_000 })
+    expect(s.byOutcome.open).toEqual({ count: 1, sum: 9_000 })
+    expect(s.byCashier.map((r) => [r.cashier, r.total.count, r.paid.sum])).toEqual([
+      ['a@x.dz', 2, 125_050],
+      ['b@x.dz', 2, 0],
+    ])
+  })
+})
+
+describe('createPaymentChanges', () => {
+  it('tells the watchers of a link only, until they stop', () => {
+    const changes = createPaymentChanges()
+    const seen: string[] = []
+    const stop = changes.watch('lnk_a', () => seen.push('a'))
+    changes.watch('lnk_b', () => seen.push('b'))
+    changes.watch('lnk_a', () => {
+      throw new Error('a watcher that fails')
+    })
+    changes.emit('lnk_a')
+    stop()
+    changes.emit('lnk_a')
+    changes.emit('lnk_b')
+    expect(seen).toEqual(['a', 'b'])
+  })
+})
