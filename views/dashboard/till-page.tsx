@@ -18,6 +18,8 @@ const TILL_CSS = `
 .keypad{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;margin:.75rem 0 1rem;padding:0;border:0;direction:ltr}
 .keypad button{font-size:1.8rem;padding:.9rem 0;min-block-size:3.6rem;background:#eef1f4;color:#1b1f24;border:1px solid #c9d1d9}
 .keypad button.fn{font-size:1.2rem;background:#fff}
+.keypad button.clear{grid-column:1/-1;min-block-size:2.6rem;padding:.4rem 0}
+#till #note{inline-size:100%}
 button.charge{inline-size:100%;font-size:1.5rem;padding:1rem}
 .till-links{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;margin-block-start:1rem}
 .st{display:none;text-align:center}
@@ -114,6 +116,9 @@ function Keypad(props: TillPageProps) {
       <FieldError id="amount-error" error={errors.amount} />
       <fieldset class="keypad">
         <legend class="vh">{t('tillKeypad')}</legend>
+        <button type="button" class="fn clear" data-key="clear" aria-label={t('tillClear')}>
+          C
+        </button>
         {keys.map((k) => (
           <button type="button" data-key={k}>
             {k}
@@ -121,9 +126,6 @@ function Keypad(props: TillPageProps) {
         ))}
         <button type="button" class="fn" data-key="back" aria-label={t('tillBackspace')}>
           ⌫
-        </button>
-        <button type="button" class="fn" data-key="clear" aria-label={t('tillClear')}>
-          C
         </button>
       </fieldset>
       <label for="note">{t('tillNote')}</label>
