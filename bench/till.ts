@@ -182,7 +182,7 @@ export function tillRows(latency: TillLatency): Row[] {
   return [
     row('Till: confirmation → screen, event stream (Node)', latency.stream),
     row(
-      `Till: confirmation → screen, polling every ${POLL_EVERY_MS / 1000} s (Workers)`,
+      `Till: confirmation → screen, polling every ${POLL_EVERY_MS / 1000} s as on Workers (measured on Node)`,
       latency.poll,
     ),
   ]

@@ -162,6 +162,32 @@ const PAGES: DashPage[] = [
         page.locator('form[action$="/rotate"] button').click(),
       ]),
   },
+  // The till: its keypad, a refused amount, a sale's QR screen, the shift report.
+  { name: 'till', route: 'GET /till', path: () => '/dashboard/till?new' },
+  {
+    name: 'till-errors',
+    route: 'POST /till/sales',
+    path: () => '/dashboard/till?new',
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname === '/dashboard/till/sales', { waitUntil: 'load' }),
+        page.locator('button.charge').click(),
+      ]),
+  },
+  {
+    name: 'till-sale',
+    route: 'POST /till/sales',
+    path: () => '/dashboard/till?new',
+    act: async (page) => {
+      for (const key of ['1', '2', '5', '0', '5', '0'])
+        await page.locator(`[data-key="${key}"]`).click()
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.has('sale'), { waitUntil: 'load' }),
+        page.locator('button.charge').click(),
+      ])
+    },
+  },
+  { name: 'till-report', route: 'GET /till/report', path: () => '/dashboard/till/report' },
 ]
 
 /** Fills the new endpoint form with `url` and sends it, the browser's own checks off. */
@@ -190,6 +216,9 @@ const NOT_PAGES = new Set([
   'POST /webhooks/:id/disable',
   'POST /webhooks/:id/delete',
   'POST /webhooks/:id/deliveries/:eventId/redeliver',
+  'GET /till/sales/:id/status',
+  'GET /till/sales/:id/events',
+  'POST /till/sales/:id/cancel',
 ])
 
 let browser: Browser

@@ -13,13 +13,6 @@ import { formatAmount } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Cell, Notice, StackTable } from './parts.js'
 
-const PRINT_CSS = `
-.report-tools{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}
-.report-tools label{margin:0 0 .25rem}
-.report-tools input{inline-size:auto}
-@media print{header,.report-tools,.no-print{display:none}table.stack{font-size:.9rem}.card{border:0;padding:0}}
-`
-
 const OUTCOME_KEYS: Record<ReportOutcome, DashKey> = {
   paid: 'tillOutcomePaid',
   declined: 'tillOutcomeDeclined',
@@ -38,7 +31,7 @@ export function TillReportPage(props: {
   const t = ctx.t
   const money = (c: number) => formatAmount(c, ctx.lang)
   return (
-    <DashLayout ctx={{ ...ctx, css: ctx.css + PRINT_CSS }} title={t('tillReportTitle')} nav="till">
+    <DashLayout ctx={ctx} title={t('tillReportTitle')} nav="till">
       <h1>{t('tillReportTitle')}</h1>
       <Notice text={props.error} kind="error" />
       <form method="get" action="/dashboard/till/report" class="report-tools">
