@@ -109,14 +109,15 @@ tillRoutes.post('/till/sales', async (c) => {
     { source: 'till', createdBy: principalLabel(principal) },
   )
   if (!result.ok) {
+    // The note is the link's description; the amount was checked above, so little is left.
     const problems = result.kind === 'invalid' ? placeProblems(result.problems, []) : {}
     const shown = translateProblems(problems, t)
-    return renderTill(
-      c,
-      { amount: amountText, note, errors: { amount: t('errInvalid'), ...shown } },
-      400,
-    )
+    const refused: Record<string, string> = shown.description
+      ? { note: shown.description }
+      : { amount: shown.amount ?? t('errInvalid') }
+    return renderTill(c, { amount: amountText, note, errors: refused }, 400)
   }
+
   await recordAudit(c.get('db'), {
     at: now,
     action: 'link_created',
@@ -200,6 +201,8 @@ tillRoutes.get('/till/sales/:id/events', async (c) => {
         }
       }
       const unwatch = changes.watch(id, () => void read())
+      // The server's stop waits for open responses: a stream ends at once.
+      const unclose = changes.onClose(() => stop())
       const reread = setInterval(() => void read(), STREAM_REREAD_MS)
       const beat = setInterval(() => send(': beat\n\n'), HEARTBEAT_MS)
       const end = setTimeout(() => stop(), STREAM_LIFE_MS)
@@ -207,6 +210,7 @@ tillRoutes.get('/till/sales/:id/events', async (c) => {
         if (closed) return
         closed = true
         unwatch()
+        unclose()
         clearInterval(reread)
         clearInterval(beat)
         clearTimeout(end)

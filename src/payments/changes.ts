@@ -11,12 +11,31 @@ export interface PaymentChanges {
   emit(linkId: string): void
   /** Calls `listener` on each change of a payment of `linkId`; returns the way to stop. */
   watch(linkId: string, listener: () => void): () => void
+  /** Calls `listener` when the process stops (a stream ends so the server can close); returns the way to stop. */
+  onClose(listener: () => void): () => void
+  /** Tells every `onClose` listener, once: the process is stopping. */
+  close(): void
 }
 
 /** A bus for one process. */
 export function createPaymentChanges(): PaymentChanges {
   const listeners = new Map<string, Set<() => void>>()
+  const closing = new Set<() => void>()
   return {
+    onClose(listener) {
+      closing.add(listener)
+      return () => closing.delete(listener)
+    },
+    close() {
+      for (const listener of [...closing]) {
+        closing.delete(listener)
+        try {
+          listener()
+        } catch {
+          // Stopping goes on.
+        }
+      }
+    },
     emit(linkId) {
       for (const listener of listeners.get(linkId) ?? []) {
         try {

@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { links, settings } from '../../db/schema.js'
-import { getLinkById } from '../../src/data/links.js'
 import type { SaleView } from '../../src/dashboard/till-sale.js'
+import { getLinkById } from '../../src/data/links.js'
 import { startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { makeLink, postLink } from '../support/links.js'
@@ -120,6 +120,12 @@ describe('the till', () => {
       note: 'x'.repeat(101),
     })
     expect(long.status).toBe(400)
+    const control = await b.submit('/dashboard/till?new', '/dashboard/till/sales', {
+      amount: '100',
+      note: 'Table\u00074',
+    })
+    expect(control.status).toBe(400)
+    expect(await control.text()).toContain('id="note-err"')
     expect(await count()).toBe(0)
   })
 
@@ -228,6 +234,18 @@ describe('the till', () => {
     await p.settle()
   })
 
+  it('ends its event streams when the server stops', async () => {
+    const id = await charge('100')
+    const res = await b.get(`/dashboard/till/sales/${id}/events`)
+    const reader = res.body!.getReader()
+    await reader.read()
+    p.deps.paymentChanges!.close()
+    for (;;) {
+      const { done } = await reader.read()
+      if (done) break
+    }
+  })
+
   it('reports the day’s till sales per cashier and per outcome, and marks them in the API and CSV', async () => {
     const paidId = await charge('1250.50')
     const paid = await startPayment(p, await slugOf(paidId))
@@ -274,7 +292,10 @@ describe('the till', () => {
     expect(wrong.status).toBe(400)
 
     const csv = await (await b.get('/dashboard/payments.csv?source=till')).text()
-    const lines = csv.replace(/^\ufeff/, '').trim().split('\r\n')
+    const lines = csv
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]!.split(',').at(-1)).toBe('source')
     expect(lines).toHaveLength(3)
     expect(lines.slice(1).every((l) => l.endsWith(',till'))).toBe(true)

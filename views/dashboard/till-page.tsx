@@ -75,9 +75,9 @@ function Keypad(props: TillPageProps) {
         placeholder={formatAmount(0, ctx.lang)}
         value={props.amount}
         aria-invalid={errors.amount ? 'true' : undefined}
-        aria-describedby={errors.amount ? 'amount-error' : undefined}
+        aria-describedby={errors.amount ? 'amount-err' : undefined}
       />
-      <FieldError id="amount-error" error={errors.amount} />
+      <FieldError id="amount" error={errors.amount} />
       <fieldset class="keypad">
         <legend class="vh">{t('tillKeypad')}</legend>
         <button type="button" class="fn clear" data-key="clear" aria-label={t('tillClear')}>
@@ -101,9 +101,9 @@ function Keypad(props: TillPageProps) {
         value={props.note}
         dir="auto"
         aria-invalid={errors.note ? 'true' : undefined}
-        aria-describedby={errors.note ? 'note-error' : undefined}
+        aria-describedby={errors.note ? 'note-err' : undefined}
       />
-      <FieldError id="note-error" error={errors.note} />
+      <FieldError id="note" error={errors.note} />
       <p class="hint">{t('tillExpiryHint', { n: props.minutes })}</p>
       <button type="submit" class="charge">
         {t('tillCharge')}
