@@ -19,8 +19,15 @@ export interface TillSummary {
   byCashier: CashierRow[]
 }
 
-const outcomeOf = (state: SaleState): ReportOutcome =>
-  state === 'waiting' || state === 'paying' ? 'open' : state
+/**
+ * A sale's outcome for the report: a sale whose card was declined stays declined when the cashier
+ * then cancels it or it expires (the shift's declines are what the report is read for).
+ */
+function outcomeOf(state: SaleState, sale: Sale): ReportOutcome {
+  if (state === 'waiting' || state === 'paying') return 'open'
+  if ((state === 'canceled' || state === 'expired') && sale.payment) return 'declined'
+  return state
+}
 
 const zero = (): Tally => ({ count: 0, sum: 0 })
 const outcomes = () =>
@@ -36,7 +43,7 @@ export function summariseSales(sales: readonly Sale[], now: number): TillSummary
   const summary: TillSummary = { total: zero(), byOutcome: outcomes(), byCashier: [] }
   const rows = new Map<string, CashierRow>()
   for (const sale of sales) {
-    const outcome = outcomeOf(saleState(sale.link, sale.payment, now))
+    const outcome = outcomeOf(saleState(sale.link, sale.payment, now), sale)
     const amount =
       outcome === 'paid'
         ? sale.payment?.status === 'paid'

@@ -89,15 +89,17 @@ describe('summariseSales', () => {
       { link: link({ createdBy: 'b@x.dz', amount: 30_000 }), payment: payment('failed') },
       { link: link({ active: false, amount: 8_000 }), payment: null },
       { link: link({ createdBy: 'b@x.dz', amount: 9_000 }), payment: null },
+      // Declined, then canceled by the cashier: still a decline in the report.
+      { link: link({ active: false, amount: 1_000 }), payment: payment('failed') },
     ]
     const s = summariseSales(sales, NOW)
-    expect(s.total).toEqual({ count: 4, sum: 172_050 })
+    expect(s.total).toEqual({ count: 5, sum: 173_050 })
     expect(s.byOutcome.paid).toEqual({ count: 1, sum: 125_050 })
-    expect(s.byOutcome.declined).toEqual({ count: 1, sum: 30_000 })
+    expect(s.byOutcome.declined).toEqual({ count: 2, sum: 31_000 })
     expect(s.byOutcome.canceled).toEqual({ count: 1, sum: 8_000 })
     expect(s.byOutcome.open).toEqual({ count: 1, sum: 9_000 })
     expect(s.byCashier.map((r) => [r.cashier, r.total.count, r.paid.sum])).toEqual([
-      ['a@x.dz', 2, 125_050],
+      ['a@x.dz', 3, 125_050],
       ['b@x.dz', 2, 0],
     ])
   })
