@@ -42,6 +42,9 @@ const DASHBOARD: Record<string, Requirement> = {
   'GET /dashboard/till/sales/:id/events': 'till',
   'POST /dashboard/till/sales/:id/cancel': 'till',
   'GET /dashboard/till/report': 'till',
+  // The till's preset items are the store's prices: a manager or the owner sets them.
+  'GET /dashboard/till/presets': 'links.write',
+  'POST /dashboard/till/presets': 'links.write',
 }
 
 const API: Record<string, Requirement> = {

@@ -408,4 +408,14 @@ export const ar: DashMessages = {
   tillReportSales: 'المبيعات',
   tillReportPaidSum: 'المحصّل',
   tillReportCsv: 'تنزيل مدفوعات الصندوق (CSV)',
+  tillPresets: 'السلع',
+  tillPresetsEdit: 'تعديل السلع',
+  tillPresetsTitle: 'سلع الصندوق',
+  tillPresetsLabel: 'السلع التي يعرضها الصندوق',
+  tillPresetsHint:
+    'سلعة في كل سطر: اسمها، ثم فاصلة منقوطة ;، ثم سعرها بالدينار (قهوة; 150 أو كرواسون; 80.50). 24 سلعة على الأكثر.',
+  tillPresetsSave: 'حفظ السلع',
+  tillPresetsSaved: 'تم حفظ السلع.',
+  tillPresetsBadLine:
+    'السطر {line} ليس سلعة: اكتب اسمًا من 40 حرفًا على الأكثر، ثم فاصلة منقوطة، ثم سعرًا لا يقل عن 50 دج ({max} سلعة على الأكثر).',
 }

@@ -425,6 +425,16 @@ export const en = {
   tillReportSales: 'Sales',
   tillReportPaidSum: 'Collected',
   tillReportCsv: 'Download the till’s payments (CSV)',
+  tillPresets: 'Items',
+  tillPresetsEdit: 'Edit the items',
+  tillPresetsTitle: 'Till items',
+  tillPresetsLabel: 'Items the till offers',
+  tillPresetsHint:
+    'One item a line: its name, a semicolon, its price in DA (Coffee; 150 or Croissant; 80.50). At most 24.',
+  tillPresetsSave: 'Save the items',
+  tillPresetsSaved: 'The items are saved.',
+  tillPresetsBadLine:
+    'Line {line} is not an item: write a name up to 40 characters, a semicolon and a price of at least 50 DA (at most {max} items).',
 } as const
 
 export type DashKey = keyof typeof en

@@ -417,4 +417,14 @@ export const fr: DashMessages = {
   tillReportSales: 'Ventes',
   tillReportPaidSum: 'Encaissé',
   tillReportCsv: 'Télécharger les paiements de la caisse (CSV)',
+  tillPresets: 'Articles',
+  tillPresetsEdit: 'Modifier les articles',
+  tillPresetsTitle: 'Articles de la caisse',
+  tillPresetsLabel: 'Articles proposés par la caisse',
+  tillPresetsHint:
+    'Un article par ligne : son nom, un point-virgule, son prix en DA (Café; 150 ou Croissant; 80,50). 24 au plus.',
+  tillPresetsSave: 'Enregistrer les articles',
+  tillPresetsSaved: 'Les articles sont enregistrés.',
+  tillPresetsBadLine:
+    'La ligne {line} n’est pas un article : écrivez un nom de 40 caractères au plus, un point-virgule et un prix d’au moins 50 DA ({max} articles au plus).',
 }

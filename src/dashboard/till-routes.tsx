@@ -8,11 +8,28 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { TillPage } from '../../views/dashboard/till-page.js'
+import { TillPresetsPage } from '../../views/dashboard/till-presets-page.js'
 import { TillReportPage } from '../../views/dashboard/till-report-page.js'
 import { principalLabel } from '../auth/principal.js'
 import { recordAudit } from '../data/audit.js'
-import { getSale, openSaleOf, readTillLinkMinutes, salesBetween } from '../data/till.js'
-import { isFinalSale, parseTillAmount, tillLinkMinutes } from '../domain/till-sale.js'
+import { setSetting } from '../data/settings.js'
+import {
+  getSale,
+  openSaleOf,
+  readTillLinkMinutes,
+  readTillPresets,
+  salesBetween,
+  TILL_PRESETS_KEY,
+} from '../data/till.js'
+import {
+  isFinalSale,
+  MAX_PRESETS,
+  parsePresetLines,
+  parseTillAmount,
+  readPresets,
+  tillLinkMinutes,
+} from '../domain/till-sale.js'
+import { formatAmount } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
 import { centimesToDzdNumber } from '../lib/money.js'
 import { createLinkFromBody, updateLinkFromBody } from '../links/service.js'
@@ -63,6 +80,7 @@ async function renderTill(
       note={state.note ?? ''}
       errors={state.errors ?? {}}
       live={c.get('paymentChanges') ? 'stream' : 'poll'}
+      presets={state.sale ? [] : readPresets(await readTillPresets(c.get('db')))}
       minutes={tillLinkMinutes(await readTillLinkMinutes(c.get('db')))}
     />,
     status,
@@ -266,4 +284,52 @@ tillRoutes.get('/till/report', async (c) => {
   return c.html(
     <TillReportPage ctx={ctx} day={day} summary={summariseSales(sales, now)} error={undefined} />,
   )
+})
+
+const PRESET_LINE_CHARS = 80
+
+/** The preset items the till offers, as lines to edit (`links.write`). */
+tillRoutes.get('/till/presets', async (c) => {
+  const presets = readPresets(await readTillPresets(c.get('db')))
+  const ctx = dashContext(c)
+  const text = presets
+    .map((p) => `${p.name}; ${formatAmount(p.price, 'en').replace(/[^\d.]/g, '')}`)
+    .join('\n')
+  return c.html(
+    <TillPresetsPage
+      ctx={ctx}
+      text={text}
+      error={undefined}
+      saved={c.req.query('done') === 'saved'}
+    />,
+  )
+})
+
+tillRoutes.post('/till/presets', async (c) => {
+  const form = await readForm(c)
+  const text = typeof form.presets === 'string' ? form.presets : ''
+  const ctx = { ...dashContext(c), switchPath: '/dashboard/till/presets' }
+  const parsed =
+    text.length > PRESET_LINE_CHARS * MAX_PRESETS * 2
+      ? { ok: false as const, line: 1 }
+      : parsePresetLines(text)
+  if (!parsed.ok) {
+    return c.html(
+      <TillPresetsPage
+        ctx={ctx}
+        text={text.slice(0, PRESET_LINE_CHARS * MAX_PRESETS * 2)}
+        error={ctx.t('tillPresetsBadLine', { line: parsed.line, max: MAX_PRESETS })}
+        saved={false}
+      />,
+      400,
+    )
+  }
+  await setSetting(c.get('db'), TILL_PRESETS_KEY, JSON.stringify(parsed.presets), c.get('clock')())
+  await recordAudit(c.get('db'), {
+    at: c.get('clock')(),
+    action: 'settings_changed',
+    actor: c.get('principal')!,
+    detail: { key: TILL_PRESETS_KEY, items: parsed.presets.length },
+  })
+  return c.redirect('/dashboard/till/presets?done=saved', 303)
 })

@@ -12,6 +12,14 @@ export async function getSetting(db: Db, key: string): Promise<string | null> {
   return row?.value ?? null
 }
 
+/** Stores `value` for `key`, replacing what was there. */
+export async function setSetting(db: Db, key: string, value: string, now: number): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value, createdAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
+}
+
 /**
  * Stores `value` unless the key already has one, and returns the value that is stored. Two
  * processes starting at once both call this with their own candidate; the first insert wins and

@@ -16,6 +16,14 @@ export function readTillLinkMinutes(db: Db): Promise<string | null> {
   return getSetting(db, TILL_LINK_MINUTES_KEY)
 }
 
+/** The settings key of the till's preset items (JSON, see readPresets). */
+export const TILL_PRESETS_KEY = 'till_presets'
+
+/** The stored preset items, as JSON text. */
+export function readTillPresets(db: Db): Promise<string | null> {
+  return getSetting(db, TILL_PRESETS_KEY)
+}
+
 /** A till link and the payment it shows (the paid one, else the latest; null before any). */
 export type Sale = { link: LinkWithStats; payment: Payment | null }
 

@@ -7,6 +7,7 @@ import type { FailureCode, Link, Payment } from '../../db/schema.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from '../api/link-body.js'
 import { parseDzd } from '../lib/money.js'
 import { westernDigits } from './checkout-input.js'
+import { isCleanText } from './clean-text.js'
 
 /** How long a till link stays open unless the settings say otherwise, and the bounds. */
 export const TILL_LINK_MINUTES = { default: 10, min: 2, max: 60 } as const
@@ -73,4 +74,47 @@ export function saleState(link: SaleLink, payment: SalePayment | null, now: numb
 /** The decline reason of a sale's payment, when it has one. */
 export function saleFailure(payment: SalePayment | null): FailureCode | null {
   return payment && payment.status !== 'paid' ? payment.failureCode : null
+}
+
+/** A preset item of the till: a name and its unit price in centimes. */
+export type TillPreset = { name: string; price: number }
+
+export const MAX_PRESETS = 24
+const PRESET_NAME_MAX = 40
+
+/** The stored presets (JSON); anything unreadable reads as none. */
+export function readPresets(stored: string | null): TillPreset[] {
+  try {
+    const value: unknown = JSON.parse(stored ?? '[]')
+    if (!Array.isArray(value)) return []
+    return value
+      .filter(
+        (p): p is TillPreset =>
+          typeof p?.name === 'string' && Number.isSafeInteger(p?.price) && p.price > 0,
+      )
+      .slice(0, MAX_PRESETS)
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The presets form: one item a line, `name; price` (`Café; 150`, `Croissant; 80,50`). Answers the
+ * items, or the number of the first line that is not one.
+ */
+export function parsePresetLines(
+  text: string,
+): { ok: true; presets: TillPreset[] } | { ok: false; line: number } {
+  const presets: TillPreset[] = []
+  const lines = text.split(/\r?\n/)
+  for (const [i, raw] of lines.entries()) {
+    if (raw.trim() === '') continue
+    const cut = raw.lastIndexOf(';')
+    const name = cut > 0 ? raw.slice(0, cut).trim() : ''
+    const price = cut > 0 ? parseTillAmount(raw.slice(cut + 1)) : null
+    const clean = name.length > 0 && name.length <= PRESET_NAME_MAX && isCleanText(name)
+    if (!clean || !price?.ok || presets.length >= MAX_PRESETS) return { ok: false, line: i + 1 }
+    presets.push({ name, price: price.centimes })
+  }
+  return { ok: true, presets }
 }

@@ -188,6 +188,22 @@ const PAGES: DashPage[] = [
     },
   },
   { name: 'till-report', route: 'GET /till/report', path: () => '/dashboard/till/report' },
+  { name: 'till-presets', route: 'GET /till/presets', path: () => '/dashboard/till/presets' },
+  {
+    name: 'till-presets-errors',
+    route: 'POST /till/presets',
+    path: () => '/dashboard/till/presets',
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname === '/dashboard/till/presets', { waitUntil: 'load' }),
+        page.locator('#presets').fill('Café sans prix'),
+      ]).then(() =>
+        Promise.all([
+          page.waitForEvent('load'),
+          page.locator('form[action="/dashboard/till/presets"] button[type=submit]').click(),
+        ]),
+      ),
+  },
 ]
 
 /** Fills the new endpoint form with `url` and sends it, the browser's own checks off. */

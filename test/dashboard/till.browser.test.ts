@@ -12,6 +12,7 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { getLinkById } from '../../src/data/links.js'
 import { getPaymentByReceiptId } from '../../src/data/payments.js'
+import { setSetting } from '../../src/data/settings.js'
 import { TEST_CARDS } from '../../src/simulator/index.js'
 import {
   enterCard,
@@ -176,6 +177,36 @@ describeInChromium('the till in Chromium', () => {
     expect(await seriousAxeViolations(page)).toEqual([])
     await screenshot(page, 'en', 'till-report-1280')
     expect(cspViolations).toEqual([])
+  })
+
+  it('adds preset items to the amount and counts them in the note', async () => {
+    await setSetting(
+      p.deps.db,
+      'till_presets',
+      JSON.stringify([
+        { name: 'Café', price: 15000 },
+        { name: 'Croissant', price: 8050 },
+      ]),
+      Date.now(),
+    )
+    await page.goto(`${p.url}/dashboard/till?new&lang=en`)
+    await page.locator('button.preset[data-name="Café"]').click()
+    await page.locator('button.preset[data-name="Café"]').click()
+    await page.locator('button.preset[data-name="Croissant"]').click()
+    expect(await page.locator('#amount').inputValue()).toBe('380.50\u00a0DA')
+    expect(await page.locator('#note').inputValue()).toBe('2× Café, 1× Croissant')
+    expect(await page.locator('button.preset[data-name="Café"] .qty').innerText()).toBe('×2')
+    await page.locator('button.charge').click()
+    await page.locator('#till[data-state=waiting]').waitFor()
+    const id = (await page.locator('#till').getAttribute('data-sale'))!
+    expect(await getLinkById(p.deps.db, id)).toMatchObject({
+      amount: 38050,
+      description: '2× Café, 1× Croissant',
+    })
+    await page.locator('form[action$="/cancel"] button').click()
+    await page.locator('#till[data-state=keypad]').waitFor()
+    await page.goto(`${p.url}/dashboard/till/presets`)
+    await screenshot(page, 'en', 'till-presets-1280')
   })
 
   it('fits 360 px and 1280 px in Arabic and English without sideways scrolling', async () => {

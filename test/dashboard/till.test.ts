@@ -234,6 +234,25 @@ describe('the till', () => {
     await p.settle()
   })
 
+  it('keeps preset items, offers them on the keypad, and refuses a bad line naming it', async () => {
+    const empty = await (await b.get('/dashboard/till/presets')).text()
+    expect(empty).toContain('name="presets"')
+    const bad = await b.submit('/dashboard/till/presets', '/dashboard/till/presets', {
+      presets: 'Café; 150\nThé',
+    })
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('Line 2 is not an item')
+    const saved = await b.submit('/dashboard/till/presets', '/dashboard/till/presets', {
+      presets: 'Café; 150\nCroissant; 80.50',
+    })
+    expect(saved.status).toBe(303)
+    const page = await (await b.get('/dashboard/till/presets')).text()
+    expect(page).toContain('Café; 150.00\nCroissant; 80.50')
+    const till = await (await b.get('/dashboard/till?new')).text()
+    expect(till).toContain('data-price="15000" data-name="Café"')
+    expect(till).toContain('data-price="8050" data-name="Croissant"')
+  })
+
   it('ends its event streams when the server stops', async () => {
     const id = await charge('100')
     const res = await b.get(`/dashboard/till/sales/${id}/events`)

@@ -4,7 +4,9 @@ import { summariseSales } from '../../src/dashboard/till-report.js'
 import type { Sale } from '../../src/data/till.js'
 import {
   isFinalSale,
+  parsePresetLines,
   parseTillAmount,
+  readPresets,
   saleState,
   tillLinkMinutes,
 } from '../../src/domain/till-sale.js'
@@ -119,5 +121,41 @@ describe('createPaymentChanges', () => {
     changes.emit('lnk_a')
     changes.emit('lnk_b')
     expect(seen).toEqual(['a', 'b'])
+  })
+})
+
+describe('parsePresetLines', () => {
+  it('reads one item a line, name then price, skipping blank lines', () => {
+    expect(parsePresetLines('Café; 150\n\n  Croissant ; ٨٠٫٥٠ \r\nThé; 1,200.00')).toEqual({
+      ok: true,
+      presets: [
+        { name: 'Café', price: 15000 },
+        { name: 'Croissant', price: 8050 },
+        { name: 'Thé', price: 120000 },
+      ],
+    })
+  })
+
+  it('names the first line that is not an item', () => {
+    expect(parsePresetLines('Café; 150\nThé 120')).toEqual({ ok: false, line: 2 })
+    expect(parsePresetLines('; 150')).toEqual({ ok: false, line: 1 })
+    expect(parsePresetLines('Café; 10')).toEqual({ ok: false, line: 1 })
+    expect(parsePresetLines(`${'x'.repeat(41)}; 100`)).toEqual({ ok: false, line: 1 })
+    expect(parsePresetLines('Ca\u0007fé; 100')).toEqual({ ok: false, line: 1 })
+    expect(parsePresetLines(Array.from({ length: 25 }, (_, i) => `P${i}; 100`).join('\n'))).toEqual(
+      {
+        ok: false,
+        line: 25,
+      },
+    )
+  })
+
+  it('reads stored presets leniently: anything unreadable is none', () => {
+    expect(readPresets(null)).toEqual([])
+    expect(readPresets('not json')).toEqual([])
+    expect(readPresets('{"a":1}')).toEqual([])
+    expect(
+      readPresets('[{"name":"Café","price":15000},{"name":"x","price":-1},{"price":5}]'),
+    ).toEqual([{ name: 'Café', price: 15000 }])
   })
 })

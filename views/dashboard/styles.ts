@@ -43,6 +43,11 @@ const TILL_CSS = `
 .keypad button.clear{grid-column:1/-1;min-block-size:2.6rem;padding:.4rem 0}
 #till #note{inline-size:100%}
 button.charge{inline-size:100%;font-size:1.5rem;padding:1rem}
+.presets{display:flex;flex-wrap:wrap;gap:.5rem;border:0;padding:0;margin:0 0 1rem}
+.presets legend{font-weight:600;margin-block-end:.25rem}
+button.preset{background:#fff;color:#1b1f24;border:1px solid #c9d1d9;font-weight:600;padding:.6rem .8rem}
+button.preset .price{font-weight:400;color:#57606a}
+button.preset .qty{color:#0b5cad}
 .till-links{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;margin-block-start:1rem}
 .st{display:none;text-align:center}
 #till[data-state=waiting] .st-open,#till[data-state=paying] .st-open,#till[data-state=declined] .st-open,

@@ -6,6 +6,7 @@
  */
 import { raw } from 'hono/html'
 import type { SaleView } from '../../src/dashboard/till-sale.js'
+import type { TillPreset } from '../../src/domain/till-sale.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
 import { FieldError } from './parts.js'
@@ -30,6 +31,8 @@ export interface TillPageProps {
   /** How the page follows a sale: an event stream (Node) or polling the status (Workers). */
   live: 'stream' | 'poll'
   minutes: number
+  /** Preset items: each tap adds its price to the amount and counts it in the note. */
+  presets: readonly TillPreset[]
 }
 
 export function TillPage(props: TillPageProps) {
@@ -92,6 +95,18 @@ function Keypad(props: TillPageProps) {
           ⌫
         </button>
       </fieldset>
+      {props.presets.length > 0 ? (
+        <fieldset class="presets">
+          <legend>{t('tillPresets')}</legend>
+          {props.presets.map((p) => (
+            <button type="button" class="preset" data-price={String(p.price)} data-name={p.name}>
+              <span dir="auto">{p.name}</span>{' '}
+              <span class="price">{formatAmount(p.price, ctx.lang)}</span>{' '}
+              <span class="qty" aria-live="polite"></span>
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
       <label for="note">{t('tillNote')}</label>
       <input
         id="note"
@@ -110,6 +125,9 @@ function Keypad(props: TillPageProps) {
       </button>
       <p class="till-links">
         <a href="/dashboard/till/report">{t('tillReportLink')}</a>
+        {ctx.permissions?.includes('links.write') ? (
+          <a href="/dashboard/till/presets">{t('tillPresetsEdit')}</a>
+        ) : null}
       </p>
     </form>
   )

@@ -43,6 +43,21 @@ if(amount){
       var t=(e.data||'').split('').map(west).join('');if(t)key(t);e.preventDefault()}
     else if(e.inputType.indexOf('delete')===0){key('back');e.preventDefault()}
   });
+  // A preset adds its price to the amount and counts itself in the note (2× Coffee, 1× Croissant).
+  var note=document.getElementById('note'),counts={},order=[],auto='';
+  document.querySelectorAll('button.preset').forEach(function(b){
+    b.addEventListener('click',function(){
+      var n=b.dataset.name,total=BigInt(digits||'0')+BigInt(b.dataset.price);
+      if(String(total).length>12)return;
+      digits=String(total);show();
+      if(!counts[n]){counts[n]=0;order.push(n)}counts[n]++;
+      b.querySelector('.qty').textContent='×'+counts[n];
+      var text=order.map(function(k){return counts[k]+'× '+k}).join(', ');
+      if(note&&(note.value===''||note.value===auto)){note.value=text.slice(0,100);auto=note.value}
+    })});
+  var clearCounts=function(){counts={};order=[];document.querySelectorAll('button.preset .qty').forEach(function(q){q.textContent=''});
+    if(note&&note.value===auto)note.value='';auto=''};
+  document.querySelectorAll('[data-key=clear]').forEach(function(b){b.addEventListener('click',clearCounts)});
   amount.form.addEventListener('submit',function(){
     if(digits){var c=digits.padStart(3,'0');amount.value=c.slice(0,-2)+'.'+c.slice(-2)}
   });
