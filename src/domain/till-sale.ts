@@ -107,7 +107,9 @@ export function parsePresetLines(
 ): { ok: true; presets: TillPreset[] } | { ok: false; line: number } {
   const presets: TillPreset[] = []
   const lines = text.split(/\r?\n/)
-  for (const [i, raw] of lines.entries()) {
+  for (const [i, line] of lines.entries()) {
+    // An Arabic keyboard types the semicolon as ؛.
+    const raw = line.replaceAll('\u061b', ';')
     if (raw.trim() === '') continue
     const cut = raw.lastIndexOf(';')
     const name = cut > 0 ? raw.slice(0, cut).trim() : ''

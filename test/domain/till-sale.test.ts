@@ -137,6 +137,10 @@ describe('parsePresetLines', () => {
   })
 
   it('names the first line that is not an item', () => {
+    expect(parsePresetLines('قهوة؛ ١٥٠')).toEqual({
+      ok: true,
+      presets: [{ name: 'قهوة', price: 15000 }],
+    })
     expect(parsePresetLines('Café; 150\nThé 120')).toEqual({ ok: false, line: 2 })
     expect(parsePresetLines('; 150')).toEqual({ ok: false, line: 1 })
     expect(parsePresetLines('Café; 10')).toEqual({ ok: false, line: 1 })
