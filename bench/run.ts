@@ -35,6 +35,7 @@ import {
   webhooks,
   webhooksUntilSettled,
 } from './scenarios.js'
+import { TILL_NOTE, tillLatency, tillRows } from './till.js'
 import { compareVerifiers } from './verify.js'
 import { workerColdStart, workerColdStartNote, workerColdStartRow } from './worker-cold-start.js'
 
@@ -361,6 +362,14 @@ async function main() {
     return
   }
   const rows = [...measured.rows, ...(await memoryRows(notes, LINK))]
+  step('the till: confirmation → screen (20 sales streamed, 20 polled)')
+  const tillServer = await startServer('paylinks')
+  try {
+    rows.push(...tillRows(await tillLatency(tillServer, quick ? 5 : 20)))
+    notes.push(TILL_NOTE)
+  } finally {
+    await tillServer.stop()
+  }
   step('100,000-payment merchant')
   rows.push(...(await merchantRows(notes, quick ? 1 : 3)))
   for (const command of START_COMMANDS) {

@@ -36,6 +36,8 @@ export interface ServerCommands {
   seedLinks: { count: number; body: Record<string, unknown> }
   /** Approves every unfinished simulator transaction with webhooks switched off; answers their payloads. */
   completeAll: Record<string, never>
+  /** Approves one simulator transaction as a customer would (its webhook goes out as usual). */
+  approve: { orderId: string }
   /** Waits for background confirmations and simulator deliveries, then checkpoints the log. */
   idle: Record<string, never>
   /** Waits for background confirmations and simulator deliveries (no checkpoint). */
@@ -191,6 +193,10 @@ async function startPaylinks() {
       return [...simulator.state.deliveries.values()]
         .filter((d) => d.state === 'dropped')
         .map((d) => d.payload)
+    },
+    async approve({ orderId }) {
+      await simulator.completePayment(orderId, 'approved')
+      return true
     },
     settle,
     async idle() {

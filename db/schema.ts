@@ -52,6 +52,10 @@ export const FAILURE_CODES = [
 ] as const
 export type FailureCode = (typeof FAILURE_CODES)[number]
 
+/** Where a link was made: the dashboard's form, the merchant API, the till (null: before 0016). */
+export const LINK_SOURCES = ['dashboard', 'api', 'till'] as const
+export type LinkSource = (typeof LINK_SOURCES)[number]
+
 export const WEBHOOK_EVENT_STATUSES = ['received', 'processed', 'ignored', 'failed'] as const
 export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number]
 
@@ -117,9 +121,16 @@ export const links = sqliteTable(
     paidCount: integer('paid_count').notNull().default(0),
     paidTotal: integer('paid_total').notNull().default(0),
     inFlightCount: integer('in_flight_count').notNull().default(0),
+    // Where the link was made (LINK_SOURCES; null for links made before migration 0016, which
+    // read as the dashboard's) and, for the till, who made it (the principal's label): a till
+    // sale is a till link, and its payments are the till's through it.
+    source: text('source', { enum: LINK_SOURCES }),
+    createdBy: text('created_by'),
   },
   (t) => [
     index('links_created_at_idx').on(t.createdAt, t.id),
+    // The till's open sale and its shift report read till links by time.
+    index('links_source_created_at_idx').on(t.source, t.createdAt),
     check('links_max_payments_positive', sql`${t.maxPayments} IS NULL OR ${t.maxPayments} > 0`),
     check('links_amount_positive', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
   ],

@@ -24,6 +24,7 @@ import type { DeflateRaw } from './lib/gzip-splice.js'
 import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
 import type { MailTransport } from './mail/types.js'
+import type { PaymentChanges } from './payments/changes.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip, StaticPage } from './routes/static-page.js'
@@ -88,6 +89,8 @@ export interface AppDeps {
   apiDocs: ApiDocs
   /** PBKDF2 iterations for staff passwords: the most the runtime allows (docs/decisions/passwords.md). */
   passwordIterations: number
+  /** Word of payment changes inside this process (Node: the till's live stream); absent on Workers. */
+  paymentChanges?: PaymentChanges | undefined
 }
 
 /** A self-hosted captcha on the checkout form. */

@@ -72,6 +72,8 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   app.route('/dashboard', dashboardRoutes)
   app.route('/api', apiRoutes)
   app.get('/', (c) => c.redirect('/dashboard'))
+  // The till's short address; the page and its permission live under the dashboard's session.
+  app.get('/till', (c) => c.redirect('/dashboard/till'))
   app.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)

@@ -28,6 +28,7 @@ import type { DeflateRaw } from './lib/gzip-splice.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
 import type { MailTransport } from './mail/types.js'
+import type { PaymentChanges } from './payments/changes.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
 import type { Gzip } from './routes/static-page.js'
@@ -105,6 +106,8 @@ export interface RuntimeParts {
   apiDocs: ApiDocs
   /** PBKDF2 iterations for staff passwords (default OWASP's 600,000; Workers cap it at 100,000). */
   passwordIterations?: number
+  /** Word of payment changes in this process (Node); Workers have none and the till polls. */
+  paymentChanges?: PaymentChanges
 }
 
 /** Stores each value unless its key has one; returns the values stored, in the same order. */
@@ -233,6 +236,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     dashboardKit: parts.dashboardKit,
     apiDocs: parts.apiDocs,
     passwordIterations: parts.passwordIterations ?? OWASP_ITERATIONS,
+    paymentChanges: parts.paymentChanges,
   }
   deps.outbound = outboundOf(deps, parts)
   const assembled: AssembledStart = {

@@ -116,6 +116,8 @@ async function main() {
     const digestStopped = stopDigest()
     // Short re-checks not yet due are dropped: the reconciler of the next start checks those payments.
     assembled.deps.background.stop()
+    // The till's event streams end, so that closing waits only for ordinary requests.
+    assembled.deps.paymentChanges?.close()
     server.close(async () => {
       await assembled.deps.background.idle()
       await backups?.stop()

@@ -59,7 +59,7 @@ linkApiRoutes.get('/links', async (c) => {
 linkApiRoutes.post('/links', limitLinkWrites(), jsonBodyLimit(), async (c) => {
   const body = await readJsonBody(c)
   if (!body.ok) return body.response
-  const result = await createLinkFromBody(c.var, body.body)
+  const result = await createLinkFromBody(c.var, body.body, { source: 'api' })
   await auditLinkResult(c, result, body.body)
   return answer(c, result, true)
 })

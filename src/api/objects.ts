@@ -6,7 +6,9 @@ import * as z from 'zod'
 import {
   FAILURE_CODES,
   LANGUAGES,
+  LINK_SOURCES,
   type Link,
+  type LinkSource,
   PAYMENT_STATUSES,
   type Payment,
 } from '../../db/schema.js'
@@ -77,6 +79,11 @@ export const paymentObject = z.object({
   updated_at: time,
   paid_at: time.nullable(),
   beyond_max_payments: z.boolean(),
+  source: z
+    .enum(LINK_SOURCES)
+    .describe(
+      "where the payment's link was made: the dashboard, the API, or the till (point of sale); links made before this field read as dashboard",
+    ),
 })
 export type PaymentObject = z.infer<typeof paymentObject>
 
@@ -141,7 +148,10 @@ export function toLinkObject(
 }
 
 /** A payment row as the API's payment object. */
-export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): PaymentObject {
+export function toPaymentObject(
+  payment: Payment,
+  opts: { publicUrl: string; source: LinkSource | null },
+): PaymentObject {
   return {
     id: payment.id,
     link_id: payment.linkId,
@@ -168,5 +178,6 @@ export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): 
     updated_at: iso(payment.updatedAt),
     paid_at: isoOrNull(payment.paidAt),
     beyond_max_payments: payment.beyondMaxPayments,
+    source: opts.source ?? 'dashboard',
   }
 }

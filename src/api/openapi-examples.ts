@@ -107,6 +107,7 @@ export const paymentExample: PaymentObject = {
   updated_at: '2030-03-02T10:05:40.000Z',
   paid_at: '2030-03-02T10:05:40.000Z',
   beyond_max_payments: false,
+  source: 'dashboard',
 }
 
 /** A declined payment: the card network's reason as failure_code and failure_message. */

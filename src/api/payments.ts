@@ -1,7 +1,7 @@
 /** `/api/v1/payments`: payments newest first with filters, and one payment by id. */
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-deps.js'
-import { getPaymentById, listPayments, type PaymentFilters } from '../data/payments.js'
+import { getPaymentById, linkSources, listPayments, type PaymentFilters } from '../data/payments.js'
 import { apiError, invalidFields } from './errors.js'
 import { toPaymentObject } from './objects.js'
 import { parseQuery } from './query.js'
@@ -28,6 +28,7 @@ function filters(
       ...(q.from !== undefined ? { createdFrom: q.from } : {}),
       ...(q.to !== undefined ? { createdTo: q.to } : {}),
       ...(q.q !== undefined ? { search: q.q } : {}),
+      ...(q.source !== undefined ? { source: q.source } : {}),
     },
   }
 }
@@ -43,9 +44,15 @@ paymentApiRoutes.get('/payments', async (c) => {
     ...(limit !== undefined ? { limit } : {}),
     ...(cursor ? { cursor } : {}),
   })
-  const opts = { publicUrl: c.get('config').publicUrl }
+  const publicUrl = c.get('config').publicUrl
+  const sources = await linkSources(
+    c.get('db'),
+    page.items.map((p) => p.linkId),
+  )
   return c.json({
-    data: page.items.map((payment) => toPaymentObject(payment, opts)),
+    data: page.items.map((payment) =>
+      toPaymentObject(payment, { publicUrl, source: sources.get(payment.linkId) ?? null }),
+    ),
     has_more: page.nextCursor !== null,
     next_cursor: page.nextCursor,
   })
@@ -54,5 +61,11 @@ paymentApiRoutes.get('/payments', async (c) => {
 paymentApiRoutes.get('/payments/:id', async (c) => {
   const payment = await getPaymentById(c.get('db'), c.req.param('id'))
   if (!payment) return apiError(c, 404, 'not_found', 'No payment has this id.')
-  return c.json(toPaymentObject(payment, { publicUrl: c.get('config').publicUrl }))
+  const sources = await linkSources(c.get('db'), [payment.linkId])
+  return c.json(
+    toPaymentObject(payment, {
+      publicUrl: c.get('config').publicUrl,
+      source: sources.get(payment.linkId) ?? null,
+    }),
+  )
 })

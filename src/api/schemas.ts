@@ -3,7 +3,7 @@
  * the OpenAPI document is generated from them, so the two cannot drift apart.
  */
 import * as z from 'zod'
-import { PAYMENT_STATUSES } from '../../db/schema.js'
+import { LINK_SOURCES, PAYMENT_STATUSES } from '../../db/schema.js'
 import { decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
 import { parseSearch, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../data/search.js'
 import { linkObject, paymentObject } from './objects.js'
@@ -112,6 +112,10 @@ export const listPaymentsQuery = z.strictObject({
   link: linkId('The same as `link_id`.'),
   from: instant('from'),
   to: instant('to'),
+  source: z
+    .enum(LINK_SOURCES, { error: `must be one of ${LINK_SOURCES.join(', ')}` })
+    .describe('Only payments on links made there: `dashboard`, `api` or `till` (point of sale).')
+    .optional(),
   q: search(
     `Only payments whose customer name, phone, e-mail, \`order_number\`, \`cib_transaction_id\` or \`ref\` contains this text, or whose \`id\` or receipt id (or receipt URL) it is: ${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters, Latin letters in any case; a phone matches with or without spaces, in its 0… or +213… form, and Eastern Arabic digits count as 0-9.`,
   ),

@@ -60,6 +60,16 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/keys': 'keys',
   'POST /dashboard/keys/:id/revoke': 'keys',
   'GET /dashboard/audit': 'audit',
+  // The till (point of sale); `GET /till` only redirects here.
+  'GET /dashboard/till': 'till',
+  'POST /dashboard/till/sales': 'till',
+  'GET /dashboard/till/sales/:id/status': 'till',
+  'GET /dashboard/till/sales/:id/events': 'till',
+  'POST /dashboard/till/sales/:id/cancel': 'till',
+  'GET /dashboard/till/report': 'till',
+  // The till's preset items are the store's prices: a manager or the owner sets them.
+  'GET /dashboard/till/presets': 'links.write',
+  'POST /dashboard/till/presets': 'links.write',
 }
 
 /**

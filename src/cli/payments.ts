@@ -38,6 +38,7 @@ const EXPORT_HEADER = [
   'failure_message',
   'paid_at',
   'receipt_url',
+  'source',
 ]
 
 function exportRow(p: PaymentObject): string {
@@ -61,6 +62,7 @@ function exportRow(p: PaymentObject): string {
     p.failure_message,
     p.paid_at,
     p.receipt_url,
+    p.source,
   ])
 }
 
@@ -70,6 +72,7 @@ interface FilterOptions {
   from?: string
   to?: string
   search?: string
+  source?: string
   limit: string
 }
 
@@ -80,6 +83,7 @@ function filterQuery(o: FilterOptions): URLSearchParams {
   if (o.from) query.set('from', o.from)
   if (o.to) query.set('to', o.to)
   if (o.search) query.set('q', o.search)
+  if (o.source) query.set('source', o.source)
   return query
 }
 
@@ -90,6 +94,7 @@ function withFilters(command: Command, limit: string): Command {
     .option('--from <date>', 'created on or after (2026-01-31, Algiers time, or an instant)')
     .option('--to <date>', 'created on or before (the whole day)')
     .option('--search <text>', 'whose customer, phone, e-mail, order number or ref contains this')
+    .option('--source <where>', 'only payments on links made there: dashboard, api or till')
     .option('--limit <n>', 'at most this many', limit)
 }
 

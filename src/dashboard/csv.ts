@@ -32,6 +32,8 @@ export const CSV_HEADER = [
   'failure_message',
   'paid_at',
   'receipt_url',
+  // Where the payment's link was made: dashboard, api or till (links older than it: dashboard).
+  'source',
 ] as const
 
 /** One cell: guarded against formulas, then quoted when RFC 4180 asks for it. */
@@ -49,14 +51,14 @@ export function csvLine(cells: readonly (string | number | null | undefined)[]):
 /** A payment's row; amounts in DZD with two decimals, times in Algiers with their offset. */
 export function paymentCsvRow(
   payment: Payment,
-  linkTitle: string | undefined,
+  link: { title: string; source: string | null } | undefined,
   publicUrl: string,
 ): string {
   return csvLine([
     toAlgiersIso(payment.createdAt),
     payment.id,
     payment.linkId,
-    linkTitle ?? '',
+    link?.title ?? '',
     payment.status,
     storedDzdText(payment.amount),
     'DZD',
@@ -74,6 +76,7 @@ export function paymentCsvRow(
     payment.failureCode ? FAILURE_MESSAGES_EN[payment.failureCode] : null,
     isShowableTime(payment.paidAt) ? toAlgiersIso(payment.paidAt) : '',
     receiptUrl(publicUrl, payment.receiptId),
+    link ? (link.source ?? 'dashboard') : '',
   ])
 }
 

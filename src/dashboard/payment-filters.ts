@@ -3,7 +3,7 @@
  * cursor), shared by the page and the CSV export so both show the same payments. Dates are
  * Algiers days.
  */
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/schema.js'
+import { LINK_SOURCES, PAYMENT_STATUSES, type PaymentStatus } from '../../db/schema.js'
 import { type Cursor, decodeCursor } from '../data/paging.js'
 import type { PaymentFilters } from '../data/payments.js'
 import { parseSearch, SEARCH_MAX_CHARS, type SearchProblem } from '../data/search.js'
@@ -54,6 +54,13 @@ export function parsePaymentFilters(query: Record<string, string | undefined>): 
   if (values.link !== '') {
     if (LINK_ID.test(values.link)) filters.linkId = values.link
     else invalid.push('link')
+  }
+  // Not in the filter form (the till's report links to it); kept apart from `values`.
+  const source = text('source')
+  if (source !== '') {
+    const known = LINK_SOURCES.find((s) => s === source)
+    if (known) filters.source = known
+    else invalid.push('source')
   }
   if (values.from !== '') {
     const from = algiersDayStart(values.from)

@@ -117,7 +117,7 @@ paymentRoutes.get('/payments.csv', async (c) => {
 async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<string> {
   const db = c.get('db')
   const publicUrl = c.get('config').publicUrl
-  const titles = new Map<string, string>()
+  const linksSeen = new Map<string, { title: string; source: string | null }>()
   // A byte order mark, so spreadsheet programs read the Arabic and French text as UTF-8.
   yield `\ufeff${csvLine(CSV_HEADER)}`
   // The export holds every matching payment, whatever page the list was showing.
@@ -131,11 +131,11 @@ async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<str
     })
     let text = ''
     for (const payment of page.items) {
-      if (!titles.has(payment.linkId)) {
+      if (!linksSeen.has(payment.linkId)) {
         const link = await getLinkById(db, payment.linkId)
-        titles.set(payment.linkId, link?.title ?? '')
+        linksSeen.set(payment.linkId, { title: link?.title ?? '', source: link?.source ?? null })
       }
-      text += paymentCsvRow(payment, titles.get(payment.linkId), publicUrl)
+      text += paymentCsvRow(payment, linksSeen.get(payment.linkId), publicUrl)
     }
     if (text !== '') yield text
     rows += page.items.length

@@ -1,6 +1,6 @@
 /** Link queries. A link with payments is never deleted, only deactivated. */
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm'
-import { type Link, type LinkCounters, links, payments } from '../../db/schema.js'
+import { type Link, type LinkCounters, type LinkSource, links, payments } from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
 import type { LinkValues } from '../domain/link-rules.js'
 import { brandingVersionSql } from './branding.js'
@@ -24,13 +24,29 @@ export type PublicLink = LinkWithStats & { brandingVersion: number }
 
 const SLUG_ATTEMPTS = 3
 
+/** Where a new link comes from, and who made it (the till names its cashier). */
+export type LinkOrigin = { source: LinkSource; createdBy?: string | null }
+
 /** Creates a link with a fresh id and unguessable slug. */
-export async function createLink(db: Db, values: LinkValues, now: number): Promise<LinkWithStats> {
+export async function createLink(
+  db: Db,
+  values: LinkValues,
+  now: number,
+  origin: LinkOrigin = { source: 'dashboard' },
+): Promise<LinkWithStats> {
   // A slug collision is astronomically unlikely, but a unique index turns it into a retry, not a 500.
   for (let attempt = 1; ; attempt++) {
     const [row] = await db
       .insert(links)
-      .values({ ...values, id: newLinkId(), slug: newSlug(), createdAt: now, updatedAt: now })
+      .values({
+        ...values,
+        source: origin.source,
+        createdBy: origin.createdBy ?? null,
+        id: newLinkId(),
+        slug: newSlug(),
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning()
     if (row) return row

@@ -5,7 +5,13 @@
 
 import type { Link } from '../../db/schema.js'
 import type { AppDeps } from '../app-deps.js'
-import { createLink, getLinkById, type LinkWithStats, updateLink } from '../data/links.js'
+import {
+  createLink,
+  getLinkById,
+  type LinkOrigin,
+  type LinkWithStats,
+  updateLink,
+} from '../data/links.js'
 import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { describe } from '../lib/describe-error.js'
@@ -20,8 +26,15 @@ export type LinkResult =
 
 type Deps = Pick<AppDeps, 'db' | 'gateway' | 'config' | 'clock' | 'log' | 'brand'>
 
-/** Validates a create-link body, creates the gateway invoice for items, stores the link. */
-export async function createLinkFromBody(deps: Deps, body: unknown): Promise<LinkResult> {
+/**
+ * Validates a create-link body, creates the gateway invoice for items, stores the link with
+ * where it comes from (the dashboard's form unless said).
+ */
+export async function createLinkFromBody(
+  deps: Deps,
+  body: unknown,
+  origin?: LinkOrigin,
+): Promise<LinkResult> {
   const now = deps.clock()
   const { defaultLanguage } = await deps.brand.fresh(deps.db)
   const parsed = parseCreateLink(body, { now, defaultLanguage })
@@ -32,7 +45,7 @@ export async function createLinkFromBody(deps: Deps, body: unknown): Promise<Lin
     if (!created.ok) return created
     values.invoiceId = created.invoiceId
   }
-  const link = await createLink(deps.db, values, now)
+  const link = await createLink(deps.db, values, now, origin)
   return { ok: true, link }
 }
 

@@ -14,6 +14,7 @@ import type { RuntimeParts } from '../bootstrap.js'
 import { dashboardKitInCode } from '../dashboard/kit-in-code.js'
 import type { ChangeStamp } from '../data/read-cache.js'
 import type { EncodePage } from '../http/compress-pages.js'
+import { createPaymentChanges } from '../payments/changes.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
 import { nodeReceiptPdf } from './receipt-pdf.js'
@@ -91,6 +92,7 @@ export function nodeRuntimeParts(
   | 'resolveHost'
   | 'dashboardKit'
   | 'apiDocs'
+  | 'paymentChanges'
 > {
   return {
     dashboardKit: dashboardKitInCode,
@@ -110,5 +112,6 @@ export function nodeRuntimeParts(
     sha256Hex: sha256HexSync,
     changeStamp: sqliteChangeStamp(handle),
     receiptPdf: nodeReceiptPdf(),
+    paymentChanges: createPaymentChanges(),
   }
 }

@@ -32,6 +32,8 @@ export interface ConfirmDeps {
   /** Told after a change, so the outbox's new deliveries go out at once, on `background`. */
   outbound?: { kick(background?: Background): void }
   background?: Background
+  /** Told after a change, so a till watching the payment's link sees it at once (Node). */
+  paymentChanges?: { emit(linkId: string): void } | undefined
 }
 
 export interface ConfirmResult {
@@ -145,6 +147,7 @@ async function settle(
   if (result.changed) {
     logTransition(deps.log, payment, payment.status, outcome)
     deps.outbound?.kick(deps.background)
+    deps.paymentChanges?.emit(payment.linkId)
   }
   const fresh = result.payment ?? (await getPaymentById(deps.db, payment.id)) ?? payment
   return { payment: fresh, changed: result.changed, checked: true }

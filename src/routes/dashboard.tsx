@@ -18,6 +18,7 @@ import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { peopleRoutes } from '../dashboard/people-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 import { settingsRoutes } from '../dashboard/settings-routes.js'
+import { tillRoutes } from '../dashboard/till-routes.js'
 import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
 import { webhookRoutes } from '../dashboard/webhook-routes.js'
 import { forbiddenPage, notAllowedPage, tooLargePage } from './error-pages.js'
@@ -41,3 +42,4 @@ dashboardRoutes.route('/', accountRoutes)
 dashboardRoutes.route('/', settingsRoutes)
 dashboardRoutes.route('/', keyRoutes)
 dashboardRoutes.route('/', auditRoutes)
+dashboardRoutes.route('/', tillRoutes)

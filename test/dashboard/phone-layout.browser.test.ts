@@ -233,6 +233,48 @@ const PAGES: DashPage[] = [
     path: (d) => `/dashboard/audit?group=links&actor=${d.keyId}&from=2020-01-01&to=2040-12-31`,
   },
   { name: 'audit-bad-filter', route: 'GET /audit', path: () => '/dashboard/audit?from=never' },
+  // The till: its keypad, a refused amount, a sale's QR screen, the shift report.
+  { name: 'till', route: 'GET /till', path: () => '/dashboard/till?new' },
+  {
+    name: 'till-errors',
+    route: 'POST /till/sales',
+    path: () => '/dashboard/till?new',
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname === '/dashboard/till/sales', { waitUntil: 'load' }),
+        page.locator('button.charge').click(),
+      ]),
+  },
+  {
+    name: 'till-sale',
+    route: 'POST /till/sales',
+    path: () => '/dashboard/till?new',
+    act: async (page) => {
+      for (const key of ['1', '2', '5', '0', '5', '0'])
+        await page.locator(`[data-key="${key}"]`).click()
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.has('sale'), { waitUntil: 'load' }),
+        page.locator('button.charge').click(),
+      ])
+    },
+  },
+  { name: 'till-report', route: 'GET /till/report', path: () => '/dashboard/till/report' },
+  { name: 'till-presets', route: 'GET /till/presets', path: () => '/dashboard/till/presets' },
+  {
+    name: 'till-presets-errors',
+    route: 'POST /till/presets',
+    path: () => '/dashboard/till/presets',
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname === '/dashboard/till/presets', { waitUntil: 'load' }),
+        page.locator('#presets').fill('Café sans prix'),
+      ]).then(() =>
+        Promise.all([
+          page.waitForEvent('load'),
+          page.locator('form[action="/dashboard/till/presets"] button[type=submit]').click(),
+        ]),
+      ),
+  },
 ]
 
 /** Fills the new key form with `name` (write, for the store) and sends it. */
@@ -302,6 +344,9 @@ const NOT_PAGES = new Set([
   'POST /webhooks/:id/deliveries/:eventId/redeliver',
   'POST /settings/logo/delete',
   'POST /keys/:id/revoke',
+  'GET /till/sales/:id/status',
+  'GET /till/sales/:id/events',
+  'POST /till/sales/:id/cancel',
 ])
 
 let browser: Browser

@@ -24,6 +24,8 @@ const link: Link = {
   inactiveMessage: null,
   createdAt: T,
   updatedAt: T + 1,
+  source: 'api',
+  createdBy: null,
 }
 
 const payment: Payment = {
@@ -116,7 +118,7 @@ describe('toLinkObject', () => {
 
 describe('toPaymentObject', () => {
   it('carries the documented fields with exact money and the receipt URL', () => {
-    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz' })
+    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz', source: null })
     expect(o).toEqual({
       id: 'pay_0123456789abcdef',
       link_id: 'lnk_0123456789abcdef',
@@ -139,6 +141,8 @@ describe('toPaymentObject', () => {
       updated_at: '2026-01-15T09:31:00.000Z',
       paid_at: '2026-01-15T09:31:00.000Z',
       beyond_max_payments: false,
+      // A link made before links had a source reads as the dashboard's.
+      source: 'dashboard',
     })
     expect(paymentObject.parse(o)).toEqual(o)
   })
@@ -146,19 +150,22 @@ describe('toPaymentObject', () => {
   it('carries the failure code and its English message for an unsuccessful payment', () => {
     const failed = toPaymentObject(
       { ...payment, status: 'failed', failureCode: 'expired_card' },
-      { publicUrl: 'https://pay.example.dz' },
+      { publicUrl: 'https://pay.example.dz', source: null },
     )
     expect(failed).toMatchObject({ failure_code: 'expired_card', failure_message: 'Card expired' })
     expect(paymentObject.parse(failed)).toMatchObject({ failure_code: 'expired_card' })
   })
 
   it("tells a payment paid beyond its link's max_payments", () => {
-    const o = toPaymentObject({ ...payment, beyondMaxPayments: true }, { publicUrl: 'https://x' })
+    const o = toPaymentObject(
+      { ...payment, beyondMaxPayments: true },
+      { publicUrl: 'https://x', source: 'till' },
+    )
     expect(o.beyond_max_payments).toBe(true)
   })
 
   it('keeps the raw gateway answers out of the API object', () => {
-    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz' })
+    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz', source: null })
     expect(Object.keys(o)).not.toContain('gateway_response')
     expect(JSON.stringify(o)).not.toContain('orderStatus')
   })

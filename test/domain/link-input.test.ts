@@ -278,6 +278,8 @@ describe('parseLinkUpdate', () => {
     inactiveMessage: null,
     createdAt: NOW - 1000,
     updatedAt: NOW - 1000,
+    source: null,
+    createdBy: null,
   }
   const update = (body: unknown, link: Link = stored) =>
     inApiWords(parseLinkUpdate(link, body, { now: NOW }))

@@ -15,6 +15,6 @@ const FAILURE_KEYS: Record<FailureCode, DashKey> = {
 }
 
 /** A decline reason in the merchant's words, in the dashboard's language. */
-export function failureLabel(ctx: DashContext, code: FailureCode): string {
+export function failureLabel(ctx: Pick<DashContext, 't'>, code: FailureCode): string {
   return ctx.t(FAILURE_KEYS[code])
 }

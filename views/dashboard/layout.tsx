@@ -34,6 +34,7 @@ export type NavItem =
   | 'links'
   | 'payments'
   | 'new'
+  | 'till'
   | 'webhooks'
   | 'people'
   | 'keys'
@@ -47,6 +48,7 @@ const NAV: { item: NavItem; href: string; label: DashKey; needs: Permission | 's
   { item: 'links', href: '/dashboard/links', label: 'navLinks', needs: 'links.read' },
   { item: 'payments', href: '/dashboard/payments', label: 'navPayments', needs: 'payments.today' },
   { item: 'new', href: '/dashboard/links/new', label: 'navNewLink', needs: 'links.write' },
+  { item: 'till', href: '/dashboard/till', label: 'navTill', needs: 'till' },
   { item: 'webhooks', href: '/dashboard/webhooks', label: 'navWebhooks', needs: 'webhooks' },
   { item: 'people', href: '/dashboard/people', label: 'navPeople', needs: 'people' },
   { item: 'keys', href: '/dashboard/keys', label: 'navKeys', needs: 'keys' },

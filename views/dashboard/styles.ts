@@ -30,6 +30,50 @@ dl.kv dd{margin-block-end:.6rem}
 `
 
 /**
+ * The till (till-page.tsx): a big keypad and amount; a sale's screen shows the panel of its
+ * `data-state`. The shift report prints without the header and the form.
+ */
+const TILL_CSS = `
+#till{max-inline-size:40rem;margin-inline:auto}
+.vh{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+#till .amount{font-size:2.4rem;font-weight:700;text-align:end;direction:ltr;font-variant-numeric:tabular-nums;padding:.5rem .75rem;inline-size:100%}
+.keypad{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;margin:.75rem 0 1rem;padding:0;border:0;direction:ltr}
+.keypad button{font-size:1.8rem;padding:.9rem 0;min-block-size:3.6rem;background:#eef1f4;color:#1b1f24;border:1px solid #c9d1d9}
+.keypad button.fn{font-size:1.2rem;background:#fff}
+.keypad button.clear{grid-column:1/-1;min-block-size:2.6rem;padding:.4rem 0}
+#till #note{inline-size:100%}
+button.charge{inline-size:100%;font-size:1.5rem;padding:1rem}
+.presets{display:flex;flex-wrap:wrap;gap:.5rem;border:0;padding:0;margin:0 0 1rem}
+.presets legend{font-weight:600;margin-block-end:.25rem}
+button.preset{background:#fff;color:#1b1f24;border:1px solid #c9d1d9;font-weight:600;padding:.6rem .8rem}
+button.preset .price{font-weight:400;color:#57606a}
+button.preset .qty{color:#0b5cad}
+.till-links{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;margin-block-start:1rem}
+.st{display:none;text-align:center}
+#till[data-state=waiting] .st-open,#till[data-state=paying] .st-open,#till[data-state=declined] .st-open,
+#till[data-state=waiting] [data-st=waiting],#till[data-state=paying] [data-st=paying],#till[data-state=paid] [data-st=paid],
+#till[data-state=declined] [data-st=declined],#till[data-state=canceled] [data-st=canceled],#till[data-state=expired] [data-st=expired]{display:block}
+.qr svg{inline-size:min(86vw,62vh,28rem);block-size:auto;display:block;margin:0 auto}
+.sale-amount{font-size:2.2rem;font-weight:700;margin:.25rem 0}
+.sale-url{font-size:.95rem;word-break:break-all}
+.st h2{font-size:1.6rem;margin:.5rem 0}
+.st h2:focus{outline:none}
+section[data-st=paid]{background:#e6f4ea;color:#14532d;border-radius:12px;padding:1.5rem 1rem}
+section[data-st=paid] h2{font-size:2.6rem}
+section[data-st=declined]{background:#fdecea;color:#7a1d14;border-radius:12px;padding:1rem}
+dl.sale-facts{display:grid;grid-template-columns:auto auto;justify-content:center;gap:.25rem 1rem;text-align:start;margin:1rem 0}
+dl.sale-facts dt{font-weight:600}
+dl.sale-facts dd{margin:0}
+.sale-actions{display:flex;flex-wrap:wrap;justify-content:center;gap:.75rem;margin:1rem 0}
+.sale-actions .btn,.sale-actions button{font-size:1.2rem;padding:.8rem 1.4rem}
+@media print{header,.sale-actions{display:none}}
+.report-tools{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}
+.report-tools label{margin:0 0 .25rem}
+.report-tools input{inline-size:auto}
+@media print{header,.report-tools,.no-print{display:none}table.stack{font-size:.9rem}.card{border:0;padding:0}}
+`
+
+/**
  * The dashboard's stylesheet: the customer pages' base with a wider column, tables, badges and
  * the form's sections, then the phone rules. A pricing section whose radio is not chosen folds away
  * where `:has()` is supported; elsewhere every section stays visible and the radio still decides.
@@ -151,4 +195,4 @@ ul.codes{list-style:none;padding:0;display:grid;grid-template-columns:repeat(aut
 input[type=file]{max-inline-size:100%}
 textarea[aria-invalid=true],select[aria-invalid=true]{border-color:#b42318;border-width:2px}
 @media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
-${PHONE_CSS}`
+${TILL_CSS}${PHONE_CSS}`

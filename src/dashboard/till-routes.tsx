@@ -1,0 +1,335 @@
+/**
+ * The till (point of sale) under /dashboard/till: the cashier types an amount, Charge makes a
+ * single-use link that expires in minutes (`till_link_minutes`) and shows it as a QR code; the
+ * screen follows the sale live — an event stream on Node, told by the confirmation itself, or a
+ * small JSON status the page polls (Workers) — until the check endpoint has settled it. Cancel
+ * turns the link off. The page always comes back to the cashier's open sale on reload.
+ */
+import { Hono } from 'hono'
+import * as z from 'zod'
+import { TillPage } from '../../views/dashboard/till-page.js'
+import { TillPresetsPage } from '../../views/dashboard/till-presets-page.js'
+import { TillReportPage } from '../../views/dashboard/till-report-page.js'
+import { principalLabel } from '../auth/principal.js'
+import { recordAudit } from '../data/audit.js'
+import { setSetting } from '../data/settings.js'
+import {
+  getSale,
+  openSaleOf,
+  readTillLinkMinutes,
+  readTillPresets,
+  salesBetween,
+  TILL_PRESETS_KEY,
+} from '../data/till.js'
+import {
+  isFinalSale,
+  MAX_PRESETS,
+  parsePresetLines,
+  parseTillAmount,
+  readPresets,
+  tillLinkMinutes,
+} from '../domain/till-sale.js'
+import { formatAmount } from '../i18n/index.js'
+import { readForm } from '../lib/form-body.js'
+import { centimesToDzdNumber } from '../lib/money.js'
+import { createLinkFromBody, updateLinkFromBody } from '../links/service.js'
+import { qrMatrix, qrSvg } from '../qr/qr.js'
+import { algiersDayStart, algiersNextDayStart, toAlgiersIso } from './algiers-time.js'
+import { type DashC, type DashEnv, dashContext } from './context.js'
+import { placeProblems, translateProblems } from './link-form-routes.js'
+import type { DashKey } from './messages.js'
+import { summariseSales } from './till-report.js'
+import { type SaleView, saleView } from './till-sale.js'
+
+export const tillRoutes = new Hono<DashEnv>()
+
+const TILL = '/dashboard/till'
+const NOTE_MAX = 100
+
+/** How often the event stream reads the sale again by itself (the safety net under the word). */
+export const STREAM_REREAD_MS = 2_000
+/** A stream ends after this long; the browser's EventSource opens a new one. */
+const STREAM_LIFE_MS = 5 * 60_000
+const HEARTBEAT_MS = 15_000
+
+const AMOUNT_MESSAGES: Record<string, DashKey> = {
+  amount_required: 'errRequired',
+  bad_dzd: 'errAmountText',
+  amount_too_low: 'errMinAmount',
+  amount_too_high: 'errMaxAmount',
+}
+
+function current(c: DashC, sale: Parameters<typeof saleView>[1]): SaleView {
+  const ctx = { t: c.get('dt'), lang: c.get('dashLang') }
+  return saleView(ctx, sale, c.get('config').publicUrl, c.get('clock')())
+}
+
+async function renderTill(
+  c: DashC,
+  state: { sale?: SaleView; amount?: string; note?: string; errors?: Record<string, string> },
+  status: 200 | 400 = 200,
+) {
+  const ctx = { ...dashContext(c), switchPath: state.sale ? `${TILL}?sale=${state.sale.id}` : TILL }
+  const qr = state.sale ? qrSvg(qrMatrix(state.sale.url), { title: state.sale.url }) : undefined
+  return c.html(
+    <TillPage
+      ctx={ctx}
+      sale={state.sale}
+      qr={qr}
+      amount={state.amount ?? ''}
+      note={state.note ?? ''}
+      errors={state.errors ?? {}}
+      live={c.get('paymentChanges') ? 'stream' : 'poll'}
+      presets={state.sale ? [] : readPresets(await readTillPresets(c.get('db')))}
+      minutes={tillLinkMinutes(await readTillLinkMinutes(c.get('db')))}
+    />,
+    status,
+  )
+}
+
+tillRoutes.get('/till', async (c) => {
+  const db = c.get('db')
+  const id = c.req.query('sale')
+  if (id !== undefined) {
+    const sale = await getSale(db, id)
+    if (sale) return renderTill(c, { sale: current(c, sale) })
+  }
+  if (c.req.query('new') === undefined) {
+    const open = await openSaleOf(db, principalLabel(c.get('principal')!), c.get('clock')())
+    if (open) return renderTill(c, { sale: current(c, open) })
+  }
+  return renderTill(c, {})
+})
+
+tillRoutes.post('/till/sales', async (c) => {
+  const form = await readForm(c)
+  const amountText = typeof form.amount === 'string' ? form.amount.slice(0, 64) : ''
+  const note = typeof form.note === 'string' ? form.note.trim().slice(0, NOTE_MAX * 4) : ''
+  const t = c.get('dt')
+  const errors: Record<string, string> = {}
+  const amount = parseTillAmount(amountText)
+  if (!amount.ok) errors.amount = t(AMOUNT_MESSAGES[amount.code] ?? 'errAmountText')
+  if (note.length > NOTE_MAX) errors.note = t('errMaxChars', { max: NOTE_MAX })
+  if (!amount.ok || errors.note) return renderTill(c, { amount: amountText, note, errors }, 400)
+  const principal = c.get('principal')!
+  const now = c.get('clock')()
+  const minutes = tillLinkMinutes(await readTillLinkMinutes(c.get('db')))
+  const result = await createLinkFromBody(
+    c.var,
+    {
+      title: t('tillSaleTitle'),
+      description: note === '' ? null : note,
+      amount: centimesToDzdNumber(amount.centimes),
+      max_payments: 1,
+      expires_at: toAlgiersIso(now + minutes * 60_000),
+      language: c.get('config').defaultLanguage,
+    },
+    { source: 'till', createdBy: principalLabel(principal) },
+  )
+  if (!result.ok) {
+    // The note is the link's description; the amount was checked above, so little is left.
+    const problems = result.kind === 'invalid' ? placeProblems(result.problems, []) : {}
+    const shown = translateProblems(problems, t)
+    const refused: Record<string, string> = shown.description
+      ? { note: shown.description }
+      : { amount: shown.amount ?? t('errInvalid') }
+    return renderTill(c, { amount: amountText, note, errors: refused }, 400)
+  }
+
+  await recordAudit(c.get('db'), {
+    at: now,
+    action: 'link_created',
+    actor: principal,
+    target: { kind: 'link', id: result.link.id },
+    detail: { source: 'till', amount: amount.centimes },
+  })
+  return c.redirect(`${TILL}?sale=${encodeURIComponent(result.link.id)}`, 303)
+})
+
+tillRoutes.post('/till/sales/:id/cancel', async (c) => {
+  const db = c.get('db')
+  const sale = await getSale(db, c.req.param('id'))
+  if (!sale) return c.redirect(TILL, 303)
+  // A paid sale stays as it is; anything else stops taking payments.
+  if (sale.link.active && current(c, sale).state !== 'paid') {
+    await updateLinkFromBody(c.var, sale.link.id, { active: false })
+    await recordAudit(db, {
+      at: c.get('clock')(),
+      action: 'link_deactivated',
+      actor: c.get('principal')!,
+      target: { kind: 'link', id: sale.link.id },
+      detail: { source: 'till' },
+    })
+  }
+  return c.redirect(`${TILL}?new`, 303)
+})
+
+/** The sale's state as JSON: what the page polls where no event stream is (Workers). */
+tillRoutes.get('/till/sales/:id/status', async (c) => {
+  const sale = await getSale(c.get('db'), c.req.param('id'))
+  if (!sale) return c.json({ error: 'not_found' }, 404)
+  c.header('Cache-Control', 'no-store')
+  return c.json(current(c, sale))
+})
+
+/**
+ * The sale's state as Server-Sent Events (Node): one event now, then one at each change — read at
+ * once when the confirmation says a payment of the link changed, and every STREAM_REREAD_MS in
+ * case a word was missed (another process wrote it). 404 where the runtime has no such word.
+ */
+tillRoutes.get('/till/sales/:id/events', async (c) => {
+  const changes = c.get('paymentChanges')
+  if (!changes) return c.json({ error: 'no_stream', poll: 'status' }, 404)
+  const id = c.req.param('id')
+  const first = await getSale(c.get('db'), id)
+  if (!first) return c.json({ error: 'not_found' }, 404)
+  const encoder = new TextEncoder()
+  let stop = () => {}
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let last = ''
+      let closed = false
+      let reading = false
+      let again = false
+      const send = (text: string) => {
+        if (!closed) controller.enqueue(encoder.encode(text))
+      }
+      const push = (view: SaleView) => {
+        const json = JSON.stringify(view)
+        if (json === last) return
+        last = json
+        send(`event: sale\ndata: ${json}\n\n`)
+      }
+      const read = async () => {
+        if (reading) {
+          again = true
+          return
+        }
+        reading = true
+        try {
+          do {
+            again = false
+            const sale = await getSale(c.get('db'), id)
+            if (sale && !closed) push(current(c, sale))
+          } while (again && !closed)
+        } catch {
+          // A failed read is retried by the next word or the next periodic read.
+        } finally {
+          reading = false
+        }
+      }
+      const unwatch = changes.watch(id, () => void read())
+      // The server's stop waits for open responses: a stream ends at once.
+      const unclose = changes.onClose(() => stop())
+      const reread = setInterval(() => void read(), STREAM_REREAD_MS)
+      const beat = setInterval(() => send(': beat\n\n'), HEARTBEAT_MS)
+      const end = setTimeout(() => stop(), STREAM_LIFE_MS)
+      stop = () => {
+        if (closed) return
+        closed = true
+        unwatch()
+        unclose()
+        clearInterval(reread)
+        clearInterval(beat)
+        clearTimeout(end)
+        try {
+          controller.close()
+        } catch {
+          // Already closed by the reader.
+        }
+      }
+      send('retry: 1000\n\n')
+      push(current(c, first))
+      if (isFinalSale(current(c, first).state)) stop()
+    },
+    cancel() {
+      stop()
+    },
+  })
+  return c.body(body, 200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Accel-Buffering': 'no',
+  })
+})
+
+const reportQuery = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+})
+
+/** Today's till sales (an Algiers day; `?day=YYYY-MM-DD` another), per cashier and per outcome. */
+tillRoutes.get('/till/report', async (c) => {
+  const query = reportQuery.safeParse(c.req.query())
+  const now = c.get('clock')()
+  const today = toAlgiersIso(now).slice(0, 10)
+  const day = query.success ? (query.data.day ?? today) : today
+  const from = algiersDayStart(day)
+  const to = algiersNextDayStart(day)
+  const ctx = dashContext(c)
+  if (!query.success || from === null || to === null) {
+    return c.html(
+      <TillReportPage
+        ctx={ctx}
+        day={today}
+        summary={null}
+        error={ctx.t('badFilter', { field: 'day' })}
+      />,
+      400,
+    )
+  }
+  const sales = await salesBetween(c.get('db'), from, to)
+  return c.html(
+    <TillReportPage ctx={ctx} day={day} summary={summariseSales(sales, now)} error={undefined} />,
+  )
+})
+
+const PRESET_LINE_CHARS = 80
+
+/** The preset items the till offers, as lines to edit (`links.write`). */
+tillRoutes.get('/till/presets', async (c) => {
+  const presets = readPresets(await readTillPresets(c.get('db')))
+  const ctx = dashContext(c)
+  const text = presets
+    .map((p) => `${p.name}; ${formatAmount(p.price, 'en').replace(/[^\d.]/g, '')}`)
+    .join('\n')
+  return c.html(
+    <TillPresetsPage
+      ctx={ctx}
+      text={text}
+      error={undefined}
+      saved={c.req.query('done') === 'saved'}
+    />,
+  )
+})
+
+tillRoutes.post('/till/presets', async (c) => {
+  const form = await readForm(c)
+  const text = typeof form.presets === 'string' ? form.presets : ''
+  const ctx = { ...dashContext(c), switchPath: '/dashboard/till/presets' }
+  const parsed =
+    text.length > PRESET_LINE_CHARS * MAX_PRESETS * 2
+      ? { ok: false as const, line: 1 }
+      : parsePresetLines(text)
+  if (!parsed.ok) {
+    return c.html(
+      <TillPresetsPage
+        ctx={ctx}
+        text={text.slice(0, PRESET_LINE_CHARS * MAX_PRESETS * 2)}
+        error={ctx.t('tillPresetsBadLine', { line: parsed.line, max: MAX_PRESETS })}
+        saved={false}
+      />,
+      400,
+    )
+  }
+  await setSetting(c.get('db'), TILL_PRESETS_KEY, JSON.stringify(parsed.presets), c.get('clock')())
+  await recordAudit(c.get('db'), {
+    at: c.get('clock')(),
+    action: 'settings_changed',
+    actor: c.get('principal')!,
+    detail: { key: TILL_PRESETS_KEY, items: parsed.presets.length },
+  })
+  return c.redirect('/dashboard/till/presets?done=saved', 303)
+})
