@@ -8,10 +8,10 @@ import { LANGUAGES, type Language } from '../config.js'
 import type { BrandingFields } from '../data/branding.js'
 import { brandColorProblem } from '../domain/brand.js'
 import { isCleanText } from '../domain/clean-text.js'
+import { TILL_LINK_MINUTES } from '../domain/till-sale.js'
 
-/** The setting the till reads: how long a till's payment link stays open, in minutes. */
-export const TILL_LINK_MINUTES_KEY = 'till_link_minutes'
-export const TILL_LINK_MINUTES = { min: 2, max: 60, default: 10 } as const
+export { TILL_LINK_MINUTES_KEY } from '../data/till.js'
+export { TILL_LINK_MINUTES }
 
 export const SETTINGS_FIELDS = [
   'merchantName',
