@@ -10,8 +10,6 @@ import type {
   Fetcher,
   ScheduledController,
 } from '@cloudflare/workers-types/index.ts'
-import { drizzle } from 'drizzle-orm/d1'
-import * as schema from '../db/schema.js'
 import { createApp } from './app.js'
 import { createBackground } from './background.js'
 import {
@@ -27,6 +25,7 @@ import { describe } from './lib/describe-error.js'
 import { consoleLogger } from './log.js'
 import { reconcile } from './payments/reconcile.js'
 import { assetReader, assetsApiDocs, assetsDashboardKit } from './worker-assets.js'
+import { d1Db } from './worker-db.js'
 import { keepSettingsInD1 } from './worker-settings.js'
 import { warmFirstRequest } from './worker-warm.js'
 
@@ -106,7 +105,7 @@ export function createWorker(options: WorkerOptions = {}) {
     const config = parseConfig(strings, { runtime: 'workers' })
     const readAsset = assetReader(env.ASSETS)
     const parts: RuntimeParts = {
-      db: drizzle(db, { schema }),
+      db: d1Db(db),
       config,
       log: consoleLogger,
       clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
