@@ -53,7 +53,6 @@ describe('the Worker upload', () => {
   it('runs the stand-ins of wrangler.toml’s [alias] for what it never uses', () => {
     const standIns = [
       ['drizzle relational queries', "drizzle's relational queries are not part of the Worker"],
-      ['hono TrieRouter', "A route needs hono's TrieRouter"],
       ['hono mount', "hono's app.mount() is not part of the Worker"],
     ]
     expect(

@@ -61,6 +61,7 @@ async function loadBoth() {
   vi.resetModules()
   const classic = await loadAll()
   vi.resetModules()
+  // @ts-expect-error: plain JavaScript without types, like the Worker's other stand-ins
   vi.doMock('zod', () => import('../../src/worker-zod.js'))
   const worker = await loadAll()
   vi.doUnmock('zod')
