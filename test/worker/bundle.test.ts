@@ -3,8 +3,7 @@
  * within its size budget, holding nothing of the gateway simulator, nor what it reads from its
  * static assets or never runs (docs/decisions/performance.md, "The Worker upload").
  */
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -63,12 +62,11 @@ describe('the Worker upload', () => {
   it('is built from modules none of which is imported for its side effects alone', () => {
     // package.json declares `"sideEffects": false`, so a bundle drops a module none of whose
     // exports is used: an `import './x.js'` written for what the module does would be dropped.
-    const sources = execFileSync('git', ['ls-files', 'src', 'views', 'db'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((file) => /\.(ts|tsx|js)$/.test(file))
+    const sources = ['src', 'views', 'db'].flatMap((dir) =>
+      readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|tsx|js)$/.test(file))
+        .map((file) => join(dir, file)),
+    )
     const bare = sources.filter((file) =>
       /^import\s+['"]/m.test(readFileSync(join(ROOT, file), 'utf8')),
     )
