@@ -9,7 +9,7 @@ import type { PageContext } from '../views/layout.js'
 import type { ApiDocs } from './api/api-docs-source.js'
 import type { Principal } from './auth/principal.js'
 import type { Background } from './background.js'
-import type { GatewayClient } from './client/index.js'
+import type { PaymentGateway } from './client/index.js'
 import type { Config, Language } from './config.js'
 import type { LoadDashboardKit } from './dashboard/kit.js'
 import type { BrandStore } from './data/brand-store.js'
@@ -43,7 +43,7 @@ export interface AppSecrets {
 export interface AppDeps {
   db: Db
   config: Config
-  gateway: GatewayClient
+  gateway: PaymentGateway
   secrets: AppSecrets
   /** The receiving account payments must reach (the simulator's in simulator mode). */
   merchantAccount: string

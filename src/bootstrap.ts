@@ -9,7 +9,7 @@ import type { ApiDocs } from './api/api-docs-source.js'
 import type { AppDeps, AppSecrets } from './app-deps.js'
 import { createBackground } from './background.js'
 import {
-  createGatewayClient,
+  createPaymentGateway,
   GATEWAY_PUBLIC_KEY_PEM,
   type GatewayClientOptions,
   verifyGatewaySignature,
@@ -183,7 +183,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
         return fetch(request)
       }
     : fetch
-  const gateway = createGatewayClient({
+  const gateway = createPaymentGateway({
     siteUrl: config.gatewaySiteUrl,
     ...(config.gatewayApiUrl ? { apiUrl: config.gatewayApiUrl } : {}),
     ...optional('apiKey', config.gatewayApiKey ?? sim?.SIMULATOR_API_KEY),

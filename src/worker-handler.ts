@@ -10,8 +10,6 @@ import type {
   Fetcher,
   ScheduledController,
 } from '@cloudflare/workers-types/index.ts'
-import { drizzle } from 'drizzle-orm/d1'
-import * as schema from '../db/schema.js'
 import { createApp } from './app.js'
 import { createBackground } from './background.js'
 import {
@@ -29,6 +27,7 @@ import type { SmtpConnect } from './mail/smtp.js'
 import { reconcile } from './payments/reconcile.js'
 import { WORKERS_MAX_ITERATIONS } from './security/passwords.js'
 import { assetReader, assetsApiDocs, assetsDashboardKit } from './worker-assets.js'
+import { d1Db } from './worker-db.js'
 import { workerMail } from './worker-mail.js'
 import { keepSettingsInD1 } from './worker-settings.js'
 import { warmFirstRequest } from './worker-warm.js'
@@ -112,7 +111,7 @@ export function createWorker(options: WorkerOptions = {}) {
     const db = env.DB
     const config = parseConfig(strings, { runtime: 'workers' })
     const readAsset = assetReader(env.ASSETS)
-    const orm = drizzle(db, { schema })
+    const orm = d1Db(db)
     const mail = workerMail(orm, config, consoleLogger, clock, options.smtpConnect)
     const parts: RuntimeParts = {
       db: orm,

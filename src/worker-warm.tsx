@@ -8,9 +8,7 @@
  */
 import type { D1Database } from '@cloudflare/workers-types/index.ts'
 import { getTableColumns } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/d1'
 import { Hono } from 'hono'
-import * as schema from '../db/schema.js'
 import { type Link, links } from '../db/schema.js'
 import { CheckoutPage } from '../views/checkout.js'
 import type { AppDeps, AppEnv } from './app-deps.js'
@@ -26,6 +24,7 @@ import { hmacSha256, sha256HexOf } from './lib/sha256-sync.js'
 import { checkoutRoutes } from './routes/checkout.js'
 import { pageKey, plainQuery, preparedCheckoutPage } from './routes/checkout-prepared.js'
 import { pageVariant, prepareStaticPage } from './routes/static-page.js'
+import { d1Db } from './worker-db.js'
 
 const ORIGIN = 'https://warm.invalid'
 
@@ -108,7 +107,7 @@ function responseRefusal(): string | undefined {
  */
 async function warmCheckoutRoute(deps: Pick<AppDeps, 'config'>, link: Link): Promise<void> {
   const refusal = responseRefusal()
-  const db = drizzle(standInD1({ ...link, active: false }), { schema })
+  const db = d1Db(standInD1({ ...link, active: false }))
   const vars: Partial<AppEnv['Variables']> = {
     config: deps.config,
     db,

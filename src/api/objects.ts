@@ -1,91 +1,21 @@
 /**
- * The link and payment objects of the merchant API: their zod schemas (for the OpenAPI document)
- * and the mapping from database rows. Amounts go back to DZD numbers, times to ISO 8601.
+ * The link and payment objects of the merchant API: the mapping from database rows. Their zod
+ * schemas, from which the OpenAPI document is made, are in object-schemas.ts (re-exported here).
+ * Amounts go back to DZD numbers, times to ISO 8601.
  */
-import * as z from 'zod'
-import {
-  FAILURE_CODES,
-  LANGUAGES,
-  LINK_SOURCES,
-  type Link,
-  type LinkSource,
-  PAYMENT_STATUSES,
-  type Payment,
-} from '../../db/schema.js'
+import type { Link, LinkSource, Payment } from '../../db/schema.js'
 import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
-import { LINK_STATUSES, linkStatus } from '../domain/link-status.js'
+import { linkStatus } from '../domain/link-status.js'
 import { storedDzdNumber } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
+import type { LinkObject, PaymentObject } from './object-schemas.js'
 
-const dzd = z.number().describe('DZD, at most two decimals')
-const time = z.string().describe('ISO 8601, UTC')
-
-export const linkObject = z.object({
-  id: z.string(),
-  slug: z.string(),
-  url: z.string(),
-  qr_svg_url: z.string(),
-  qr_png_url: z.string(),
-  poster_url: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  amount: dzd.nullable().describe('fixed and invoice links; null for an open amount'),
-  amount_min: dzd.nullable(),
-  amount_max: dzd.nullable(),
-  invoice_id: z.string().nullable(),
-  invoice_items: z
-    .array(z.object({ description: z.string(), quantity: z.number().int(), unit_price: dzd }))
-    .nullable(),
-  max_payments: z.number().int().nullable(),
-  expires_at: time.nullable(),
-  language: z.enum(LANGUAGES),
-  memo: z.string().nullable(),
-  success_message: z.string().nullable(),
-  success_url: z.string().nullable(),
-  active: z.boolean(),
-  inactive_message: z.string().nullable(),
-  status: z.enum(LINK_STATUSES),
-  paid_count: z.number().int(),
-  paid_total: dzd,
-  created_at: time,
-  updated_at: time,
-})
-export type LinkObject = z.infer<typeof linkObject>
-
-export const paymentObject = z.object({
-  id: z.string(),
-  link_id: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  amount: dzd,
-  currency: z.literal('DZD'),
-  customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
-  ref: z.string().nullable(),
-  language: z.enum(LANGUAGES),
-  order_id: z.string().nullable().describe("the card network's order id"),
-  order_number: z.string().nullable(),
-  transaction_id: z.string().nullable(),
-  cib_transaction_id: z.string().nullable(),
-  approval_code: z.string().nullable(),
-  message: z.string().nullable().describe("the gateway's message to the customer"),
-  failure_code: z
-    .enum(FAILURE_CODES)
-    .nullable()
-    .describe(
-      "why the payment did not succeed, read from the card network's answer; set with failed, canceled, expired and error, null otherwise",
-    ),
-  failure_message: z.string().nullable().describe('failure_code in English words'),
-  receipt_url: z.string(),
-  created_at: time,
-  updated_at: time,
-  paid_at: time.nullable(),
-  beyond_max_payments: z.boolean(),
-  source: z
-    .enum(LINK_SOURCES)
-    .describe(
-      "where the payment's link was made: the dashboard, the API, or the till (point of sale); links made before this field read as dashboard",
-    ),
-})
-export type PaymentObject = z.infer<typeof paymentObject>
+export {
+  type LinkObject,
+  linkObject,
+  type PaymentObject,
+  paymentObject,
+} from './object-schemas.js'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 // A time no Date can hold (written by other means) reads as none, like an unset one.

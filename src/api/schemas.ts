@@ -6,7 +6,6 @@ import * as z from 'zod'
 import { LINK_SOURCES, PAYMENT_STATUSES } from '../../db/schema.js'
 import { decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
 import { parseSearch, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../data/search.js'
-import { linkObject, paymentObject } from './objects.js'
 
 // Algeria keeps UTC+01:00 all year; a date alone means that whole day in the merchant's time.
 const ALGIERS_OFFSET = '+01:00'
@@ -126,17 +125,4 @@ export const listPaymentsQuery = z.strictObject({
 export type ListLinksQuery = z.output<typeof listLinksQuery>
 export type ListPaymentsQuery = z.output<typeof listPaymentsQuery>
 
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    has_more: z.boolean().describe('whether another page follows'),
-    next_cursor: z
-      .string()
-      .nullable()
-      .describe('pass it as `cursor` to read the next page; null on the last page'),
-  })
-
-/** A page of links, newest first. */
-export const linkList = page(linkObject)
-/** A page of payments, newest first. */
-export const paymentList = page(paymentObject)
+export { linkList, paymentList } from './object-schemas.js'

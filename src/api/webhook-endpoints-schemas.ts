@@ -1,18 +1,13 @@
 /**
- * The webhook endpoint API's bodies, objects and query, as zod schemas (the handlers parse with
- * them, the OpenAPI document is generated from them), and the mapping from rows.
+ * The webhook endpoint API's bodies and query, as zod schemas (the handlers parse with them, the
+ * OpenAPI document is generated from them), and the mapping from rows to the answers' objects,
+ * whose schemas are in webhook-endpoint-objects.ts (re-exported here).
  */
 import * as z from 'zod'
-import {
-  DELIVERY_STATES,
-  type Delivery,
-  OUTBOUND_EVENT_TYPES,
-  type WebhookEndpoint,
-} from '../../db/schema.js'
+import { type Delivery, OUTBOUND_EVENT_TYPES, type WebhookEndpoint } from '../../db/schema.js'
 import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
 import type { TargetProblem } from '../webhooks-out/target-check.js'
-
-const time = z.string().describe('ISO 8601, UTC')
+import type { deliveryObject, webhookEndpointObject } from './webhook-endpoint-objects.js'
 
 const url = z
   .string({ error: 'must be a URL' })
@@ -53,47 +48,13 @@ export const updateEndpointBody = z.strictObject({
   enabled,
 })
 
-export const webhookEndpointObject = z.object({
-  id: z.string(),
-  url: z.string(),
-  description: z.string().nullable(),
-  event_types: z.array(z.enum(OUTBOUND_EVENT_TYPES)),
-  enabled: z.boolean(),
-  failing: z.boolean().describe('five or more failed attempts in a row; a delivered one clears it'),
-  failing_since: time.nullable(),
-  consecutive_failures: z.number().int(),
-  previous_secret_expires_at: time
-    .nullable()
-    .describe('after a rotation, until when the previous secret still signs'),
-  created_at: time,
-  updated_at: time,
-})
-export const webhookEndpointWithSecret = webhookEndpointObject.extend({
-  secret: z.string().describe('whsec_…: shown only in the answers that create or rotate it'),
-})
-export const webhookEndpointList = z.object({ data: z.array(webhookEndpointObject) })
-
-export const deliveryObject = z.object({
-  id: z.string().describe('the event id, sent as webhook-id on every attempt'),
-  type: z.enum(OUTBOUND_EVENT_TYPES),
-  payment_id: z.string().nullable(),
-  link_id: z.string(),
-  state: z.enum(DELIVERY_STATES),
-  attempts: z.number().int(),
-  next_attempt_at: time.nullable().describe('pending deliveries only'),
-  last_attempt_at: time.nullable(),
-  last_status: z.number().int().nullable(),
-  last_response: z.string().nullable().describe('the first kilobyte of the last answer'),
-  last_duration_ms: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  delivered_at: time.nullable(),
-  created_at: time,
-})
-export const deliveryList = z.object({
-  data: z.array(deliveryObject),
-  has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
-})
+export {
+  deliveryList,
+  deliveryObject,
+  webhookEndpointList,
+  webhookEndpointObject,
+  webhookEndpointWithSecret,
+} from './webhook-endpoint-objects.js'
 
 export const listDeliveriesQuery = z.strictObject({
   limit: z

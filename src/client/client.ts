@@ -11,6 +11,7 @@ import type { ClientContext } from './core/context.js'
 import { GatewayConfigurationError } from './core/errors.js'
 import type { FetchLike, GetWithBody } from './core/transport.js'
 import { createDirect, type DirectInterface } from './direct/index.js'
+import { directInvoices } from './direct/invoices.js'
 
 /** The production site of the gateway (`{site_url}`). */
 export const DEFAULT_SITE_URL = 'https://www.sofizpay.com'
@@ -60,6 +61,15 @@ export interface GatewayClient {
   toJSON(): Record<string, unknown>
 }
 
+/**
+ * What a payment site uses of the gateway: card payments, and the direct interface's invoices.
+ * A `GatewayClient` is one; `createPaymentGateway` makes one without the rest.
+ */
+export interface PaymentGateway
+  extends Pick<GatewayClient, 'card' | 'siteUrl' | 'apiUrl' | 'sandbox' | 'toString' | 'toJSON'> {
+  readonly direct: Pick<DirectInterface, 'invoices'>
+}
+
 function baseUrl(name: string, value: string): string {
   let url: URL
   try {
@@ -85,6 +95,30 @@ function positive(name: string, value: number | undefined, fallback: number, min
 
 /** Creates a client for both gateway interfaces. Bad options throw GatewayConfigurationError. */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
+  return clientOf(options, (ctx) => ({
+    v1: createV1(ctx),
+    direct: createDirect(ctx),
+    card: createCard(ctx),
+  }))
+}
+
+/**
+ * Creates the part of the client a payment site uses (card payments, invoices), with the same
+ * options, checks and redaction as `createGatewayClient`; the Worker's upload then carries nothing
+ * of the rest. Bad options throw GatewayConfigurationError.
+ */
+export function createPaymentGateway(options: GatewayClientOptions = {}): PaymentGateway {
+  return clientOf(options, (ctx) => ({
+    direct: { invoices: directInvoices(ctx) },
+    card: createCard(ctx),
+  }))
+}
+
+/** The client's context from `options`, and the client made of `parts` over it. */
+function clientOf<T extends object>(
+  options: GatewayClientOptions,
+  parts: (ctx: ClientContext) => T,
+): T & Omit<PaymentGateway, 'card' | 'direct'> {
   const fetchImpl = options.fetch ?? (typeof fetch === 'function' ? fetch : undefined)
   if (!fetchImpl)
     throw new GatewayConfigurationError('No fetch is available: pass one as options.fetch.')
@@ -116,10 +150,8 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     apiKey: ctx.apiKey ? REDACTED : null,
     secretKey: ctx.secretKey ? REDACTED : null,
   })
-  const client: GatewayClient = {
-    v1: createV1(ctx),
-    direct: createDirect(ctx),
-    card: createCard(ctx),
+  const client = {
+    ...parts(ctx),
     siteUrl: ctx.siteUrl,
     apiUrl: ctx.apiUrl,
     sandbox: ctx.sandbox,

@@ -55,9 +55,11 @@ export type { CardPayments } from './card/index.js'
 export { type CardPaymentParams, cardParamsSchema } from './card/params.js'
 export {
   createGatewayClient,
+  createPaymentGateway,
   DEFAULT_SITE_URL,
   type GatewayClient,
   type GatewayClientOptions,
+  type PaymentGateway,
 } from './client.js'
 export {
   type ApiErrorDetails,

@@ -6,7 +6,8 @@
  * costs three or four compressions.
  */
 
-const K = new Int32Array([
+/** The round constants (FIPS 180-4, 4.2.2); the checkout's captcha solver carries the same. */
+export const SHA256_K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -44,7 +45,7 @@ function compress(h: Int32Array, block: Uint8Array, at: number): void {
   let k = h[7]!
   for (let j = 0; j < 64; j++) {
     const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))
-    const t1 = (k + S1 + ((e & f) ^ (~e & g)) + K[j]! + W[j]!) | 0
+    const t1 = (k + S1 + ((e & f) ^ (~e & g)) + SHA256_K[j]! + W[j]!) | 0
     const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))
     const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0
     k = g

@@ -6,7 +6,7 @@
 
 import type { Payment, TransitionCause } from '../../db/schema.js'
 import type { Background } from '../background.js'
-import { type GatewayClient, GatewayNotFoundError } from '../client/index.js'
+import { GatewayNotFoundError, type PaymentGateway } from '../client/index.js'
 import type { Db } from '../data/db.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
@@ -25,7 +25,7 @@ export const EXPIRE_UNANSWERED_AFTER_MS = 60 * 60_000
 /** What a confirmation needs: the app's dependencies of the same names (see app-deps.ts). */
 export interface ConfirmDeps {
   db: Db
-  gateway: GatewayClient
+  gateway: PaymentGateway
   merchantAccount: string
   clock: () => number
   log: Logger

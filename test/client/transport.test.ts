@@ -2,6 +2,7 @@ import { inspect } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   createGatewayClient,
+  createPaymentGateway,
   GatewayApiError,
   GatewayAuthenticationError,
   GatewayBadRequestError,
@@ -334,6 +335,48 @@ describe('secrets stay out of errors and output', () => {
       apiKey: '[redacted]',
       secretKey: '[redacted]',
     })
+  })
+})
+
+describe('the payment gateway (card payments and invoices only)', () => {
+  const options = { apiKey: API_KEY, secretKey: TEST_SEED }
+
+  it('holds the card payments and invoices of the full client, nothing else, redacted alike', () => {
+    const full = createGatewayClient({ ...options, siteUrl: `${server.url}/site` })
+    const payment = createPaymentGateway({ ...options, siteUrl: `${server.url}/site` })
+    expect(Object.keys(payment)).toEqual([
+      'direct',
+      'card',
+      'siteUrl',
+      'apiUrl',
+      'sandbox',
+      'toString',
+      'toJSON',
+    ])
+    expect(Object.keys(payment.direct)).toEqual(['invoices'])
+    expect(Object.keys(payment.card)).toEqual(Object.keys(full.card))
+    expect(Object.keys(payment.direct.invoices)).toEqual(Object.keys(full.direct.invoices))
+    expect(String(payment)).toBe(String(full))
+    expect(JSON.stringify(payment)).toBe(JSON.stringify(full))
+    expect(inspect(payment, { depth: 5 })).toBe(String(full))
+    expect(Object.isFrozen(payment)).toBe(true)
+  })
+
+  it('refuses bad options as the full client does', () => {
+    for (const bad of [{ siteUrl: 'ftp://x' }, { timeoutMs: 0 }, { apiUrl: 'https://x/v1?k=1' }])
+      expect(() => createPaymentGateway(bad)).toThrow(GatewayConfigurationError)
+  })
+
+  it('creates an invoice over the same transport', async () => {
+    const payment = createPaymentGateway({
+      ...options,
+      siteUrl: `${server.url}/site`,
+      maxRetries: 0,
+    })
+    server.reply({ status: 404, json: { error: 'no such invoice' } })
+    const error = await payment.direct.invoices.list().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(GatewayNotFoundError)
+    expect(server.requests.at(-1)?.path).toMatch(/^\/site\//)
   })
 })
 

@@ -1,8 +1,11 @@
 /**
  * The Worker that `wrangler deploy` uploads (wrangler.toml's top level, built by its dry run):
  * within its size budget, holding nothing of the gateway simulator, nor what it reads from its
- * static assets or never runs.
+ * static assets or never runs (docs/decisions/performance.md, "The Worker upload").
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BUDGET_GZIP_KIB,
@@ -14,6 +17,7 @@ import * as client from '../../src/client/index.js'
 import { en } from '../../src/dashboard/messages.js'
 import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 let upload: string
 
 beforeAll(async () => {
@@ -45,6 +49,31 @@ describe('the Worker upload', () => {
     expect(unnamed).toEqual([])
   })
 
+  it('runs the stand-ins of wrangler.toml’s [alias] for what it never uses', () => {
+    const standIns = [
+      ['drizzle relational queries', "drizzle's relational queries are not part of the Worker"],
+      ['hono mount', "hono's app.mount() is not part of the Worker"],
+    ]
+    expect(
+      standIns.filter(([, marker]) => !upload.includes(marker!)).map(([what]) => what),
+    ).toEqual([])
+  })
+
+  it('is built from modules none of which is imported for its side effects alone', () => {
+    // package.json declares `"sideEffects": false`, so a bundle drops a module none of whose
+    // exports is used: an `import './x.js'` written for what the module does would be dropped.
+    const sources = ['src', 'views', 'db'].flatMap((dir) =>
+      readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|tsx|js)$/.test(file))
+        .map((file) => join(dir, file)),
+    )
+    const bare = sources.filter((file) =>
+      /^import\s+['"]/m.test(readFileSync(join(ROOT, file), 'utf8')),
+    )
+    expect(sources.length).toBeGreaterThan(100)
+    expect(bare).toEqual([])
+  })
+
   it('carries neither the dashboard’s words and stylesheet nor the API document’s generator', () => {
     // The Worker reads those from its static assets (src/worker-assets.ts).
     const cssRule = DASHBOARD_CSS.split('\n').find((line) => line.startsWith('nav.main'))!
@@ -56,6 +85,12 @@ describe('the Worker upload', () => {
       ['zod JSON Schema', 'Unprocessed schema. This is a bug in Zod.'],
       // drizzle's PostgreSQL builders (src/worker-drizzle-sqlite-only.js).
       ['drizzle pg-core', 'PgColumnBuilder'],
+      // Classic zod (src/worker-zod.js builds the app's zod from zod/mini).
+      ['classic zod', '"ZodString"'],
+      // drizzle's relational queries (src/worker-drizzle-no-relational.js).
+      ['drizzle relations', 'not found in schema'],
+      // The gateway client's parts the app does not use (createPaymentGateway).
+      ['gateway operations', 'must be one of djezzy, ooredoo, mobilis'],
     ]
     expect(cssRule).toBeTruthy()
     expect(markers.filter(([, marker]) => upload.includes(marker!)).map(([what]) => what)).toEqual(

@@ -1,0 +1,104 @@
+/**
+ * The merchant API on the Worker as `wrangler deploy` uploads it (wrangler.toml's top level): its
+ * routes, its bodies and queries parsed by the Worker's zod (src/worker-zod.js), its answers and
+ * its refusals, on D1 through drizzle's query builder.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWorker, WORKER_ADMIN_TOKEN, type WorkerPaylinks } from './support.js'
+
+let w: WorkerPaylinks
+
+beforeAll(async () => {
+  w = await startWorker(
+    {
+      GATEWAY_MODE: 'sandbox',
+      GATEWAY_SITE_URL: 'https://gateway.invalid',
+      MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+    },
+    'production',
+  )
+}, 120_000)
+
+afterAll(async () => {
+  await w?.close()
+})
+
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${w.url}/api/v1${path}`, {
+    ...init,
+    headers: { 'x-api-key': WORKER_ADMIN_TOKEN, 'content-type': 'application/json' },
+  })
+const send = (method: string, path: string, body: unknown) =>
+  api(path, { method, body: JSON.stringify(body) })
+
+describe('the merchant API on the deployed Worker', () => {
+  it('creates, reads, lists, updates and deletes a link', async () => {
+    const created = await send('POST', '/links', {
+      title: '  Cours de piano ',
+      amount: 1299.5,
+      language: 'fr',
+      expires_at: '2099-06-30T23:59:00+01:00',
+      success_url: 'https://shop.example.dz/merci',
+    })
+    expect(created.status).toBe(201)
+    const link = (await created.json()) as Record<string, unknown>
+    expect(link).toMatchObject({
+      title: 'Cours de piano',
+      amount: 1299.5,
+      language: 'fr',
+      expires_at: '2099-06-30T22:59:00.000Z',
+      status: 'active',
+    })
+
+    const read = await api(`/links/${link.id}`)
+    expect(await read.json()).toEqual(link)
+    const list = (await (await api('/links?limit=1')).json()) as { data: { id: string }[] }
+    expect(list.data.map((l) => l.id)).toEqual([link.id])
+
+    const updated = await send('PATCH', `/links/${link.id}`, { amount: 50, memo: '' })
+    expect(updated.status).toBe(200)
+    expect(await updated.json()).toMatchObject({ amount: 50, memo: null })
+
+    expect((await api(`/links/${link.id}`, { method: 'DELETE' })).status).toBeLessThan(300)
+  })
+
+  it('refuses bad bodies and queries with a 400 naming each field, and keeps nothing', async () => {
+    const before = (await (await api('/links')).json()) as { data: unknown[] }
+    const bad = await send('POST', '/links', {
+      title: '',
+      amount: 10.001,
+      language: 'de',
+      success_url: 'ftp://x',
+      surprise: true,
+    })
+    expect(bad.status).toBe(400)
+    const text = await bad.text()
+    for (const field of ['title', 'amount', 'language', 'success_url'])
+      expect(text).toContain(field)
+    const after = (await (await api('/links')).json()) as { data: unknown[] }
+    expect(after.data).toHaveLength(before.data.length)
+
+    for (const query of ['limit=0', 'limit=x', 'status=nope', 'cursor=%%%', 'paid=maybe'])
+      expect((await api(`/payments?${query}`)).status, query).toBe(400)
+    expect((await api('/payments?limit=5&status=paid,failed')).status).toBe(200)
+  })
+
+  it('creates a webhook endpoint and refuses a bad one', async () => {
+    const created = await send('POST', '/webhook-endpoints', {
+      url: 'https://hooks.example.dz/paylinks',
+      event_types: ['payment.paid'],
+    })
+    expect(created.status).toBe(201)
+    const endpoint = (await created.json()) as { id: string; secret: string }
+    expect(endpoint.secret).toMatch(/^whsec_/)
+    const deliveries = await api(`/webhook-endpoints/${endpoint.id}/deliveries?limit=10`)
+    expect(deliveries.status).toBe(200)
+    expect((await api(`/webhook-endpoints/${endpoint.id}/deliveries?limit=1000`)).status).toBe(400)
+
+    const bad = await send('POST', '/webhook-endpoints', { url: '', event_types: [] })
+    expect(bad.status).toBe(400)
+    const text = await bad.text()
+    expect(text).toContain('url')
+    expect(text).toContain('event_types')
+  })
+})
