@@ -7,17 +7,24 @@
  * - dashboard: for each route × owner, manager, cashier, viewer (people in a real SQLite file,
  *   each request on a session of theirs) and the admin token, the request is refused with the
  *   403 "not allowed" page exactly when the role lacks the route's permission;
- * - API: only the admin token authenticates today (API keys come later, with no seam yet for a
- *   person's principal), so every API route is checked with it, and `allows()` is checked over
- *   the API entries for each role and key scope.
+ * - API: each route is requested with the admin token, with a write key of a person of each
+ *   role, with a read key of the owner and with a write key of the store (keys made as the
+ *   dashboard makes them, stored in the same file); each is refused with 403 JSON `forbidden`
+ *   naming the permission exactly when `allows()` refuses that key's principal the route's
+ *   permission, and otherwise gets past authentication and the policy (a handler's 400, 404 or
+ *   405 for the made-up ids is fine);
+ * - a key whose person was disabled or removed is refused with 401 on every API route;
+ * - `allows()` itself is checked over the API entries for each role and key scope.
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROLES, type Role } from '../../db/schema.js'
+import { type ApiKeyScope, ROLES, type Role, users } from '../../db/schema.js'
+import { createApiKey } from '../../src/auth/api-keys.js'
 import { PUBLIC_ROUTES, ROUTE_POLICY, requirementOf } from '../../src/auth/policy.js'
 import { allows, type Principal } from '../../src/auth/principal.js'
 import { READ_PERMISSIONS, roleAllows } from '../../src/auth/roles.js'
 import { createSession } from '../../src/data/sessions.js'
-import { createUser } from '../../src/data/users.js'
+import { createUser, removeUser } from '../../src/data/users.js'
 import { hashPassword } from '../../src/security/passwords.js'
 import { Browser, csrfOf } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
@@ -28,6 +35,30 @@ const PASSWORD = 'route table password'
 
 let paylinks: Paylinks
 const userIds = new Map<Role, string>()
+
+/** An API key and the principal it should act as, written out here rather than read back. */
+type KeyHolder = { label: string; text: string; principal: Principal }
+const keyHolders: KeyHolder[] = []
+
+/** Makes a key as the dashboard and the API do; `userId` null is the store's key. */
+async function makeKey(userId: string | null, scope: ApiKeyScope): Promise<string> {
+  const { text } = await createApiKey(paylinks.deps, {
+    name: `${userId ?? 'store'} ${scope}`,
+    scope,
+    userId,
+    createdBy: null,
+  })
+  return text
+}
+
+const keyPrincipal = (scope: ApiKeyScope, userId: string | null, role: Role): Principal => ({
+  kind: 'key',
+  keyId: 'k',
+  name: 'k',
+  scope,
+  userId,
+  role,
+})
 
 beforeAll(async () => {
   paylinks = await startPaylinks()
@@ -40,6 +71,25 @@ beforeAll(async () => {
     )
     userIds.set(role, user!.id)
   }
+  for (const role of ROLES) {
+    const userId = userIds.get(role)!
+    keyHolders.push({
+      label: `${role}'s write`,
+      text: await makeKey(userId, 'write'),
+      principal: keyPrincipal('write', userId, role),
+    })
+  }
+  const ownerId = userIds.get('owner')!
+  keyHolders.push({
+    label: "owner's read",
+    text: await makeKey(ownerId, 'read'),
+    principal: keyPrincipal('read', ownerId, 'owner'),
+  })
+  keyHolders.push({
+    label: "store's write",
+    text: await makeKey(null, 'write'),
+    principal: keyPrincipal('write', null, 'owner'),
+  })
 })
 afterAll(() => paylinks.close())
 
@@ -53,6 +103,25 @@ function registered(prefix: string): string[] {
 
 /** A path to request for a route: each parameter filled with an id that names nothing. */
 const concrete = (path: string) => path.replace(/:eventId/g, '1').replace(/:[A-Za-z]+/g, 'zz_none')
+
+/**
+ * Requests an API route with `token`: parameters made up, an empty JSON body on writes; from
+ * `address` when given (wrong tokens are counted per address, 10 then 429).
+ */
+async function apiRequest(
+  method: string,
+  path: string,
+  token: string,
+  address?: string,
+): Promise<Response> {
+  const from: Record<string, string> = address ? { 'x-test-ip': address } : {}
+  const init: RequestInit = { method, headers: { 'x-api-key': token, ...from } }
+  if (method !== 'GET' && method !== 'DELETE') {
+    init.headers = { ...init.headers, 'content-type': 'application/json' }
+    init.body = '{}'
+  }
+  return paylinks.app.request(concrete(path), init)
+}
 
 /** A fresh signed-in browser for `who`: a stored session, as signing in makes. */
 async function browserFor(who: Role | 'admin'): Promise<Browser> {
@@ -121,14 +190,87 @@ describe('the route policy', () => {
     const wrong: string[] = []
     for (const key of registered('/api/v1')) {
       const [method, path] = key.split(' ') as [string, string]
-      const init: RequestInit = { method, headers: { 'x-api-key': TEST_ADMIN_TOKEN } }
-      if (method !== 'GET' && method !== 'DELETE') {
-        init.headers = { ...init.headers, 'content-type': 'application/json' }
-        init.body = '{}'
-      }
-      const response = await paylinks.app.request(concrete(path), init)
+      const response = await apiRequest(method, path, TEST_ADMIN_TOKEN)
       if (response.status === 401 || response.status === 403)
         wrong.push(`${key}: ${response.status}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  // One test per key, named here: the holders are made in beforeAll, after collection.
+  const KEYS = [...ROLES.map((r) => `${r}'s write`), "owner's read", "store's write"]
+  for (const label of KEYS) {
+    it(`refuses the ${label} key exactly the API routes its principal lacks`, async () => {
+      const holder = keyHolders.find((h) => h.label === label)!
+      expect(holder, label).toBeDefined()
+      const wrong: string[] = []
+      const refusedRoutes: string[] = []
+      for (const key of registered('/api/v1')) {
+        const [method, path] = key.split(' ') as [string, string]
+        const requirement = requirementOf(method, concrete(path))
+        expect(requirement, key).not.toBe('unlisted')
+        const refused =
+          requirement !== 'signed-in' && !allows(holder.principal, requirement as never)
+        const response = await apiRequest(method, path, holder.text)
+        const type = response.headers.get('content-type') ?? ''
+        const body = await response.text()
+        const error = type.includes('application/json') ? JSON.parse(body).error : undefined
+        const wasRefused =
+          response.status === 403 &&
+          error?.code === 'forbidden' &&
+          String(error.message).includes(`needs ${requirement}`)
+        if (refused) refusedRoutes.push(key)
+        if (refused ? !wasRefused : response.status === 401 || response.status === 403)
+          wrong.push(
+            `${key}: ${response.status} ${body.slice(0, 80)} (expected ${refused ? '403 forbidden' : 'not 401/403'})`,
+          )
+      }
+      expect(wrong).toEqual([])
+      // What the product promises, written out (the expectation above follows the policy, so a
+      // wrong entry there is caught here): an owner's or the store's write key may do anything;
+      // the till has no API, so a cashier's key may do nothing; a read key and a viewer only
+      // read, so every route that changes something is refused to them.
+      const all = registered('/api/v1')
+      const writes = all.filter((k) => !k.startsWith('GET '))
+      if (label === "owner's write" || label === "store's write") expect(refusedRoutes).toEqual([])
+      if (label === "cashier's write") expect(refusedRoutes).toEqual(all)
+      if (label === "owner's read" || label === "viewer's write") {
+        expect(writes.length).toBeGreaterThan(5)
+        expect(writes.filter((k) => !refusedRoutes.includes(k))).toEqual([])
+        expect(refusedRoutes).not.toContain('GET /api/v1/links')
+        expect(refusedRoutes).not.toContain('GET /api/v1/payments')
+      }
+    })
+  }
+
+  it('refuses with 401 every API route to a key whose person was disabled or removed', async () => {
+    const db = paylinks.deps.db
+    const now = paylinks.deps.clock()
+    const people = []
+    for (const gone of ['disabled', 'removed'] as const) {
+      const user = await createUser(
+        db,
+        { email: `${gone}@shop.dz`, name: gone, role: 'owner', passwordHash: 'x' },
+        now,
+      )
+      people.push({ gone, id: user!.id, text: await makeKey(user!.id, 'write') })
+    }
+    // Usable while the person is there: the 401 below is the person's doing, not the key's.
+    for (const { gone, text } of people)
+      expect((await apiRequest('GET', '/api/v1/links', text)).status, gone).toBe(200)
+    await db.update(users).set({ disabledAt: now }).where(eq(users.id, people[0]!.id))
+    expect(await removeUser(db, people[1]!.id)).toBe(true)
+    const wrong: string[] = []
+    let n = 0
+    for (const { gone, text } of people) {
+      for (const key of registered('/api/v1')) {
+        const [method, path] = key.split(' ') as [string, string]
+        // Each refusal counts as a wrong token: one address per request keeps the 401 in view.
+        const response = await apiRequest(method, path, text, `10.66.0.${++n}`)
+        const body = await response.json()
+        if (response.status !== 401 || body.error?.code !== 'unauthorized')
+          wrong.push(`${gone} ${key}: ${response.status}`)
+      }
     }
     expect(wrong).toEqual([])
   })
