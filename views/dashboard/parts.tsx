@@ -80,6 +80,35 @@ export function FieldError(props: { id: string; error: string | undefined }) {
   ) : null
 }
 
+/** A new password's field (name "password"), with the rules it must meet and its error. */
+export function NewPasswordField(props: {
+  ctx: DashContext
+  label: string
+  error: string | undefined
+}) {
+  const { error } = props
+  return (
+    <>
+      <label for="password">{props.label}</label>
+      <input
+        type="password"
+        id="password"
+        name="password"
+        class="ltr"
+        autocomplete="new-password"
+        maxlength={1024}
+        required
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? 'password-hint password-err' : 'password-hint'}
+      />
+      <p id="password-hint" class="hint muted">
+        {props.ctx.t('pwRules')}
+      </p>
+      <FieldError id="password" error={error} />
+    </>
+  )
+}
+
 /** A notice after a change (created, saved, deactivated). */
 export function Notice(props: { text: string | undefined; kind?: 'ok' | 'error' }) {
   if (!props.text) return null
