@@ -71,6 +71,12 @@ export function linkAmountText(
     : ctx.t('amountRange', { min, max: formatAmount(link.amountMax, ctx.lang) })
 }
 
+/** A field's accessible state: invalid when it has an error, described by its error and hint. */
+export function described(id: string, error: string | undefined, hint?: string) {
+  const ids = [error ? `${id}-err` : '', hint ?? ''].filter(Boolean).join(' ')
+  return { 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': ids || undefined }
+}
+
 /** A field's error, tied to its input by id. */
 export function FieldError(props: { id: string; error: string | undefined }) {
   return props.error ? (
@@ -105,6 +111,26 @@ export function NewPasswordField(props: {
         {props.ctx.t('pwRules')}
       </p>
       <FieldError id="password" error={error} />
+    </>
+  )
+}
+
+/** A filter form's last parts: the days from and to (inclusive), and the button that applies it. */
+export function DateRangeAndApply(props: { ctx: DashContext; from: string; to: string }) {
+  const t = props.ctx.t
+  return (
+    <>
+      <div>
+        <label for="f-from">{t('filterFrom')}</label>
+        <input type="date" id="f-from" name="from" value={props.from} />
+      </div>
+      <div>
+        <label for="f-to">{t('filterTo')}</label>
+        <input type="date" id="f-to" name="to" value={props.to} />
+      </div>
+      <button type="submit" class="small">
+        {t('applyFilters')}
+      </button>
     </>
   )
 }

@@ -4,7 +4,7 @@ import type { SettingsField, SettingsForm } from '../../src/dashboard/settings-f
 import { TILL_LINK_MINUTES } from '../../src/dashboard/settings-form.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { FieldError, Notice } from './parts.js'
+import { described, FieldError, Notice } from './parts.js'
 
 type Errors = Partial<Record<SettingsField, string>>
 
@@ -13,11 +13,6 @@ export interface SettingsDefaults {
   merchantName: string
   termsUrl: string | null
   language: Language
-}
-
-function described(id: string, error: string | undefined, hint?: string) {
-  const ids = [error ? `${id}-err` : '', hint ?? ''].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': ids || undefined }
 }
 
 /** The terms of sale, one text per language of the pay pages. */
