@@ -58,7 +58,11 @@ apiKeyApiRoutes.post('/api-keys', limitLinkWrites(), jsonBodyLimit(), async (c) 
     userId,
     createdBy: principalId(principal),
   })
-  await auditRequest(c, 'key_created', { kind: 'api_key', id: key.id }, keyDetail(key))
+  await auditRequest(c, {
+    action: 'key_created',
+    target: { kind: 'api_key', id: key.id },
+    detail: keyDetail(key),
+  })
   return c.json({ ...toApiKeyObject(key), key: text }, 201)
 })
 
@@ -66,11 +70,10 @@ apiKeyApiRoutes.delete('/api-keys/:id', limitLinkWrites(), async (c) => {
   const result = await revokeApiKey(c.get('db'), c.req.param('id'), c.get('clock')())
   if (!result) return noSuchKey(c)
   if (result.revokedNow)
-    await auditRequest(
-      c,
-      'key_revoked',
-      { kind: 'api_key', id: result.key.id },
-      keyDetail(result.key),
-    )
+    await auditRequest(c, {
+      action: 'key_revoked',
+      target: { kind: 'api_key', id: result.key.id },
+      detail: keyDetail(result.key),
+    })
   return c.json(toApiKeyObject(result.key))
 })

@@ -2,7 +2,7 @@
  * The principal: who is behind a request — the admin token (the owner's break-glass login and
  * API key), a signed-in person, or an API key — and what it may do.
  */
-import type { ApiKeyScope } from '../../db/schema.js'
+import type { ApiKeyScope, User } from '../../db/schema.js'
 import { type Permission, READ_PERMISSIONS, type Role, roleAllows } from './roles.js'
 
 export type Principal =
@@ -41,4 +41,9 @@ export function principalLabel(principal: Principal): string {
 export function principalId(principal: Principal): string | null {
   if (principal.kind === 'admin') return null
   return principal.kind === 'user' ? principal.userId : principal.keyId
+}
+
+/** The principal of a person's row. */
+export function userPrincipal(user: User): Principal {
+  return { kind: 'user', userId: user.id, email: user.email, name: user.name, role: user.role }
 }

@@ -86,7 +86,11 @@ keyRoutes.post('/keys', async (c) => {
     userId,
     createdBy: principalId(c.get('principal')!),
   })
-  await auditRequest(c, 'key_created', { kind: 'api_key', id: key.id }, keyDetail(key))
+  await auditRequest(c, {
+    action: 'key_created',
+    target: { kind: 'api_key', id: key.id },
+    detail: keyDetail(key),
+  })
   return page(c, 201, { created: { name: key.name, text: secret } })
 })
 
@@ -105,11 +109,10 @@ keyRoutes.post('/keys/:id/revoke', async (c) => {
     )
   }
   if (result.revokedNow)
-    await auditRequest(
-      c,
-      'key_revoked',
-      { kind: 'api_key', id: result.key.id },
-      keyDetail(result.key),
-    )
+    await auditRequest(c, {
+      action: 'key_revoked',
+      target: { kind: 'api_key', id: result.key.id },
+      detail: keyDetail(result.key),
+    })
   return c.redirect(`${LIST}?done=${result.revokedNow ? 'revoked' : 'already'}`, 303)
 })

@@ -101,10 +101,13 @@ paymentRoutes.get('/payments.csv', async (c) => {
   const day = toAlgiersIso(c.get('clock')()).slice(0, 10)
   // The filters' values, except the search's text (it may be a customer's name or phone).
   const { q, ...shown } = parsed.values
-  await auditRequest(c, 'export_downloaded', undefined, {
-    export: 'payments.csv',
-    filters: Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== '')),
-    search: q !== '',
+  await auditRequest(c, {
+    action: 'export_downloaded',
+    detail: {
+      export: 'payments.csv',
+      filters: Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== '')),
+      search: q !== '',
+    },
   })
   // Streamed a page of payments at a time: the whole file is never in memory.
   return c.body(textStream(csvChunks(c, parsed.filters)), 200, {

@@ -25,16 +25,15 @@ export async function auditLinkResult(
   }
   const fields =
     body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : []
-  await auditRequest(
-    c,
+  await auditRequest(c, {
     action,
-    { kind: 'link', id: link.id },
-    before ? { title: link.title, fields } : { title: link.title },
-  )
+    target: { kind: 'link', id: link.id },
+    detail: before ? { title: link.title, fields } : { title: link.title },
+  })
 }
 
 /** Records the removal of an unused link. */
 // biome-ignore lint/suspicious/noExplicitAny: the dashboard's and the API's contexts alike.
 export async function auditLinkDeleted(c: Context<any>, id: string): Promise<void> {
-  await auditRequest(c, 'link_deleted', { kind: 'link', id })
+  await auditRequest(c, { action: 'link_deleted', target: { kind: 'link', id } })
 }

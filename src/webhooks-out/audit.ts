@@ -17,10 +17,9 @@ export async function auditEndpoint(
   endpoint: Pick<WebhookEndpoint, 'id' | 'url'>,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  await auditRequest(
-    c,
+  await auditRequest(c, {
     action,
-    { kind: 'webhook_endpoint', id: endpoint.id },
-    { url: withoutQuery(endpoint.url), ...extra },
-  )
+    target: { kind: 'webhook_endpoint', id: endpoint.id },
+    detail: { url: withoutQuery(endpoint.url), ...extra },
+  })
 }

@@ -3,21 +3,13 @@
  * admin token opens the API, its use is noted, revoking it refuses it on the next request, and the
  * audit log lists both acts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWorker, WORKER_ADMIN_TOKEN, type WorkerPaylinks } from './support.js'
+import { describe, expect, it } from 'vitest'
+import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
-let w: WorkerPaylinks
-
-beforeAll(async () => {
-  w = await startWorker()
-}, 120_000)
-
-afterAll(async () => {
-  await w?.close()
-})
+const worker = useWorker()
 
 const call = (path: string, key: string, init: RequestInit = {}) =>
-  fetch(`${w.url}${path}`, {
+  fetch(`${worker().url}${path}`, {
     ...init,
     headers: { 'x-api-key': key, 'content-type': 'application/json', ...init.headers },
   })
@@ -31,7 +23,7 @@ describe('API keys on Workers', () => {
     expect(made.status).toBe(201)
     const { id, key } = (await made.json()) as { id: string; key: string }
     expect(key).toMatch(/^pl_test_[0-9A-Za-z]{40}$/)
-    const used = await fetch(`${w.url}/api/v1/links`, {
+    const used = await fetch(`${worker().url}/api/v1/links`, {
       headers: { authorization: `Bearer ${key}` },
     })
     expect(used.status).toBe(200)
@@ -48,6 +40,6 @@ describe('API keys on Workers', () => {
       ['key_revoked', 'key'],
       ['key_created', 'admin'],
     ])
-    expect(w.logs.join('\n')).not.toContain(key)
+    expect(worker().logs.join('\n')).not.toContain(key)
   })
 })

@@ -3,28 +3,20 @@
  * routes, its bodies and queries parsed by the Worker's zod (src/worker-zod.js), its answers and
  * its refusals, on D1 through drizzle's query builder.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWorker, WORKER_ADMIN_TOKEN, type WorkerPaylinks } from './support.js'
+import { describe, expect, it } from 'vitest'
+import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
-let w: WorkerPaylinks
-
-beforeAll(async () => {
-  w = await startWorker(
-    {
-      GATEWAY_MODE: 'sandbox',
-      GATEWAY_SITE_URL: 'https://gateway.invalid',
-      MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
-    },
-    'production',
-  )
-}, 120_000)
-
-afterAll(async () => {
-  await w?.close()
-})
+const worker = useWorker(
+  {
+    GATEWAY_MODE: 'sandbox',
+    GATEWAY_SITE_URL: 'https://gateway.invalid',
+    MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+  },
+  'production',
+)
 
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${w.url}/api/v1${path}`, {
+  fetch(`${worker().url}/api/v1${path}`, {
     ...init,
     headers: { 'x-api-key': WORKER_ADMIN_TOKEN, 'content-type': 'application/json' },
   })

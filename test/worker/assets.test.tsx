@@ -3,29 +3,21 @@
  * static assets (src/worker-assets.ts) instead of carrying them: what it serves from them is what
  * Node serves from the code.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openApiDocument } from '../../src/api/openapi.js'
 import { dashTranslator } from '../../src/dashboard/messages.js'
 import { ApiDocsPage } from '../../views/api-docs.js'
 import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
-import { startWorker, type WorkerPaylinks } from './support.js'
+import { useWorker } from './support.js'
 
-let w: WorkerPaylinks
-
-beforeAll(async () => {
-  w = await startWorker(
-    {
-      GATEWAY_MODE: 'sandbox',
-      GATEWAY_SITE_URL: 'https://gateway.invalid',
-      MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
-    },
-    'production',
-  )
-}, 120_000)
-
-afterAll(async () => {
-  await w?.close()
-})
+const worker = useWorker(
+  {
+    GATEWAY_MODE: 'sandbox',
+    GATEWAY_SITE_URL: 'https://gateway.invalid',
+    MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+  },
+  'production',
+)
 
 /** The nonce the answer's Content-Security-Policy allows. */
 const nonceOf = (res: Response) =>
@@ -34,7 +26,7 @@ const nonceOf = (res: Response) =>
 describe('the deployed Worker’s static assets', () => {
   it('give the dashboard its words in each language and its stylesheet under the nonce', async () => {
     for (const lang of ['ar', 'fr', 'en'] as const) {
-      const res = await fetch(`${w.url}/dashboard/login?lang=${lang}`)
+      const res = await fetch(`${worker().url}/dashboard/login?lang=${lang}`)
       expect(res.status).toBe(200)
       const nonce = nonceOf(res)
       const html = await res.text()
@@ -46,18 +38,18 @@ describe('the deployed Worker’s static assets', () => {
   })
 
   it('serve the OpenAPI document with this Worker as its server', async () => {
-    const res = await fetch(`${w.url}/api/v1/openapi.json`)
+    const res = await fetch(`${worker().url}/api/v1/openapi.json`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
-    expect(await res.json()).toEqual(openApiDocument(w.url))
+    expect(await res.json()).toEqual(openApiDocument(worker().url))
   })
 
   it('serve the docs page as Node renders it, with the answer’s own nonce', async () => {
-    const res = await fetch(`${w.url}/api/docs`)
+    const res = await fetch(`${worker().url}/api/docs`)
     expect(res.status).toBe(200)
     const nonce = nonceOf(res)
     expect(nonce).toMatch(/^[\w+/=-]{16,}$/)
-    const page = (<ApiDocsPage doc={openApiDocument(w.url)} nonce={nonce!} />) as {
+    const page = (<ApiDocsPage doc={openApiDocument(worker().url)} nonce={nonce!} />) as {
       toString(): unknown
     }
     expect(await res.text()).toBe(String(await page.toString()))
@@ -65,7 +57,7 @@ describe('the deployed Worker’s static assets', () => {
 
   it('are not reachable at their own paths: every request reaches the Worker', async () => {
     for (const path of ['/api/openapi.json', '/dashboard/words-en.json', '/dashboard/styles.css']) {
-      const res = await fetch(`${w.url}${path}`, { redirect: 'manual' })
+      const res = await fetch(`${worker().url}${path}`, { redirect: 'manual' })
       // The app's own answers: a 404 under /api, the way to the login page under /dashboard.
       expect([res.status, res.headers.get('location')]).toEqual(
         path.startsWith('/api/') ? [404, null] : [303, '/dashboard/login'],

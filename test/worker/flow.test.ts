@@ -5,34 +5,19 @@
 import { eq } from 'drizzle-orm'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { links, payments, webhookEvents } from '../../db/schema.js'
-import {
-  formAction,
-  inputValue,
-  postForm,
-  startWorker,
-  WORKER_ADMIN_TOKEN,
-  type WorkerPaylinks,
-} from './support.js'
+import { formAction, inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
-let w: WorkerPaylinks
+const worker = useWorker()
 let ipCounter = 0
-
-beforeAll(async () => {
-  w = await startWorker()
-}, 120_000)
-
-afterAll(async () => {
-  await w?.close()
-})
 
 /** A different customer address each time, as real customers have (the checkout is rate limited per address). */
 const customerIp = () => ({ 'cf-connecting-ip': `198.51.100.${++ipCounter}` })
 
 /** Creates a link through the merchant API (fixed 1500 DZD unless overridden); returns its object. */
 async function newLink(body: Record<string, unknown> = {}) {
-  const res = await fetch(`${w.url}/api/v1/links`, {
+  const res = await fetch(`${worker().url}/api/v1/links`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': WORKER_ADMIN_TOKEN },
     body: JSON.stringify({
@@ -48,7 +33,7 @@ async function newLink(body: Record<string, unknown> = {}) {
 }
 
 async function checkoutForm(slug: string) {
-  const page = await fetch(`${w.url}/l/${slug}`)
+  const page = await fetch(`${worker().url}/l/${slug}`)
   expect(page.status).toBe(200)
   const html = await page.text()
   return {
@@ -67,37 +52,39 @@ async function checkoutForm(slug: string) {
 /** Submits the checkout; returns the card page URL. */
 async function startPayment(slug: string): Promise<string> {
   const { fields } = await checkoutForm(slug)
-  const submitted = await postForm(`${w.url}/l/${slug}`, fields, customerIp())
+  const submitted = await postForm(`${worker().url}/l/${slug}`, fields, customerIp())
   expect(submitted.status).toBe(303)
   const cardPage = submitted.headers.get('location')!
-  expect(cardPage).toMatch(new RegExp(`^${w.url}/_sim/pay/[\\w-]+$`))
+  expect(cardPage).toMatch(new RegExp(`^${worker().url}/_sim/pay/[\\w-]+$`))
   return cardPage
 }
 
 /** Pays on the simulator's card page (card, then the one-time code); returns the return URL. */
 async function payOnCardPage(cardPage: string, pan = '6280580000000009'): Promise<string> {
   const form = await (await fetch(cardPage)).text()
-  const afterCard = await postForm(new URL(formAction(form, '/card'), w.url).href, {
+  const afterCard = await postForm(new URL(formAction(form, '/card'), worker().url).href, {
     pan,
     expiry: '12/30',
     cvv: '123',
   })
   expect(afterCard.status).toBe(303)
-  const otpPage = await (await fetch(new URL(afterCard.headers.get('location')!, w.url))).text()
-  const afterOtp = await postForm(new URL(formAction(otpPage, '/otp'), w.url).href, {
+  const otpPage = await (
+    await fetch(new URL(afterCard.headers.get('location')!, worker().url))
+  ).text()
+  const afterOtp = await postForm(new URL(formAction(otpPage, '/otp'), worker().url).href, {
     otp: '123456',
   })
   expect(afterOtp.status).toBe(303)
-  return new URL(afterOtp.headers.get('location')!, w.url).href
+  return new URL(afterOtp.headers.get('location')!, worker().url).href
 }
 
 async function paymentOf(slug: string) {
-  const [link] = await w.db.select().from(links).where(eq(links.slug, slug))
-  return w.db.select().from(payments).where(eq(payments.linkId, link!.id))
+  const [link] = await worker().db.select().from(links).where(eq(links.slug, slug))
+  return worker().db.select().from(payments).where(eq(payments.linkId, link!.id))
 }
 
 async function deliveriesFor(cibTransactionId: string) {
-  const all = (await (await fetch(`${w.url}/_sim/_inspect/webhooks.json`)).json()) as {
+  const all = (await (await fetch(`${worker().url}/_sim/_inspect/webhooks.json`)).json()) as {
     cib_transaction_id: string
     state: string
     payload: Record<string, unknown>
@@ -108,7 +95,7 @@ async function deliveriesFor(cibTransactionId: string) {
 
 describe('Paylinks on Workers with D1', () => {
   it('answers the health check with the database reachable', async () => {
-    const res = await fetch(`${w.url}/healthz`)
+    const res = await fetch(`${worker().url}/healthz`)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ status: 'ok', mode: 'simulator' })
   })
@@ -120,7 +107,7 @@ describe('Paylinks on Workers with D1', () => {
     expect(html).toContain('3020')
 
     const returnUrl = await payOnCardPage(await startPayment(link.slug))
-    expect(returnUrl).toMatch(new RegExp(`^${w.url}/r/[\\w-]+\\?`))
+    expect(returnUrl).toMatch(new RegExp(`^${worker().url}/r/[\\w-]+\\?`))
     expect(new URL(returnUrl).searchParams.get('payment_status')).toBe('success')
 
     const receipt = await fetch(returnUrl, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
@@ -144,8 +131,8 @@ describe('Paylinks on Workers with D1', () => {
       .poll(
         async () =>
           (
-            await w.db
-              .select()
+            await worker()
+              .db.select()
               .from(webhookEvents)
               .where(eq(webhookEvents.cibTransactionId, payment!.cibTransactionId!))
           ).map((e) => e.status),
@@ -168,7 +155,7 @@ describe('Paylinks on Workers with D1', () => {
     const [delivery] = await deliveriesFor(payment!.cibTransactionId!)
     const before = await paymentOf(link.slug)
 
-    const replay = await fetch(`${w.url}/webhooks/gateway`, {
+    const replay = await fetch(`${worker().url}/webhooks/gateway`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(delivery!.payload),
@@ -176,8 +163,8 @@ describe('Paylinks on Workers with D1', () => {
     expect(replay.status).toBe(200)
     expect(await replay.json()).toEqual({ received: true, duplicate: true })
     expect(await paymentOf(link.slug)).toEqual(before)
-    const events = await w.db
-      .select()
+    const events = await worker()
+      .db.select()
       .from(webhookEvents)
       .where(eq(webhookEvents.cibTransactionId, payment!.cibTransactionId!))
     expect(events).toHaveLength(1)
@@ -197,7 +184,7 @@ describe('Paylinks on Workers with D1', () => {
       message: `${pending!.cibTransactionId}success1500`,
       signature: btoa('not a signature of the gateway'),
     }
-    const res = await fetch(`${w.url}/webhooks/gateway`, {
+    const res = await fetch(`${worker().url}/webhooks/gateway`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(forged),
@@ -205,8 +192,8 @@ describe('Paylinks on Workers with D1', () => {
     expect(res.status).toBe(401)
     expect(await res.json()).toMatchObject({ error: { code: 'bad_signature' } })
     expect((await paymentOf(link.slug))[0]).toEqual(pending)
-    const events = await w.db
-      .select()
+    const events = await worker()
+      .db.select()
       .from(webhookEvents)
       .where(eq(webhookEvents.cibTransactionId, pending!.cibTransactionId!))
     expect(events).toEqual([])
@@ -216,7 +203,9 @@ describe('Paylinks on Workers with D1', () => {
     const link = await newLink({ max_payments: 1 })
     const { fields } = await checkoutForm(link.slug)
     const answers = await Promise.all(
-      Array.from({ length: 15 }, () => postForm(`${w.url}/l/${link.slug}`, fields, customerIp())),
+      Array.from({ length: 15 }, () =>
+        postForm(`${worker().url}/l/${link.slug}`, fields, customerIp()),
+      ),
     )
     const statuses = answers.map((a) => a.status).sort()
     expect(statuses).toEqual([303, ...Array(14).fill(409)])
@@ -228,9 +217,9 @@ describe('Paylinks on Workers with D1', () => {
 
     await fetch(await payOnCardPage(winner.headers.get('location')!))
     expect((await paymentOf(link.slug))[0]?.status).toBe('paid')
-    const after = await fetch(`${w.url}/l/${link.slug}`)
+    const after = await fetch(`${worker().url}/l/${link.slug}`)
     expect(after.status).toBe(410)
-    const object = await fetch(`${w.url}/api/v1/links/${link.id}`, {
+    const object = await fetch(`${worker().url}/api/v1/links/${link.id}`, {
       headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
     })
     expect(await object.json()).toMatchObject({ status: 'completed', paid_count: 1 })
@@ -247,7 +236,7 @@ describe('Paylinks on Workers with D1', () => {
 
   it('settles a payment whose webhook and return were lost when the Cron trigger runs', async () => {
     const link = await newLink()
-    const faults = await fetch(`${w.url}/_sim/_faults`, {
+    const faults = await fetch(`${worker().url}/_sim/_faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ webhooks: { never: true, times: 1 } }),
@@ -257,9 +246,9 @@ describe('Paylinks on Workers with D1', () => {
     const [pending] = await paymentOf(link.slug)
     expect(pending?.status).toBe('pending')
     // Time passes: the payment is due for its next check.
-    await w.db.update(payments).set({ nextCheckAt: 0 }).where(eq(payments.id, pending!.id))
+    await worker().db.update(payments).set({ nextCheckAt: 0 }).where(eq(payments.id, pending!.id))
 
-    await w.cron()
+    await worker().cron()
     await expect
       .poll(async () => (await paymentOf(link.slug))[0]?.status, { timeout: 10_000 })
       .toBe('paid')
@@ -267,7 +256,7 @@ describe('Paylinks on Workers with D1', () => {
 
   it('settles a payment through a webhook the gateway sends after the card page has answered', async () => {
     const link = await newLink()
-    const faults = await fetch(`${w.url}/_sim/_faults`, {
+    const faults = await fetch(`${worker().url}/_sim/_faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ webhooks: { lateMs: 1000, times: 1 } }),
@@ -285,20 +274,20 @@ describe('Paylinks on Workers with D1', () => {
 
   it('serves the QR code as SVG and as PNG encoded with CompressionStream', async () => {
     const link = await newLink()
-    const svg = await fetch(`${w.url}/l/${link.slug}/qr.svg`)
+    const svg = await fetch(`${worker().url}/l/${link.slug}/qr.svg`)
     expect(svg.status).toBe(200)
     expect(svg.headers.get('content-type')).toContain('image/svg+xml')
     expect(await svg.text()).toContain('<svg')
 
-    const png = await fetch(`${w.url}/l/${link.slug}/qr.png`)
+    const png = await fetch(`${worker().url}/l/${link.slug}/qr.png`)
     expect(png.status).toBe(200)
     expect(png.headers.get('content-type')).toBe('image/png')
     const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()))
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)
-    expect(link.url).toBe(`${w.url}/l/${link.slug}`)
+    expect(link.url).toBe(`${worker().url}/l/${link.slug}`)
     expect(decoded?.data).toBe(link.url)
 
-    const poster = await fetch(`${w.url}/l/${link.slug}/poster`)
+    const poster = await fetch(`${worker().url}/l/${link.slug}/poster`)
     expect(poster.status).toBe(200)
   })
 })

@@ -4,26 +4,12 @@
  * in with the password, sets up two-factor (the code computed with node:crypto) and signs in
  * with a code; the audit log in D1 shows each step.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { auditLog, users } from '../../db/schema.js'
 import { PASSWORD, pendingOf, recoveryCodesOf, secretOf, totp } from '../auth/people-support.js'
-import {
-  inputValue,
-  postForm,
-  startWorker,
-  WORKER_ADMIN_TOKEN,
-  type WorkerPaylinks,
-} from './support.js'
+import { inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
-let w: WorkerPaylinks
-
-beforeAll(async () => {
-  w = await startWorker()
-}, 120_000)
-
-afterAll(async () => {
-  await w?.close()
-})
+const worker = useWorker()
 
 /** A browser's cookie for /dashboard, taken from each answer. */
 function visitor() {
@@ -39,9 +25,9 @@ function visitor() {
   return {
     has: () => cookie !== '',
     get: async (path: string) =>
-      take(await fetch(`${w.url}${path}`, { headers: headers(), redirect: 'manual' })),
+      take(await fetch(`${worker().url}${path}`, { headers: headers(), redirect: 'manual' })),
     post: async (path: string, fields: Record<string, string>) =>
-      take(await postForm(`${w.url}${path}`, fields, headers())),
+      take(await postForm(`${worker().url}${path}`, fields, headers())),
   }
 }
 
@@ -72,7 +58,7 @@ it('invites an owner who signs in with a password, then with two-factor, all rec
     _csrf: inputValue(acceptPage, '_csrf'),
   })
   expect(accepted.status).toBe(303)
-  const [row] = await w.db.select({ hash: users.passwordHash }).from(users)
+  const [row] = await worker().db.select({ hash: users.passwordHash }).from(users)
   expect(row!.hash).toMatch(/^pbkdf2-sha256\$100000\$/)
 
   const setUp = await (await owner.get('/dashboard/account/two-factor')).text()
@@ -102,7 +88,7 @@ it('invites an owner who signs in with a password, then with two-factor, all rec
   expect(done.status).toBe(303)
   expect((await again.get('/dashboard/people')).status).toBe(200)
 
-  const actions = (await w.db.select({ action: auditLog.action }).from(auditLog)).map(
+  const actions = (await worker().db.select({ action: auditLog.action }).from(auditLog)).map(
     (r) => r.action,
   )
   for (const action of [

@@ -4,58 +4,44 @@
  * names each setting, a configuration that lacks what it needs, and serving once it has it.
  */
 import { solveChallenge } from 'altcha-lib/v1'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../src/lib/hash.js'
-import {
-  inputValue,
-  postForm,
-  startWorker,
-  WORKER_ADMIN_TOKEN,
-  type WorkerPaylinks,
-} from './support.js'
+import { inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
-let w: WorkerPaylinks
+const worker = useWorker({ ADMIN_TOKEN: '' })
 
-beforeAll(async () => {
-  w = await startWorker({ ADMIN_TOKEN: '' })
-}, 120_000)
-
-afterAll(async () => {
-  await w?.close()
-})
-
-const tokenLines = () => w.logs.filter((line) => line.includes('admin token'))
+const tokenLines = () => worker().logs.filter((line) => line.includes('admin token'))
 
 describe('starting Paylinks on Workers', () => {
   it('generates an admin token on the first request, logs it once and stores only its hash', async () => {
-    expect((await fetch(`${w.url}/healthz`)).status).toBe(200)
-    expect((await fetch(`${w.url}/healthz`)).status).toBe(200)
+    expect((await fetch(`${worker().url}/healthz`)).status).toBe(200)
+    expect((await fetch(`${worker().url}/healthz`)).status).toBe(200)
     const lines = tokenLines()
     expect(lines).toHaveLength(1)
     const token = /plk_[0-9A-Za-z]{32}/.exec(lines[0]!)?.[0]
     expect(token).toBeDefined()
-    const stored = (await w.mf.getD1Database('DB'))
+    const stored = (await worker().mf.getD1Database('DB'))
       .prepare("SELECT value FROM settings WHERE key = 'admin_token_sha256'")
       .first<{ value: string }>()
     expect((await stored)?.value).toBe(await sha256Hex(token!))
-    expect(w.logs.filter((line) => line.includes(token!))).toHaveLength(1)
+    expect(worker().logs.filter((line) => line.includes(token!))).toHaveLength(1)
 
     // A new isolate finds the stored hash and shows nothing.
-    await w.restart({ ADMIN_TOKEN: '' })
-    expect((await fetch(`${w.url}/healthz`)).status).toBe(200)
+    await worker().restart({ ADMIN_TOKEN: '' })
+    expect((await fetch(`${worker().url}/healthz`)).status).toBe(200)
     expect(tokenLines()).toHaveLength(1)
   })
 
   it('deployed as wrangler.toml ships it, refuses to serve and names every missing setting', async () => {
     // Only wrangler.toml's top-level vars: no secret, nothing filled in.
-    await w.restart({ PUBLIC_URL: '', ADMIN_TOKEN: '', CAPTCHA: 'altcha' }, 'production')
-    const res = await fetch(`${w.url}/l/anything`)
+    await worker().restart({ PUBLIC_URL: '', ADMIN_TOKEN: '', CAPTCHA: 'altcha' }, 'production')
+    const res = await fetch(`${worker().url}/l/anything`)
     expect(res.status).toBe(503)
     const text = await res.text()
     expect(text).toContain('wrangler tail')
     for (const name of ['ADMIN_TOKEN', 'MERCHANT_ACCOUNT', 'PUBLIC_URL', 'GATEWAY_SITE_URL'])
       expect(text).toContain(name)
-    const failure = w.logs.find((line) => line.includes('"start_failed"'))
+    const failure = worker().logs.find((line) => line.includes('"start_failed"'))
     expect(failure).toContain('MERCHANT_ACCOUNT: required in live mode')
     expect(failure).toContain('PUBLIC_URL: required in live mode')
     expect(failure).toContain('GATEWAY_SITE_URL: required in live mode')
@@ -71,55 +57,63 @@ describe('starting Paylinks on Workers', () => {
       GATEWAY_SITE_URL: 'https://gateway.invalid',
       MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
     }
-    await w.restart(live, 'production')
-    const health = await fetch(`${w.url}/healthz`)
+    await worker().restart(live, 'production')
+    const health = await fetch(`${worker().url}/healthz`)
     expect(health.status).toBe(200)
     // The warm-up ran in workerd, which refuses random values and Responses while it starts.
-    expect(w.logs.filter((line) => line.includes('warm_up_failed'))).toEqual([])
-    expect(w.logs.filter((line) => line.includes('"worker_started"')).at(-1)).toContain('"live"')
+    expect(worker().logs.filter((line) => line.includes('warm_up_failed'))).toEqual([])
+    expect(
+      worker()
+        .logs.filter((line) => line.includes('"worker_started"'))
+        .at(-1),
+    ).toContain('"live"')
     expect(await health.json()).toMatchObject({ mode: 'live' })
-    const api = await fetch(`${w.url}/api/v1/links`, {
+    const api = await fetch(`${worker().url}/api/v1/links`, {
       headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
     })
     expect(api.status).toBe(200)
 
-    await w.restart({ ...live, ADMIN_TOKEN: '' }, 'production')
-    const refused = await fetch(`${w.url}/healthz`)
+    await worker().restart({ ...live, ADMIN_TOKEN: '' }, 'production')
+    const refused = await fetch(`${worker().url}/healthz`)
     expect(refused.status).toBe(503)
     expect(await refused.text()).toContain('ADMIN_TOKEN')
     expect(tokenLines()).toHaveLength(1)
   })
 
   it('deployed, has no simulator mode and no simulator to mount', async () => {
-    await w.restart({ GATEWAY_MODE: 'simulator' }, 'production')
-    const res = await fetch(`${w.url}/_sim/_inspect`)
+    await worker().restart({ GATEWAY_MODE: 'simulator' }, 'production')
+    const res = await fetch(`${worker().url}/_sim/_inspect`)
     expect(res.status).toBe(503)
     expect(await res.text()).toContain('GATEWAY_MODE')
-    const failure = w.logs.filter((line) => line.includes('"start_failed"')).at(-1)
+    const failure = worker()
+      .logs.filter((line) => line.includes('"start_failed"'))
+      .at(-1)
     expect(failure).toContain('simulator mode is not part of this build')
   })
 
   it('under wrangler dev, serves simulator mode on localhost only', async () => {
-    await w.restart({ PUBLIC_URL: 'https://pay.example.dz' }, 'dev')
-    const res = await fetch(`${w.url}/_sim/_inspect`)
+    await worker().restart({ PUBLIC_URL: 'https://pay.example.dz' }, 'dev')
+    const res = await fetch(`${worker().url}/_sim/_inspect`)
     expect(res.status).toBe(503)
     expect(await res.text()).toContain('PUBLIC_URL')
-    const failure = w.logs.filter((line) => line.includes('"start_failed"')).at(-1)
+    const failure = worker()
+      .logs.filter((line) => line.includes('"start_failed"'))
+      .at(-1)
     expect(failure).toContain('simulator mode serves only on localhost')
   })
 
   it('protects the checkout with the ALTCHA proof of work, each solution good once', async () => {
-    await w.restart({ CAPTCHA: 'altcha' }, 'dev')
-    const created = await fetch(`${w.url}/api/v1/links`, {
+    await worker().restart({ CAPTCHA: 'altcha' }, 'dev')
+    const created = await fetch(`${worker().url}/api/v1/links`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': WORKER_ADMIN_TOKEN },
       body: JSON.stringify({ title: 'Captcha', amount: 100, language: 'en' }),
     })
     expect(created.status).toBe(201)
     const { slug } = (await created.json()) as { slug: string }
-    const html = await (await fetch(`${w.url}/l/${slug}`)).text()
+    const html = await (await fetch(`${worker().url}/l/${slug}`)).text()
     const url = /data-url="([^"]+)"/.exec(html)?.[1] ?? ''
-    const challenge = (await (await fetch(`${w.url}${url}`)).json()) as {
+    const challenge = (await (await fetch(`${worker().url}${url}`)).json()) as {
       challenge: string
       salt: string
       algorithm: string
@@ -139,13 +133,15 @@ describe('starting Paylinks on Workers', () => {
       csrf: inputValue(html, 'csrf'),
       altcha: btoa(JSON.stringify({ ...challenge, number: solution?.number })),
     }
-    expect((await postForm(`${w.url}/l/${slug}`, { ...fields, altcha: '' })).status).toBe(400)
-    expect((await postForm(`${w.url}/l/${slug}`, fields)).status).toBe(303)
-    expect((await postForm(`${w.url}/l/${slug}`, fields)).status).toBe(400)
+    expect((await postForm(`${worker().url}/l/${slug}`, { ...fields, altcha: '' })).status).toBe(
+      400,
+    )
+    expect((await postForm(`${worker().url}/l/${slug}`, fields)).status).toBe(303)
+    expect((await postForm(`${worker().url}/l/${slug}`, fields)).status).toBe(400)
   })
 
   it('never mounts the simulator outside simulator mode, even in the dev Worker', async () => {
-    await w.restart(
+    await worker().restart(
       {
         GATEWAY_MODE: 'sandbox',
         GATEWAY_SITE_URL: 'https://gateway.invalid',
@@ -154,7 +150,7 @@ describe('starting Paylinks on Workers', () => {
       },
       'dev',
     )
-    expect((await fetch(`${w.url}/healthz`)).status).toBe(200)
-    expect((await fetch(`${w.url}/_sim/_inspect/webhooks.json`)).status).toBe(404)
+    expect((await fetch(`${worker().url}/healthz`)).status).toBe(200)
+    expect((await fetch(`${worker().url}/_sim/_inspect/webhooks.json`)).status).toBe(404)
   })
 })

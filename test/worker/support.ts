@@ -210,6 +210,24 @@ export function postForm(url: string, fields: Record<string, string>, headers = 
 }
 
 /**
+ * Starts the Worker (as `startWorker`) before a test file's tests and closes it after them: call
+ * in a test file's body; `worker()` is ready in tests.
+ */
+export function useWorker(...args: Parameters<typeof startWorker>): () => WorkerPaylinks {
+  let w: WorkerPaylinks | undefined
+  beforeAll(async () => {
+    w = await startWorker(...args)
+  }, 120_000)
+  afterAll(async () => {
+    await w?.close()
+  })
+  return () => {
+    if (!w) throw new Error('the Worker has not started: use it inside a test')
+    return w
+  }
+}
+
+/**
  * A local D1 migrated by wrangler, behind a Miniflare with no Worker of its own, for tests that
  * hand a binding to the handler directly: call in a test file's body; `d1()` is ready in tests.
  */

@@ -3,26 +3,11 @@
  * event stream across isolates, so the page polls the sale's JSON status, which must answer the
  * sale's state as the check endpoint settled it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  formAction,
-  inputValue,
-  postForm,
-  startWorker,
-  WORKER_ADMIN_TOKEN,
-  type WorkerPaylinks,
-} from './support.js'
+import { describe, expect, it } from 'vitest'
+import { formAction, inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
-let w: WorkerPaylinks
+const worker = useWorker()
 let cookie = ''
-
-beforeAll(async () => {
-  w = await startWorker()
-}, 120_000)
-
-afterAll(async () => {
-  await w?.close()
-})
 
 const signedIn = (init: RequestInit = {}) => ({
   ...init,
@@ -31,13 +16,13 @@ const signedIn = (init: RequestInit = {}) => ({
 })
 
 async function login() {
-  const page = await fetch(`${w.url}/dashboard/login`)
+  const page = await fetch(`${worker().url}/dashboard/login`)
   const jar = page.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
   const res = await postForm(
-    `${w.url}/dashboard/login`,
+    `${worker().url}/dashboard/login`,
     { token: WORKER_ADMIN_TOKEN, _csrf: inputValue(await page.text(), '_csrf') },
     { cookie: jar },
   )
@@ -49,7 +34,7 @@ async function login() {
 }
 
 async function status(id: string) {
-  const res = await fetch(`${w.url}/dashboard/till/sales/${id}/status`, signedIn())
+  const res = await fetch(`${worker().url}/dashboard/till/sales/${id}/status`, signedIn())
   expect(res.status).toBe(200)
   return (await res.json()) as { state: string; amount: number; url: string; approvalCode: string }
 }
@@ -57,21 +42,21 @@ async function status(id: string) {
 describe('the till on Workers', () => {
   it('charges, polls the sale’s status, and sees it paid once the check confirms it', async () => {
     await login()
-    const till = await fetch(`${w.url}/dashboard/till`, signedIn())
+    const till = await fetch(`${worker().url}/dashboard/till`, signedIn())
     expect(till.status).toBe(200)
     const html = await till.text()
     // No stream across isolates: the page polls.
     expect(html).toContain('data-live="poll"')
     const charged = await postForm(
-      `${w.url}/dashboard/till/sales`,
+      `${worker().url}/dashboard/till/sales`,
       { amount: '1250.50', note: '', _csrf: inputValue(html, '_csrf') },
       { cookie },
     )
     expect(charged.status).toBe(303)
-    const id = new URL(charged.headers.get('location')!, w.url).searchParams.get('sale')!
+    const id = new URL(charged.headers.get('location')!, worker().url).searchParams.get('sale')!
     const waiting = await status(id)
     expect(waiting).toMatchObject({ state: 'waiting', amount: 125050 })
-    const stream = await fetch(`${w.url}/dashboard/till/sales/${id}/events`, signedIn())
+    const stream = await fetch(`${worker().url}/dashboard/till/sales/${id}/events`, signedIn())
     expect(stream.status).toBe(404)
 
     // The customer pays the link's checkout on the simulator's card page.
@@ -91,20 +76,22 @@ describe('the till on Workers', () => {
     const cardPage = submitted.headers.get('location')!
     expect((await status(id)).state).toBe('paying')
     const form = await (await fetch(cardPage)).text()
-    const afterCard = await postForm(new URL(formAction(form, '/card'), w.url).href, {
+    const afterCard = await postForm(new URL(formAction(form, '/card'), worker().url).href, {
       pan: '6280580000000009',
       expiry: '12/30',
       cvv: '123',
     })
-    const otpPage = await (await fetch(new URL(afterCard.headers.get('location')!, w.url))).text()
-    await postForm(new URL(formAction(otpPage, '/otp'), w.url).href, { otp: '123456' })
+    const otpPage = await (
+      await fetch(new URL(afterCard.headers.get('location')!, worker().url))
+    ).text()
+    await postForm(new URL(formAction(otpPage, '/otp'), worker().url).href, { otp: '123456' })
     // The webhook's confirmation settles it (the customer has not even come back).
     await expect.poll(async () => (await status(id)).state, { timeout: 10_000 }).toBe('paid')
     expect((await status(id)).approvalCode).toMatch(/^\d{6}$/)
   })
 
   it('answers 404 for a sale that is not the till’s', async () => {
-    const res = await fetch(`${w.url}/dashboard/till/sales/lnk_nothing/status`, signedIn())
+    const res = await fetch(`${worker().url}/dashboard/till/sales/lnk_nothing/status`, signedIn())
     expect(res.status).toBe(404)
   })
 })

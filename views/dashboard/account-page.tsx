@@ -1,6 +1,6 @@
 import type { User } from '../../db/schema.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { FieldError, Notice } from './parts.js'
+import { FieldError, NewPasswordField, Notice } from './parts.js'
 import { PostButton } from './webhook-parts.js'
 
 /**
@@ -48,22 +48,7 @@ export function AccountPage(props: {
                 aria-describedby={errors.current ? 'current-err' : undefined}
               />
               <FieldError id="current" error={errors.current} />
-              <label for="password">{t('accNew')}</label>
-              <input
-                type="password"
-                id="password"
-                name="password"
-                class="ltr"
-                autocomplete="new-password"
-                maxlength={1024}
-                required
-                aria-invalid={errors.password ? 'true' : undefined}
-                aria-describedby={errors.password ? 'pw-hint password-err' : 'pw-hint'}
-              />
-              <p id="pw-hint" class="hint muted">
-                {t('pwRules')}
-              </p>
-              <FieldError id="password" error={errors.password} />
+              <NewPasswordField ctx={ctx} label={t('accNew')} error={errors.password} />
               <div class="actions">
                 <button type="submit">{t('accChangePassword')}</button>
               </div>

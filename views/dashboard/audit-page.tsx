@@ -4,7 +4,7 @@ import type { DashKey } from '../../src/dashboard/messages.js'
 import { formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
-import { Cell, StackTable } from './parts.js'
+import { Cell, DateRangeAndApply, StackTable } from './parts.js'
 
 /** The filters as typed, to fill the form again. */
 export interface AuditFilters {
@@ -109,17 +109,7 @@ export function AuditPage(props: {
               ))}
             </select>
           </div>
-          <div>
-            <label for="f-from">{t('filterFrom')}</label>
-            <input type="date" id="f-from" name="from" value={values.from} />
-          </div>
-          <div>
-            <label for="f-to">{t('filterTo')}</label>
-            <input type="date" id="f-to" name="to" value={values.to} />
-          </div>
-          <button type="submit" class="small">
-            {t('applyFilters')}
-          </button>
+          <DateRangeAndApply ctx={ctx} from={values.from} to={values.to} />
         </form>
         {props.invalid.length > 0 ? (
           <p class="alert" role="alert">

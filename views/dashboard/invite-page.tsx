@@ -1,6 +1,6 @@
 import type { Invite } from '../../db/schema.js'
 import { type DashContext, DashLayout } from './layout.js'
-import { FieldError } from './parts.js'
+import { FieldError, NewPasswordField } from './parts.js'
 
 /** Accepting an invitation: the e-mail and role it was made for; name and password to choose. */
 export function InviteAcceptPage(props: {
@@ -43,22 +43,7 @@ export function InviteAcceptPage(props: {
             aria-describedby={errors.name ? 'name-err' : undefined}
           />
           <FieldError id="name" error={errors.name} />
-          <label for="password">{t('invPassword')}</label>
-          <input
-            type="password"
-            id="password"
-            name="password"
-            class="ltr"
-            autocomplete="new-password"
-            maxlength={1024}
-            required
-            aria-invalid={errors.password ? 'true' : undefined}
-            aria-describedby={errors.password ? 'password-hint password-err' : 'password-hint'}
-          />
-          <p id="password-hint" class="hint muted">
-            {t('pwRules')}
-          </p>
-          <FieldError id="password" error={errors.password} />
+          <NewPasswordField ctx={ctx} label={t('invPassword')} error={errors.password} />
           <div class="actions">
             <button type="submit">{t('invAccept')}</button>
           </div>

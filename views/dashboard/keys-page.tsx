@@ -2,7 +2,7 @@ import type { ApiKeyRow } from '../../src/data/api-keys.js'
 import { formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
 import { CopyButton, SHARE_SCRIPT } from './link-share.js'
-import { Cell, FieldError, Notice, StackTable } from './parts.js'
+import { Cell, described, FieldError, Notice, StackTable } from './parts.js'
 import { PostButton } from './webhook-parts.js'
 
 /** The new-key form as typed. */
@@ -10,11 +10,6 @@ export interface KeyForm {
   name: string
   scope: string
   owner: string
-}
-
-function described(id: string, error: string | undefined, hint?: string) {
-  const ids = [error ? `${id}-err` : '', hint ?? ''].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': ids || undefined }
 }
 
 /**

@@ -71,6 +71,12 @@ export function linkAmountText(
     : ctx.t('amountRange', { min, max: formatAmount(link.amountMax, ctx.lang) })
 }
 
+/** A field's accessible state: invalid when it has an error, described by its error and hint. */
+export function described(id: string, error: string | undefined, hint?: string) {
+  const ids = [error ? `${id}-err` : '', hint ?? ''].filter(Boolean).join(' ')
+  return { 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': ids || undefined }
+}
+
 /** A field's error, tied to its input by id. */
 export function FieldError(props: { id: string; error: string | undefined }) {
   return props.error ? (
@@ -78,6 +84,55 @@ export function FieldError(props: { id: string; error: string | undefined }) {
       {props.error}
     </p>
   ) : null
+}
+
+/** A new password's field (name "password"), with the rules it must meet and its error. */
+export function NewPasswordField(props: {
+  ctx: DashContext
+  label: string
+  error: string | undefined
+}) {
+  const { error } = props
+  return (
+    <>
+      <label for="password">{props.label}</label>
+      <input
+        type="password"
+        id="password"
+        name="password"
+        class="ltr"
+        autocomplete="new-password"
+        maxlength={1024}
+        required
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? 'password-hint password-err' : 'password-hint'}
+      />
+      <p id="password-hint" class="hint muted">
+        {props.ctx.t('pwRules')}
+      </p>
+      <FieldError id="password" error={error} />
+    </>
+  )
+}
+
+/** A filter form's last parts: the days from and to (inclusive), and the button that applies it. */
+export function DateRangeAndApply(props: { ctx: DashContext; from: string; to: string }) {
+  const t = props.ctx.t
+  return (
+    <>
+      <div>
+        <label for="f-from">{t('filterFrom')}</label>
+        <input type="date" id="f-from" name="from" value={props.from} />
+      </div>
+      <div>
+        <label for="f-to">{t('filterTo')}</label>
+        <input type="date" id="f-to" name="to" value={props.to} />
+      </div>
+      <button type="submit" class="small">
+        {t('applyFilters')}
+      </button>
+    </>
+  )
 }
 
 /** A notice after a change (created, saved, deactivated). */

@@ -6,7 +6,12 @@ import type { LinkStatus } from '../../src/domain/link-status.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
-import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+import {
+  BeyondMaxPaymentsMark,
+  DateRangeAndApply,
+  PaymentStatusBadge,
+  paymentStatusLabel,
+} from './parts.js'
 import { FailureReason } from './payment-detail-page.js'
 import { LinkMatches, SearchField, searchProblemText } from './search-parts.js'
 
@@ -66,17 +71,7 @@ export function PaymentsPage(props: {
               ))}
             </select>
           </div>
-          <div>
-            <label for="f-from">{t('filterFrom')}</label>
-            <input type="date" id="f-from" name="from" value={values.from} />
-          </div>
-          <div>
-            <label for="f-to">{t('filterTo')}</label>
-            <input type="date" id="f-to" name="to" value={values.to} />
-          </div>
-          <button type="submit" class="small">
-            {t('applyFilters')}
-          </button>
+          <DateRangeAndApply ctx={ctx} from={values.from} to={values.to} />
         </form>
         {props.linkMatches ? <LinkMatches ctx={ctx} {...props.linkMatches} /> : null}
         {props.invalid.length > 0 ? (

@@ -4,7 +4,7 @@ import type { SettingsField, SettingsForm } from '../../src/dashboard/settings-f
 import { TILL_LINK_MINUTES } from '../../src/dashboard/settings-form.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { FieldError, Notice } from './parts.js'
+import { described, FieldError, Notice } from './parts.js'
 
 type Errors = Partial<Record<SettingsField, string>>
 
@@ -15,9 +15,30 @@ export interface SettingsDefaults {
   language: Language
 }
 
-function described(id: string, error: string | undefined, hint?: string) {
-  const ids = [error ? `${id}-err` : '', hint ?? ''].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': ids || undefined }
+/** The terms of sale, one text per language of the pay pages. */
+const TERMS: { lang: Language; field: SettingsField; name: string; label: DashKey }[] = [
+  { lang: 'ar', field: 'termsAr', name: 'terms_ar', label: 'stFieldTermsAr' },
+  { lang: 'fr', field: 'termsFr', name: 'terms_fr', label: 'stFieldTermsFr' },
+  { lang: 'en', field: 'termsEn', name: 'terms_en', label: 'stFieldTermsEn' },
+]
+
+/** What follows a field: its hint (id `<field>-hint`), then its error. */
+function FieldNotes(props: {
+  ctx: DashContext
+  field: SettingsField
+  hint: DashKey | undefined
+  error: string | undefined
+}) {
+  return (
+    <>
+      {props.hint ? (
+        <p id={`${props.field}-hint`} class="hint muted">
+          {props.ctx.t(props.hint)}
+        </p>
+      ) : null}
+      <FieldError id={props.field} error={props.error} />
+    </>
+  )
 }
 
 function TextField(props: {
@@ -48,12 +69,7 @@ function TextField(props: {
         class={props.ltr ? 'ltr' : undefined}
         {...described(field, props.error, props.hint ? `${field}-hint` : undefined)}
       />
-      {props.hint ? (
-        <p id={`${field}-hint`} class="hint muted">
-          {ctx.t(props.hint)}
-        </p>
-      ) : null}
-      <FieldError id={field} error={props.error} />
+      <FieldNotes ctx={ctx} field={field} hint={props.hint} error={props.error} />
     </>
   )
 }
@@ -85,12 +101,7 @@ function TextArea(props: {
       >
         {props.value}
       </textarea>
-      {props.hint ? (
-        <p id={`${field}-hint`} class="hint muted">
-          {ctx.t(props.hint)}
-        </p>
-      ) : null}
-      <FieldError id={field} error={props.error} />
+      <FieldNotes ctx={ctx} field={field} hint={props.hint} error={props.error} />
     </>
   )
 }
@@ -253,30 +264,9 @@ export function SettingsPage(props: {
             placeholder={defaults.termsUrl ?? 'https://'}
             ltr
           />
-          <TextArea
-            {...field('termsAr')}
-            name="terms_ar"
-            label="stFieldTermsAr"
-            max={20000}
-            rows={5}
-            lang="ar"
-          />
-          <TextArea
-            {...field('termsFr')}
-            name="terms_fr"
-            label="stFieldTermsFr"
-            max={20000}
-            rows={5}
-            lang="fr"
-          />
-          <TextArea
-            {...field('termsEn')}
-            name="terms_en"
-            label="stFieldTermsEn"
-            max={20000}
-            rows={5}
-            lang="en"
-          />
+          {TERMS.map(({ lang, field: f, name, label }) => (
+            <TextArea {...field(f)} name={name} label={label} max={20000} rows={5} lang={lang} />
+          ))}
         </section>
         <section class="card" aria-labelledby="till-title">
           <h2 id="till-title">{t('stSectionTill')}</h2>

@@ -1,14 +1,9 @@
 import { OUTBOUND_EVENT_TYPES } from '../../db/schema.js'
 import type { EndpointForm } from '../../src/dashboard/webhook-form.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { FieldError } from './parts.js'
+import { described, FieldError } from './parts.js'
 
 type Errors = Partial<Record<keyof EndpointForm, string>>
-
-function described(id: string, error: string | undefined, hint?: string) {
-  const ids = [error ? `${id}-err` : '', hint ?? ''].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': ids || undefined }
-}
 
 /**
  * A webhook endpoint's form, new or edited: address, description, the events as checkboxes,
