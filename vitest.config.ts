@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fork fewer than the cores: one on a 2-core machine. Most test files
+    // wait on Chromium, workerd or a server process, so two forks keep both cores busy.
+    maxWorkers: 2,
   },
 })
