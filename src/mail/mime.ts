@@ -4,6 +4,7 @@
  * attachments. Everything is 7-bit: bodies quoted-printable (mostly ASCII) or base64, non-ASCII
  * subjects and names as RFC 2047 encoded-words; lines end in CRLF and stay under 78 characters.
  */
+import { toBase64 } from '../lib/bytes.js'
 import type { MailMessage } from './types.js'
 
 const CRLF = '\r\n'
@@ -80,7 +81,7 @@ export function encodeWords(text: string): string {
     chunk += char
   }
   words.push(chunk)
-  return words.map((w) => `=?UTF-8?B?${base64(utf8.encode(w))}?=`).join(`${CRLF} `)
+  return words.map((w) => `=?UTF-8?B?${toBase64(utf8.encode(w))}?=`).join(`${CRLF} `)
 }
 
 function textPart(type: string, text: string): string {
@@ -129,19 +130,11 @@ export function quotedPrintable(text: string): string {
   return lines.join(CRLF)
 }
 
-function base64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  }
-  return btoa(binary)
-}
-
 function base64Lines(bytes: Uint8Array): string {
-  return base64(bytes).replace(/.{76}/g, `$&${CRLF}`).replace(/\r\n$/, '')
+  return toBase64(bytes).replace(/.{76}/g, `$&${CRLF}`).replace(/\r\n$/, '')
 }
 
 /** Base64 of a string's UTF-8 bytes (SMTP AUTH). */
 export function base64Text(text: string): string {
-  return base64(utf8.encode(text))
+  return toBase64(utf8.encode(text))
 }
