@@ -147,12 +147,20 @@ async function startProfiler() {
 // The module is compiled and evaluated by V8 directly (vm.SourceTextModule, with
 // --experimental-vm-modules), as workerd does, without Node's module loader (file lookups, format
 // detection) in the measurement. wrangler's upload is one module; it imports only the runtime's
-// `cloudflare:workers` (its `env`).
+// `cloudflare:workers` (its `env`) and `cloudflare:sockets` (mail's SMTP connections).
 const source = readFileSync(modulePath, 'utf8')
 let start = processUs()
 const module = new SourceTextModule(source, { identifier: pathToFileURL(modulePath).href })
 const compileUs = processUs() - start
 await module.link((specifier) => {
+  if (specifier === 'cloudflare:sockets') {
+    // Mail over SMTP (src/worker-smtp-socket.ts): no request measured here opens a socket.
+    return new SyntheticModule(['connect'], function init() {
+      this.setExport('connect', () => {
+        throw new Error('no sockets in this measurement')
+      })
+    })
+  }
   if (specifier !== 'cloudflare:workers') throw new Error(`the upload imports ${specifier}`)
   return new SyntheticModule(['env'], function init() {
     this.setExport('env', env)

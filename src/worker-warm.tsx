@@ -14,6 +14,7 @@ import { CheckoutPage } from '../views/checkout.js'
 import type { AppDeps, AppEnv } from './app-deps.js'
 import { LANGUAGES } from './config.js'
 import { createBrandStore } from './data/brand-store.js'
+import { linkBySlugQuery } from './data/links.js'
 import { resolveBrand } from './domain/brand.js'
 import { requestLogEntry } from './http/request-log.js'
 import { securityHeaderRecord } from './http/security-headers.js'
@@ -170,7 +171,11 @@ async function warmCheckoutPage(deps: AppDeps, link: Link): Promise<void> {
  * Runs the first `GET /l/:slug`'s code once on made-up inputs (see the file's comment). `deps` is
  * read, never changed.
  */
-export async function warmFirstRequest(deps: Pick<AppDeps, 'config' | 'captcha'>): Promise<void> {
+export async function warmFirstRequest(
+  deps: Pick<AppDeps, 'config' | 'captcha' | 'db'>,
+): Promise<void> {
+  // The real database's link query, built (not run: no I/O while an isolate starts).
+  linkBySlugQuery(deps.db)
   const now = Date.now()
   const made = madeUpLink(now)
   pageKey(made, 0, 'fr', now)

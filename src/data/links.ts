@@ -87,7 +87,15 @@ export async function getLinkById(db: Db, id: string): Promise<LinkWithStats | n
  * (one more row on D1): pages prepared for an older version are not served.
  */
 export async function getLinkBySlug(db: Db, slug: string): Promise<PublicLink | null> {
-  const query = prepared(db, 'linkBySlug', (d) =>
+  return ((await linkBySlugQuery(db).all({ slug })) as PublicLink[])[0] ?? null
+}
+
+/**
+ * `getLinkBySlug`'s query for `db`, built on first use and kept: building reads nothing, so a
+ * Worker builds it as its isolate starts (src/worker-warm.tsx).
+ */
+export function linkBySlugQuery(db: Db) {
+  return prepared(db, 'linkBySlug', (d) =>
     d
       .select({ ...getTableColumns(links), brandingVersion: brandingVersionSql })
       .from(links)
@@ -95,7 +103,6 @@ export async function getLinkBySlug(db: Db, slug: string): Promise<PublicLink | 
       .limit(1)
       .prepare(),
   )
-  return ((await query.all({ slug })) as PublicLink[])[0] ?? null
 }
 
 /**
