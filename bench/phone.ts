@@ -298,8 +298,15 @@ export async function measurePhone(runs = 5): Promise<PhoneResult[]> {
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const verdict = (ms: number, goal: number) =>
-  `≤ ${(goal / 1000).toFixed(1)} s: ${ms <= goal ? 'met' : '**not met**'}`
+/**
+ * The goal's verdict; none where the network alone (`floor`: one request, its latency and bytes)
+ * already takes longer than the goal, as on DevTools' "Slow 3G", whose 2 s per request no page
+ * can beat: the slow-3G goal is judged on WebPageTest's "3G Slow" there.
+ */
+const verdict = (ms: number, goal: number, floor: number) =>
+  floor > goal
+    ? `none here: one request alone takes ${s(floor)} on this profile (≤ ${(goal / 1000).toFixed(1)} s is judged on WebPageTest "3G Slow")`
+    : `≤ ${(goal / 1000).toFixed(1)} s: ${ms <= goal ? 'met' : '**not met**'}`
 
 export const CHECKOUT_GOAL_MS = 1500
 export const RECEIPT_GOAL_MS = 1000
@@ -319,12 +326,12 @@ export function phoneRows(results: PhoneResult[]): { rows: Row[]; notes: string[
       {
         what: `Phone, ${network.name}, CPU ${CPU_SLOWDOWN}× slower: checkout page \`GET /l/:slug\` usable (captcha solved, pay button enabled)`,
         result: beyond(usable, checkoutFloor),
-        goal: verdict(usable, CHECKOUT_GOAL_MS),
+        goal: verdict(usable, CHECKOUT_GOAL_MS, checkoutFloor),
       },
       {
         what: `Phone, ${network.name}, CPU ${CPU_SLOWDOWN}× slower: receipt \`GET /r/:id\` loaded (load event end)`,
         result: beyond(shown, receiptFloor),
-        goal: verdict(shown, RECEIPT_GOAL_MS),
+        goal: verdict(shown, RECEIPT_GOAL_MS, receiptFloor),
       },
     )
     const part = (pick: (v: Visit) => number | undefined) =>
