@@ -15,8 +15,11 @@ import { kib, type Row } from './report.js'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SCRIPT = join(ROOT, 'scripts', 'worker-bundle-size.ts')
 
-/** The goal for the gzipped upload, in KiB (the script's budget). */
-export const BUNDLE_GOAL_KIB = 150
+/**
+ * The goal for the gzipped upload, in KiB (the script's budget): 150 until the Worker carried the
+ * back office, restated since (docs/decisions/performance.md, "The Worker upload").
+ */
+export const BUNDLE_GOAL_KIB = 176
 
 export interface Bundle {
   minifiedBytes: number
@@ -72,7 +75,7 @@ export function bundleRow(bundle: Bundle): Row {
   return {
     what: 'Worker upload, as `wrangler deploy` sends it (minified / gzipped)',
     result: `${kib(bundle.minifiedBytes)} / ${kib(bundle.gzipBytes)}`,
-    goal: `≤ ${BUNDLE_GOAL_KIB} KiB gzipped: ${met ? 'met' : '**not met**'}`,
+    goal: `≤ ${BUNDLE_GOAL_KIB} KiB gzipped (150 before the back office): ${met ? 'met' : '**not met**'}`,
   }
 }
 
