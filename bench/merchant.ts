@@ -1,8 +1,9 @@
 /**
  * A 100,000-payment merchant (bench/seed-merchant.ts) driven over HTTP: the payments list of the
  * API and of the dashboard with each filter and with a search (a part of a phone, a common surname,
- * an order number), the link lists, and the CSV export of every payment with the server's RSS
- * sampled while it streams.
+ * an order number), the link lists, the pages of the busiest link and of one payment, the till's
+ * shift report and its sales through the API, the audit log (page and API, by kind and by
+ * person), and the CSV export of every payment with the server's RSS sampled while it streams.
  *
  * `npx tsx bench/merchant.ts [seconds per row]` prints the rows; bench/run.ts adds them to its table.
  */
@@ -75,6 +76,12 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       id: string
     }
     const mid = sqlite.prepare('SELECT id FROM links LIMIT 1 OFFSET 500').get() as { id: string }
+    const payment = sqlite
+      .prepare('SELECT id FROM payments WHERE link_id = ? ORDER BY created_at DESC LIMIT 1')
+      .get(top.id) as { id: string }
+    const cashier = sqlite.prepare("SELECT id FROM users WHERE role = 'cashier' LIMIT 1").get() as {
+      id: string
+    }
     // Searches as a merchant types them: a phone's first seven digits with a space, a surname
     // 8.7 % of the customers share (the many-matches path), one payment's order number.
     const { phone, ord } = sqlite
@@ -122,6 +129,25 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       ['Dashboard search, a part of a phone', `/dashboard/payments?q=${searches.phone}`, dash],
       ['Dashboard search, a common surname', `/dashboard/payments?q=${searches.name}`, dash],
       ['Dashboard search, an order number', `/dashboard/payments?q=${searches.order}`, dash],
+      ['Dashboard link page (the busiest link)', `/dashboard/links/${top.id}`, dash],
+      ['Dashboard payment page', `/dashboard/payments/${payment.id}`, dash],
+      ["Till shift report (today's sales)", '/dashboard/till/report', dash],
+      [
+        'Till shift report, a day 20 days back',
+        `/dashboard/till/report?day=${day(now - 20 * DAY)}`,
+        dash,
+      ],
+      ["API payments `source=till` (the till's sales)", '/api/v1/payments?source=till', api],
+      ['Dashboard audit log', '/dashboard/audit', dash],
+      ['Dashboard audit log, exports', '/dashboard/audit?group=exports', dash],
+      ['Dashboard audit log, one cashier', `/dashboard/audit?actor=${cashier.id}`, dash],
+      ['API audit log', '/api/v1/audit', api],
+      ['API audit log `group=settings` (a rare kind)', '/api/v1/audit?group=settings', api],
+      [
+        'API audit log `actor` and `from`/`to` (a month)',
+        `/api/v1/audit?actor=${cashier.id}&${month}`,
+        api,
+      ],
     ]
     await server.call('idle')
     const rows: Row[] = []
@@ -147,7 +173,7 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       goal: `RSS ≤ +${mib(EXPORT_RSS_GOAL_BYTES)}: ${csv.growth <= EXPORT_RSS_GOAL_BYTES && csv.rows === 100_000 ? 'met' : '**not met**'}`,
     })
     notes.push(
-      `100,000-payment merchant: bench/seed-merchant.ts wrote 1,000 links and 100,000 payments over a year (every status; seeded in ${(seeded.ms / 1000).toFixed(1)} s) to a SQLite file, and Paylinks served it (bench/server.ts); each row is ${seconds} s of requests one after another, after 50 of warm-up, on one connection (the time one merchant waits), the API with the admin token, the dashboard signed in. The export's RSS growth is the server's peak RSS, sampled continuously over IPC during the download, minus its RSS after a GC before it.`,
+      `100,000-payment merchant: bench/seed-merchant.ts wrote 1,000 links and 100,000 payments over a year (every status; ${seeded.tillSales.toLocaleString('en-US')} of them the till's sales of the last 30 days, each with its own till link) and ${seeded.auditEntries.toLocaleString('en-US')} audit log entries (seeded in ${(seeded.ms / 1000).toFixed(1)} s) to a SQLite file, and Paylinks served it (bench/server.ts); each row is ${seconds} s of requests one after another, after 50 of warm-up, on one connection (the time one merchant waits), the API with the admin token, the dashboard signed in. The export's RSS growth is the server's peak RSS, sampled continuously over IPC during the download, minus its RSS after a GC before it.`,
     )
     return rows
   } finally {

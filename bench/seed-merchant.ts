@@ -1,8 +1,11 @@
 /**
  * A large merchant in a migrated SQLite file: 1,000 links (fixed, open and invoice pricing) and
  * 100,000 payments spread over the year before now, in every status, from customers with Arabic
- * and Latin names. Rows go in through prepared statements in one transaction; the database's
- * triggers keep the links' counters, which are then checked against the payments.
+ * and Latin names; 3 % of those payments are the till's sales of the last 30 days (each its own
+ * single-use till link, made by one of the shop's people); and an audit log of one entry per two
+ * payments over the year (sign-ins, links, exports, settings, by the admin token and the
+ * people). Rows go in through prepared statements in one transaction; the database's triggers
+ * keep the links' counters, which are then checked against the payments.
  *
  * `npx tsx bench/seed-merchant.ts <db path> [payments] [links]`
  */
@@ -37,6 +40,32 @@ const TITLES = ['Abonnement', 'Commande', 'اشتراك', 'Formation', 'Don', 'F
 const LANGUAGES = ['ar', 'fr', 'en'] as const
 
 // Shares of the statuses among payments older than a day; newer ones may still be in flight.
+/** The shop's people: the till's sales are made by the cashiers and the manager. */
+const PEOPLE = [
+  ['Samira', 'owner'],
+  ['Rachid', 'manager'],
+  ['Farid', 'cashier'],
+  ['Houda', 'cashier'],
+] as const
+/** The till's share of the payments, all in its last TILL_DAYS days. */
+const TILL_SHARE = 0.03
+const TILL_DAYS = 30
+/** What the audit log holds, as a shop's days make it: mostly sign-ins, links and exports. */
+const AUDITED: ReadonlyArray<readonly [string, string | null]> = [
+  ['login', null],
+  ['login', null],
+  ['login', null],
+  ['logout', null],
+  ['login_failed', null],
+  ['link_created', 'link'],
+  ['link_created', 'link'],
+  ['link_updated', 'link'],
+  ['link_deactivated', 'link'],
+  ['export_downloaded', null],
+  ['settings_changed', null],
+  ['key_created', 'key'],
+]
+
 const SETTLED = [
   ['paid', 0.68],
   ['failed', 0.12],
@@ -71,6 +100,34 @@ export function seedMerchant(
        approval_code, message, created_at, updated_at, paid_at, settled_at, failure_code)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
+  const insertUser = sqlite.prepare(
+    `INSERT INTO users (id, email, name, role, password_hash, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertAudit = sqlite.prepare(
+    `INSERT INTO audit_log (at, actor_kind, actor_id, actor_label, action, target_kind, target_id,
+       detail, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertTillLink = sqlite.prepare(
+    `INSERT INTO links (id, slug, title, amount, max_payments, expires_at, language, active,
+       created_at, updated_at, source, created_by)
+     VALUES (?, ?, 'Vente', ?, 1, ?, 'fr', 1, ?, ?, 'till', ?)`,
+  )
+  /** A till sale's link: single-use, made by `by` at `created`, expiring 15 minutes later. */
+  const tillLink = (created: number, by: { email: string }) => {
+    const id = `lnk_${randomBase62(16)}`
+    const amount = 20_000 + r.int(300) * 500
+    insertTillLink.run(
+      id,
+      randomBase62(12),
+      amount,
+      created + 15 * 60_000,
+      created,
+      created,
+      by.email,
+    )
+    return { id, created, amount, min: amount, lang: 'fr' }
+  }
   const linkRows: {
     id: string
     created: number
@@ -120,10 +177,25 @@ export function seedMerchant(
       )
       linkRows.push({ id, created, amount, min: 50_000, lang })
     }
+    const people = PEOPLE.map(([name, role]) => {
+      const id = `usr_${randomBase62(16)}`
+      const email = `${name.toLowerCase()}@shop.example.dz`
+      // Not a password hash: nobody signs in as these people.
+      insertUser.run(id, email, name, role, 'seeded', now - YEAR, now - YEAR)
+      return { id, email, role }
+    })
+    const sellers = people.filter((p) => p.role === 'cashier' || p.role === 'manager')
+    const tillSales = Math.round(paymentCount * TILL_SHARE)
     for (let i = 0; i < paymentCount; i++) {
+      // The first ones are the till's sales, spread over its last days; each has its own link.
+      const sale = i < tillSales
       // Skewed: a few links take most payments, as a merchant's best sellers do.
-      const link = linkRows[Math.floor(linkRows.length * r.next() ** 3)]!
-      const created = Math.max(link.created, now - Math.floor(r.next() * YEAR))
+      const link = sale
+        ? tillLink(now - Math.floor(((i + 0.5) / tillSales) * TILL_DAYS * DAY), r.pick(sellers))
+        : linkRows[Math.floor(linkRows.length * r.next() ** 3)]!
+      const created = sale
+        ? link.created + 20_000
+        : Math.max(link.created, now - Math.floor(r.next() * YEAR))
       const age = now - created
       const status =
         age < DAY && r.next() < 0.3
@@ -161,6 +233,27 @@ export function seedMerchant(
         failureCodeOf(status, r.next()),
       )
     }
+    const actors = [
+      { id: null, email: 'admin token', kind: 'admin' },
+      ...people.map((p) => ({ id: p.id, email: p.email, kind: 'user' })),
+    ]
+    const auditCount = Math.round(paymentCount / 2)
+    for (let i = 0; i < auditCount; i++) {
+      const at = now - YEAR + Math.floor(((i + r.next()) / auditCount) * YEAR)
+      const actor = r.pick(actors)
+      const [action, targetKind] = r.pick(AUDITED)
+      insertAudit.run(
+        at,
+        actor.kind,
+        actor.id,
+        actor.email,
+        action,
+        targetKind,
+        targetKind ? `${targetKind}_${randomBase62(16)}` : null,
+        action === 'export_downloaded' ? JSON.stringify({ status: 'paid' }) : null,
+        `197.${r.int(256)}.${r.int(256)}.${r.int(256)}`,
+      )
+    }
   })()
   const byStatus = sqlite
     .prepare('SELECT status, count(*) AS n FROM payments GROUP BY status')
@@ -168,7 +261,14 @@ export function seedMerchant(
   checkCounters(sqlite)
   sqlite.pragma('wal_checkpoint(TRUNCATE)')
   handle.close()
-  return { links: linkCount, payments: paymentCount, ms: performance.now() - started, byStatus }
+  return {
+    links: linkCount,
+    payments: paymentCount,
+    tillSales: Math.round(paymentCount * TILL_SHARE),
+    auditEntries: Math.round(paymentCount / 2),
+    ms: performance.now() - started,
+    byStatus,
+  }
 }
 
 // Declines as a card platform reports them: mostly refusals and low balances.

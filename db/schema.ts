@@ -190,6 +190,9 @@ export const payments = sqliteTable(
     // sort of every matching row for a page of 50): test/data/query-plans.test.ts.
     index('payments_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('payments_link_created_at_idx').on(t.linkId, t.createdAt, t.id),
+    // A link's payments recorded past its maximum (the link page counts them), without reading
+    // every payment of a busy link: only the rare flagged rows are in it (migration 0019).
+    index('payments_beyond_max_idx').on(t.linkId).where(sql`${t.beyondMaxPayments} = 1`),
     // The dashboard's overview: money collected per Algiers day and per link over 30 days, read
     // from this index alone (paid_at, amount and link_id in it), not from every paid row.
     index('payments_status_paid_at_idx').on(t.status, t.paidAt, t.amount, t.linkId),

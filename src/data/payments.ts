@@ -82,7 +82,8 @@ export async function countPaymentsBeyondMax(db: Db, linkId: string): Promise<nu
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(payments)
-    .where(and(eq(payments.linkId, linkId), eq(payments.beyondMaxPayments, true)))
+    // `= 1` written out, not bound: only then can SQLite use the partial index on the flag.
+    .where(and(eq(payments.linkId, linkId), sql`${payments.beyondMaxPayments} = 1`))
   return row?.n ?? 0
 }
 

@@ -13,7 +13,7 @@ import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import { listLinks } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
-import { listPayments } from '../../src/data/payments.js'
+import { countPaymentsBeyondMax, listPayments } from '../../src/data/payments.js'
 import { parseSearch } from '../../src/data/search.js'
 import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
 
@@ -161,5 +161,42 @@ describe('search', () => {
   it('finds links by title through their own trigram index', async () => {
     const plans = await plansOf(() => listLinks(db, { search: search('Abonnement') }))
     expect(plans.at(-1)).toMatch(/SCAN links_search VIRTUAL TABLE INDEX 0:M/)
+  })
+})
+
+describe("a link's page", () => {
+  it('counts the payments past its maximum from the partial index, not every payment of the link', async () => {
+    const busiest = (
+      handle.sqlite.prepare('SELECT id FROM links ORDER BY paid_count DESC LIMIT 1').get() as {
+        id: string
+      }
+    ).id
+    const [plan] = await plansOf(() => countPaymentsBeyondMax(db, busiest))
+    expect(plan).toMatch(
+      /^SEARCH payments USING (COVERING )?INDEX payments_beyond_max_idx \(link_id=\?\)/,
+    )
+  })
+
+  it('counts them right', async () => {
+    const busiest = (
+      handle.sqlite.prepare('SELECT id FROM links ORDER BY paid_count DESC LIMIT 1').get() as {
+        id: string
+      }
+    ).id
+    expect(await countPaymentsBeyondMax(db, busiest)).toBe(0)
+    const flagged = handle.sqlite
+      .prepare(
+        `UPDATE payments SET beyond_max_payments = 1 WHERE id IN
+           (SELECT id FROM payments WHERE link_id = ? ORDER BY created_at LIMIT 3)`,
+      )
+      .run(busiest)
+    expect(flagged.changes).toBe(3)
+    try {
+      expect(await countPaymentsBeyondMax(db, busiest)).toBe(3)
+    } finally {
+      handle.sqlite
+        .prepare('UPDATE payments SET beyond_max_payments = 0 WHERE link_id = ?')
+        .run(busiest)
+    }
   })
 })

@@ -1,0 +1,1 @@
+CREATE INDEX `payments_beyond_max_idx` ON `payments` (`link_id`) WHERE "payments"."beyond_max_payments" = 1;
