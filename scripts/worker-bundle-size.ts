@@ -48,6 +48,13 @@ export interface BundleSize {
   simulatorMarkers: string[]
 }
 
+/** The text of the modules wrangler would upload, from the directory its `--outdir` wrote. */
+export function uploadIn(outdir: string): string {
+  const modules = readdirSync(outdir).filter((f) => /\.(m?js|wasm)$/.test(f))
+  if (modules.length === 0) throw new Error(`wrangler wrote no module to ${outdir}`)
+  return modules.map((f) => readFileSync(join(outdir, f), 'utf8')).join('\n')
+}
+
 /** Runs `wrangler deploy --dry-run --outdir` and returns the text of the modules it would upload. */
 export async function workerUpload(): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'paylinks-bundle-'))
@@ -67,9 +74,7 @@ export async function workerUpload(): Promise<string> {
         maxBuffer: 16 * 1024 * 1024,
       },
     )
-    const modules = readdirSync(outdir).filter((f) => /\.(m?js|wasm)$/.test(f))
-    if (modules.length === 0) throw new Error(`wrangler wrote no module to ${outdir}`)
-    return modules.map((f) => readFileSync(join(outdir, f), 'utf8')).join('\n')
+    return uploadIn(outdir)
   } finally {
     rmSync(outdir, { recursive: true, force: true })
   }

@@ -1,27 +1,29 @@
 /**
- * The Worker that `wrangler deploy` uploads (wrangler.toml's top level, built by its dry run):
- * within its size budget, holding nothing of the gateway simulator, nor what it reads from its
- * static assets or never runs (docs/decisions/performance.md, "The Worker upload").
+ * The Worker that `wrangler deploy` uploads (wrangler.toml's top level, built by its dry run, once
+ * per test run from the current sources): within its size budget, holding nothing of the gateway
+ * simulator, nor what it reads from its static assets or never runs
+ * (docs/decisions/performance.md, "The Worker upload").
  */
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BUDGET_GZIP_KIB,
   measureUpload,
   SIMULATOR_MARKERS,
-  workerUpload,
+  uploadIn,
 } from '../../scripts/worker-bundle-size.js'
 import * as client from '../../src/client/index.js'
 import { en } from '../../src/dashboard/messages.js'
 import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
+import { builtWorker } from './build.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 let upload: string
 
 beforeAll(async () => {
-  upload = await workerUpload()
+  upload = uploadIn(dirname(await builtWorker('production')))
 }, 120_000)
 
 describe('the Worker upload', () => {

@@ -3,13 +3,13 @@
  * D1 binding that adds up each statement's `meta.rows_read` for the current request (the tally is
  * reset by every request and read back at `/__d1-tally`). Requests must come one at a time.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { Miniflare } from 'miniflare'
-import { buildWorker, migratedState, WORKER_ADMIN_TOKEN, workerOptionsOf } from './support.js'
+import { builtWorker, migratedState, WORKER_ADMIN_TOKEN, workerOptionsOf } from './support.js'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -101,14 +101,16 @@ export interface MeteredWorker {
   close(): Promise<void>
 }
 
-/** Builds the `dev` entry, migrates a fresh local D1 and starts the bundle behind the meter. */
+/** Starts the `dev` entry's bundle behind the meter, on a fresh copy of the migrated D1. */
 export async function startMeteredWorker(): Promise<MeteredWorker> {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-d1-meter-'))
-  const state = await migratedState(dir)
-  const bundle = await buildWorker('dev', join(dir, 'dev'))
+  const [state, built] = await Promise.all([migratedState(dir), builtWorker('dev')])
+  // The run's build is shared: the meter goes next to this file's own copy of it.
+  cpSync(dirname(built), join(dir, 'dev'), { recursive: true })
+  const bundle = join(dir, 'dev', basename(built))
   const meter = join(dirname(bundle), 'meter.mjs')
   writeFileSync(meter, meterModule(basename(bundle)))
-  const workerOptions = workerOptionsOf('dev')
+  const workerOptions = await workerOptionsOf('dev')
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const drain = (stream: Readable) => stream.resume()

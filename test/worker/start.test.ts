@@ -6,8 +6,10 @@
 import { solveChallenge } from 'altcha-lib/v1'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../src/lib/hash.js'
-import { inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
+import { inputValue, postForm, prepareEntry, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
+// Tests below restart into the deployed Worker.
+prepareEntry('production')
 const worker = useWorker({ ADMIN_TOKEN: '' })
 
 const tokenLines = () => worker().logs.filter((line) => line.includes('admin token'))

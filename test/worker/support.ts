@@ -1,47 +1,35 @@
 /**
  * Paylinks as a Worker for tests: the bundle wrangler builds for either entry — `production`
  * (wrangler.toml's top level, what `wrangler deploy` uploads) or `dev` (`[env.dev]`, with the
- * built-in simulator) — a local D1 migrated by `wrangler d1 migrations apply --local` (the
+ * built-in simulator) — on a local D1 migrated by `wrangler d1 migrations apply --local` (the
  * `npm run dev:worker` path), run by miniflare (workerd) with that entry's bindings on a loopback
- * port.
+ * port. The builds and the migrated D1 are made once per run (test/worker/build.ts); each test
+ * file gets its own copy of the D1 and its own miniflare.
  */
-import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { D1Database } from '@cloudflare/workers-types/index.ts'
 import { drizzle } from 'drizzle-orm/d1'
 import { Miniflare, type MiniflareOptions } from 'miniflare'
 import { afterAll, beforeAll } from 'vitest'
-import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
+import { builtWorker, migratedState, type WorkerEntry, workerOptionsOf } from './build.js'
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export {
+  builtWorker,
+  migratedState,
+  QUIET_WRANGLER_ENV,
+  ROOT,
+  type WorkerEntry,
+  workerOptionsOf,
+  wrangler,
+} from './build.js'
+
 export const WORKER_ADMIN_TOKEN = 'worker-admin-token-0123456789abcdef'
-const WRANGLER = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
-
-/** Environment for wrangler runs: no metrics, no banner or update check, no `Request.cf` fetch. */
-export const QUIET_WRANGLER_ENV = {
-  WRANGLER_SEND_METRICS: 'false',
-  WRANGLER_HIDE_BANNER: 'true',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  CI: '1',
-}
-
-/** Runs the project's wrangler with `args` in the repository root. */
-export async function wrangler(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [WRANGLER, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...QUIET_WRANGLER_ENV },
-    maxBuffer: 16 * 1024 * 1024,
-  })
-  return stdout
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,12 +43,6 @@ function freePort(): Promise<number> {
     })
   })
 }
-
-/** Which Worker: wrangler.toml's top level (`wrangler deploy`) or `[env.dev]` (`wrangler dev --env dev`). */
-export type WorkerEntry = 'production' | 'dev'
-
-/** wrangler's `--env` value of an entry (the empty string names the top level). */
-const wranglerEnv = (entry: WorkerEntry) => (entry === 'dev' ? 'dev' : '')
 
 export interface WorkerPaylinks {
   /** The Worker's base URL on loopback; also its PUBLIC_URL. */
@@ -77,45 +59,17 @@ export interface WorkerPaylinks {
   close(): Promise<void>
 }
 
-/** Builds `entry` as wrangler deploys it into `outdir`; returns the path of its main module. */
-export async function buildWorker(entry: WorkerEntry, outdir: string): Promise<string> {
-  await wrangler(['deploy', '--dry-run', '--env', wranglerEnv(entry), '--outdir', outdir])
-  const main = readdirSync(outdir).find((file) => file.endsWith('.js'))
-  if (!main) throw new Error(`wrangler wrote no module to ${outdir}`)
-  return join(outdir, main)
-}
-
-/** A local D1 state directory with the migrations applied, as `npm run dev:worker` makes it. */
-export async function migratedState(dir: string): Promise<string> {
-  const state = join(dir, 'state')
-  await wrangler(['d1', 'migrations', 'apply', 'paylinks', '--local', '--persist-to', state])
-  return state
-}
-
-/** wrangler.toml's miniflare options (bindings, D1, assets) for an entry. */
-export function workerOptionsOf(entry: WorkerEntry) {
-  // wrangler refuses a config whose assets directory is missing; a fresh checkout has none until
-  // the first build (buildWorker) writes it, which the Worker's start waits for.
-  mkdirSync(join(ROOT, '.worker-assets'), { recursive: true })
-  return unstable_getMiniflareWorkerOptions(join(ROOT, 'wrangler.toml'), wranglerEnv(entry))
-    .workerOptions
-}
-
 /**
- * Bundles, migrates and starts the Worker of `entry` (default `dev`, the one with the simulator);
- * `vars` override its vars in wrangler.toml.
+ * Starts the Worker of `entry` (default `dev`, the one with the simulator) on a fresh copy of the
+ * migrated D1; `vars` override its vars in wrangler.toml.
  */
 export async function startWorker(
   vars: Record<string, string> = {},
   entry: WorkerEntry = 'dev',
 ): Promise<WorkerPaylinks> {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-'))
-  const state = await migratedState(dir)
-  const scripts = new Map<WorkerEntry, string>()
-  const scriptOf = async (which: WorkerEntry) => {
-    if (!scripts.has(which)) scripts.set(which, await buildWorker(which, join(dir, which)))
-    return scripts.get(which)!
-  }
+  // The first file of a run to get here makes both; they take about as long as each other.
+  const [state] = await Promise.all([migratedState(dir), builtWorker(entry)])
   let current = entry
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -133,8 +87,8 @@ export async function startWorker(
     overrides: Record<string, string>,
     which: WorkerEntry,
   ): Promise<MiniflareOptions> => {
-    const workerOptions = workerOptionsOf(which)
-    const scriptPath = await scriptOf(which)
+    const workerOptions = await workerOptionsOf(which)
+    const scriptPath = await builtWorker(which)
     return {
       ...(workerOptions as object),
       name: 'paylinks',
@@ -210,6 +164,16 @@ export function postForm(url: string, fields: Record<string, string>, headers = 
 }
 
 /**
+ * Makes `entry`'s build and options ready (once per run) for a file whose tests restart into it,
+ * so that no test's time is spent on a build: call in a test file's body.
+ */
+export function prepareEntry(entry: WorkerEntry): void {
+  beforeAll(async () => {
+    await Promise.all([builtWorker(entry), workerOptionsOf(entry)])
+  }, 120_000)
+}
+
+/**
  * Starts the Worker (as `startWorker`) before a test file's tests and closes it after them: call
  * in a test file's body; `worker()` is ready in tests.
  */
@@ -228,8 +192,9 @@ export function useWorker(...args: Parameters<typeof startWorker>): () => Worker
 }
 
 /**
- * A local D1 migrated by wrangler, behind a Miniflare with no Worker of its own, for tests that
- * hand a binding to the handler directly: call in a test file's body; `d1()` is ready in tests.
+ * A local D1 migrated by wrangler (a fresh copy of the run's), behind a Miniflare with no Worker
+ * of its own, for tests that hand a binding to the handler directly: call in a test file's body;
+ * `d1()` is ready in tests.
  */
 export function useLocalD1(name: string): {
   d1: () => D1Database
@@ -243,7 +208,7 @@ export function useLocalD1(name: string): {
     mf = new Miniflare({
       modules: true,
       script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-      d1Databases: workerOptionsOf('production').d1Databases,
+      d1Databases: (await workerOptionsOf('production')).d1Databases,
       d1Persist: join(state, 'v3', 'd1'),
     })
     d1 = (await mf.getD1Database('DB')) as unknown as typeof d1
