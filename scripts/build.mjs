@@ -54,7 +54,28 @@ async function main() {
     Object.entries(ENTRIES).filter(([, source]) => existsSync(join(ROOT, source))),
   )
   rmSync(DIST, { recursive: true, force: true })
-  const result = await esbuild.build({
+  // One build per entry: built together, the server and the command would share chunks cut along
+  // what each uses, and the server would read 15 files at start where 10 hold the same code
+  // (each file a module for Node's loader to resolve, read and link: about 5 ms of a start).
+  const inputs = new Set()
+  for (const [name, source] of Object.entries(entryPoints)) {
+    const result = await buildOne(esbuild, { [name]: source })
+    for (const file of Object.keys(result.metafile.outputs)) {
+      if (file.split(/[\\/]/).length !== 3) fail(`${file} is not two folders below the checkout`)
+    }
+    for (const file of Object.keys(result.metafile.inputs)) {
+      if (!file.includes('node_modules')) inputs.add(file)
+    }
+  }
+  writeFileSync(STAMP, `${JSON.stringify({ inputs: [...inputs, ...ALSO_WATCHED] }, null, 1)}\n`)
+  const ms = Math.round(performance.now() - started)
+  const names = Object.keys(entryPoints).map((name) => `dist/${name}.js`)
+  console.error(`Built ${names.join(' and ')} in ${ms} ms`)
+}
+
+/** Bundles one entry into dist/ (its chunks under dist/chunks, named by their content). */
+function buildOne(esbuild, entryPoints) {
+  return esbuild.build({
     absWorkingDir: ROOT,
     entryPoints,
     outdir: DIST,
@@ -73,16 +94,6 @@ async function main() {
     metafile: true,
     logLevel: 'warning',
   })
-  for (const file of Object.keys(result.metafile.outputs)) {
-    if (file.split(/[\\/]/).length !== 3) fail(`${file} is not two folders below the checkout`)
-  }
-  const inputs = Object.keys(result.metafile.inputs).filter(
-    (file) => !file.includes('node_modules'),
-  )
-  writeFileSync(STAMP, `${JSON.stringify({ inputs: [...inputs, ...ALSO_WATCHED] }, null, 1)}\n`)
-  const ms = Math.round(performance.now() - started)
-  const names = Object.keys(entryPoints).map((name) => `dist/${name}.js`)
-  console.error(`Built ${names.join(' and ')} in ${ms} ms`)
 }
 
 /** True when dist/ is missing, or one of the files it was built from changed or went away since. */

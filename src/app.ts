@@ -3,6 +3,7 @@
  * (database, configuration, gateway client, secrets) and hand them to `createApp`.
  */
 import { Hono } from 'hono'
+import { TrieRouter } from 'hono/router/trie-router'
 import type { AppDeps, AppEnv, QrCache } from './app-deps.js'
 import { compressPages } from './http/compress-pages.js'
 import { requestLog } from './http/request-log.js'
@@ -32,7 +33,10 @@ export interface Mountable {
 
 /** Builds the app. `simulator`, when given, is mounted at `/_sim`. */
 export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}) {
-  const app = new Hono<AppEnv>()
+  // Hono's default router (SmartRouter) tries RegExpRouter at the first request, which refuses
+  // these routes (`/dashboard/links/:id/edit` beside `/dashboard/links/new`), then settles on the
+  // trie router: naming it spares every start's first request that failed attempt.
+  const app = new Hono<AppEnv>({ router: new TrieRouter() })
   // Enough for the links people are scanning right now.
   const qrCache: QrCache = createLru(500)
   const pageCache = createLru<StaticPage>(500)

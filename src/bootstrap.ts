@@ -247,7 +247,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
       appRef = app
     },
     async resolveSecrets() {
-      const resolved = await resolveSecrets(db, config, clock(), parts.keepSettings)
+      const resolved = await resolveSecrets(db, config, clock(), parts.keepSettings, deps.sha256Hex)
       deps.secrets = resolved.secrets
       assembled.newAdminToken = resolved.newAdminToken
     },
@@ -295,18 +295,21 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 /**
  * The admin token's hash and the session secret. A configured ADMIN_TOKEN is used as is; without
  * one, a token is generated on the first start, only its hash is stored, and it is returned once.
+ * `hash` is the runtime's SHA-256: on Node the synchronous one, as WebCrypto's first digest costs
+ * a start several milliseconds of setting up.
  */
 export async function resolveSecrets(
   db: Db,
   config: Config,
   now: number,
   keep: KeepSettings = keepEach(db),
+  hash: AppDeps['sha256Hex'] = sha256Hex,
 ): Promise<{ secrets: AppSecrets; newAdminToken: string | undefined }> {
   const session = ['session_secret', randomBase62(43)] as const
   if (config.adminToken) {
     const [[sessionSecret], adminTokenHash] = await Promise.all([
       keep([session], now),
-      sha256Hex(config.adminToken),
+      hash(config.adminToken),
     ])
     return {
       secrets: { adminTokenHash, sessionSecret: stored(sessionSecret) },
@@ -314,7 +317,7 @@ export async function resolveSecrets(
     }
   }
   const candidate = `plk_${randomBase62(32)}`
-  const candidateHash = await sha256Hex(candidate)
+  const candidateHash = await hash(candidate)
   const [sessionSecret, storedHash] = await keep(
     [session, ['admin_token_sha256', candidateHash]],
     now,

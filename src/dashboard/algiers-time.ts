@@ -6,16 +6,19 @@
 
 const ZONE = 'Africa/Algiers'
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
+// Made on first use: the first formatter of a process loads Intl's data, which a start need not wait for.
+let partsFormat: Intl.DateTimeFormat | undefined
+const algiersParts = () =>
+  (partsFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }))
 
 type WallClock = {
   year: number
@@ -27,7 +30,7 @@ type WallClock = {
 }
 
 function wallClock(ms: number): WallClock {
-  const parts = partsFormat.formatToParts(new Date(ms))
+  const parts = algiersParts().formatToParts(new Date(ms))
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0)
   return {

@@ -51,12 +51,16 @@ export function pickLanguage(options: {
   return options.fallback
 }
 
-// Building an Intl formatter costs tens of microseconds; they are immutable, so one per language.
-const perLanguage = <T>(make: (locale: string) => T): Record<Language, T> => ({
-  ar: make(LOCALES.ar),
-  fr: make(LOCALES.fr),
-  en: make(LOCALES.en),
-})
+/**
+ * One Intl formatter (or any value made for a locale) per language, made when first asked for.
+ * They are immutable, so one each is enough; and the first of a kind loads its locale's data
+ * (milliseconds, where the next costs tens of microseconds), which a start should not pay for
+ * pages no one has asked for yet.
+ */
+export function perLanguage<T>(make: (locale: string) => T): (lang: Language) => T {
+  const made: Partial<Record<Language, T>> = {}
+  return (lang) => (made[lang] ??= make(LOCALES[lang]))
+}
 const NUMBER_FORMATS = perLanguage(
   (locale) => new Intl.NumberFormat(locale, { numberingSystem: 'latn', useGrouping: true }),
 )
@@ -81,7 +85,7 @@ export function formatAmount(centimes: Centimes | bigint, lang: Language): strin
   if (value === null) return '—'
   const abs = value < 0n ? -value : value
   const cents = String(abs % 100n).padStart(2, '0')
-  const grouped = NUMBER_FORMATS[lang].format(abs / 100n)
+  const grouped = NUMBER_FORMATS(lang).format(abs / 100n)
   const decimal = lang === 'en' ? '.' : ','
   const number = `${value < 0n ? '-' : ''}${grouped}${decimal}${cents}`
   // A no-break space keeps the amount and its currency on one line.
@@ -90,7 +94,7 @@ export function formatAmount(centimes: Centimes | bigint, lang: Language): strin
 
 /** Formats a time in Africa/Algiers for the language. */
 export function formatDateTime(ms: number, lang: Language): string {
-  return isShowableTime(ms) ? DATE_FORMATS[lang].format(new Date(ms)) : '—'
+  return isShowableTime(ms) ? DATE_FORMATS(lang).format(new Date(ms)) : '—'
 }
 
 /**

@@ -67,10 +67,14 @@ export function centimesToDzdNumber(centimes: Centimes | bigint): number {
   return Number(centimesToDzd(centimes))
 }
 
-const segmenter =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : null
+// Made on first use: building the first segmenter loads ICU's break rules (milliseconds), which
+// every start would otherwise pay before its first request.
+let segmenter: Intl.Segmenter | null | undefined
+const graphemeSegmenter = () =>
+  (segmenter ??=
+    typeof Intl !== 'undefined' && 'Segmenter' in Intl
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null)
 
 /**
  * Cuts text to at most `maxBytes` UTF-8 bytes on a character boundary (a whole grapheme where the
@@ -78,8 +82,9 @@ const segmenter =
  */
 export function truncateUtf8(text: string, maxBytes = 28): string {
   if (utf8(text).length <= maxBytes) return text
-  const pieces = segmenter
-    ? Array.from(segmenter.segment(text), (s) => s.segment)
+  const graphemes = graphemeSegmenter()
+  const pieces = graphemes
+    ? Array.from(graphemes.segment(text), (s) => s.segment)
     : Array.from(text)
   let out = ''
   let size = 0

@@ -1,6 +1,6 @@
 /** The merchant's daily digest: the day's paid payments, their count and total. */
 import type { Language } from '../config.js'
-import { formatAmount, formatDateTime, translator } from '../i18n/index.js'
+import { formatAmount, formatDateTime, perLanguage, translator } from '../i18n/index.js'
 import type { Centimes } from '../lib/money.js'
 import { esc } from './compose.js'
 import { mailText } from './messages.js'
@@ -17,26 +17,21 @@ export interface MerchantDigestInput {
   dashboardUrl: string
 }
 
-const DAY_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  ar: dayFormat('ar-DZ'),
-  fr: dayFormat('fr-DZ'),
-  en: dayFormat('en-GB'),
-}
-
-function dayFormat(locale: string) {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'Africa/Algiers',
-    dateStyle: 'long',
-    numberingSystem: 'latn',
-  })
-}
+const DAY_FORMATS = perLanguage(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      timeZone: 'Africa/Algiers',
+      dateStyle: 'long',
+      numberingSystem: 'latn',
+    }),
+)
 
 /** The digest e-mail, HTML and plain text. */
 export function composeMerchantDigest(input: MerchantDigestInput): MailMessage {
   const { lang } = input
   const t = translator(lang)
   const m = mailText(lang)
-  const date = DAY_FORMATS[lang].format(new Date(input.day))
+  const date = DAY_FORMATS(lang).format(new Date(input.day))
   const total = formatAmount(input.payments.reduce((sum, p) => sum + p.amount, 0) as Centimes, lang)
   const count = input.payments.length
   const intro = count === 0 ? m('digestNone', { date }) : m('digestIntro', { date, count, total })

@@ -9,9 +9,8 @@
  */
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, deflateRawSync, gzipSync } from 'node:zlib'
-import { generatedApiDocs } from '../api/api-docs-templates.js'
+import { apiDocsFrom } from '../api/api-docs-source.js'
 import type { RuntimeParts } from '../bootstrap.js'
-import { dashboardKitInCode } from '../dashboard/kit-in-code.js'
 import type { ChangeStamp } from '../data/read-cache.js'
 import type { EncodePage } from '../http/compress-pages.js'
 import { createPaymentChanges } from '../payments/changes.js'
@@ -95,8 +94,11 @@ export function nodeRuntimeParts(
   | 'paymentChanges'
 > {
   return {
-    dashboardKit: dashboardKitInCode,
-    apiDocs: generatedApiDocs(),
+    dashboardKit: (lang) =>
+      import('../dashboard/kit-in-code.js').then((kit) => kit.dashboardKitInCode(lang)),
+    apiDocs: apiDocsFrom(() =>
+      import('../api/api-docs-templates.js').then((docs) => docs.apiDocsTemplates()),
+    ),
     resolveHost,
     loadSimulator: () => import('../simulator/index.js'),
     gzip: (bytes) => gzipSync(bytes, { level: 9 }),

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import * as schema from '../../db/schema.js'
+import type * as schema from '../../db/schema.js'
 
 /** The migrations folder of this checkout, wherever the process was started from. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url))
@@ -36,7 +36,10 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandl
   // A log that grew (a long burst of writes) is cut back to 64 MiB when it next starts over.
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
   sqlite.pragma('foreign_keys = ON')
-  const db = drizzle(sqlite, { schema })
+  // No schema: drizzle would build its relational-query configuration (`db.query.*`), which
+  // Paylinks never uses, at every start. Queries name their tables through the SQL-like builder,
+  // as on the Worker (src/worker-db.ts); `db.query` stays in the type but is empty.
+  const db = drizzle(sqlite) as unknown as SqliteHandle['db']
   if (options.migrate !== false) applyMigrations(db)
   return { db, sqlite, close: () => sqlite.close() }
 }

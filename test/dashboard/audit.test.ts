@@ -5,7 +5,7 @@
  * the API's listing with the same filters.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { auditLog, users } from '../../db/schema.js'
+import { apiKeys, auditLog, deliveries, users } from '../../db/schema.js'
 import { createApiKey } from '../../src/auth/api-keys.js'
 import { type AuditAction, auditGroupOf } from '../../src/auth/audit-actions.js'
 import { recordAudit } from '../../src/data/audit.js'
@@ -103,7 +103,8 @@ describe('what the dashboard records', () => {
     // A paid payment queues a delivery to it; sending that again is an act too.
     await paidPayment()
     await p.deps.outbound.run()
-    const eventId = (await p.deps.db.query.deliveries.findFirst())?.eventId ?? ''
+    const [delivery] = await p.deps.db.select().from(deliveries).limit(1)
+    const eventId = delivery?.eventId ?? ''
     expect(eventId).not.toBe('')
     const again = await browser.submit(
       `/dashboard/webhooks/${id}`,
@@ -153,7 +154,8 @@ describe('what the dashboard records', () => {
       scope: 'read',
     })
     const key = /value="(pl_test_\w+)"/.exec(await made.text())?.[1] ?? ''
-    const id = (await p.deps.db.query.apiKeys.findFirst())!.id
+    const [apiKey] = await p.deps.db.select().from(apiKeys).limit(1)
+    const id = apiKey!.id
     await browser.submit('/dashboard/keys', `/dashboard/keys/${id}/revoke`)
     // Revoking again records nothing more.
     await browser.submit('/dashboard/keys', `/dashboard/keys/${id}/revoke`)

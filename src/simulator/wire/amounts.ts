@@ -67,10 +67,13 @@ export function dzdNumber(centimes: Centimes): number {
 export const MEMO_BYTES = 28
 
 const encoder = new TextEncoder()
-const graphemes =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : null
+// Made on first use, so that starting the simulator does not load ICU's break rules.
+let segmenter: Intl.Segmenter | null | undefined
+const graphemeSegmenter = () =>
+  (segmenter ??=
+    typeof Intl !== 'undefined' && 'Segmenter' in Intl
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null)
 
 /**
  * The memo as the ledger stores it: at most 28 UTF-8 bytes, cut before the first character
@@ -78,6 +81,7 @@ const graphemes =
  */
 export function ledgerMemo(memo: string): string {
   if (encoder.encode(memo).length <= MEMO_BYTES) return memo
+  const graphemes = graphemeSegmenter()
   const pieces = graphemes ? [...graphemes.segment(memo)].map((s) => s.segment) : [...memo]
   let kept = ''
   let bytes = 0
