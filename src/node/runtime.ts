@@ -16,6 +16,7 @@ import type { EncodePage } from '../http/compress-pages.js'
 import { createPaymentChanges } from '../payments/changes.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
+import { renderJsxWithoutAsyncHooks } from './jsx-without-async-hooks.js'
 import { nodeReceiptPdf } from './receipt-pdf.js'
 import { resolveHost } from './resolve-host.js'
 import { verifyGatewaySignatureSync } from './signature.js'
@@ -93,6 +94,7 @@ export function nodeRuntimeParts(
   | 'apiDocs'
   | 'paymentChanges'
 > {
+  renderJsxWithoutAsyncHooks()
   return {
     dashboardKit: (lang) =>
       import('../dashboard/kit-in-code.js').then((kit) => kit.dashboardKitInCode(lang)),
