@@ -344,7 +344,7 @@ async function throughput(
         goal: `${verdict(measured.webhookRatio / measured.webhookFloorRatio, WEBHOOK_GOAL)} (${(measured.webhookRatio / measured.webhookFloorRatio).toFixed(3)} of the reference)`,
       },
       row(
-        'Reference: bare Hono taking the same webhooks the shortest correct way (parse, RSA check, one durable inbox row, 200)',
+        'Reference: bare Hono taking the same webhooks the shortest correct way (parse, RSA check, one durable inbox row, 200 with the same reply headers)',
         hooksFloor,
         'events/s',
         measured.webhookFloorRatio,
@@ -377,7 +377,7 @@ async function main() {
     "Webhooks: the simulator approves every payment the submissions created (webhooks switched off); each request posts a signed `cib.payment.updated` event for one of those payments: its own, then further messages signed with the simulator key (Paylinks keys a delivery by its signed pair and transaction, so each is a new inbox row), the signature verified every time. Each payment's own event comes first, measured apart: Paylinks answers 200 and then confirms the payment through the check endpoint (the simulator, in the same process), and that measurement runs until every check is settled (after a fifth of the payments, at most 500, warm both paths). The ingestion rounds come after, when every payment is paid: each delivery is then recorded as processed and needs no check.",
     'QR cold: 1,000 links cycled, more than the 500-entry cache holds, so every request renders; cached: one link.',
     "Checkout page: autocannon's requests carry no Accept-Encoding, so the page goes uncompressed; the second row adds the headers a phone's browser sends (`Accept-Encoding: gzip, deflate, br`, `Accept-Language: fr-DZ,fr;q=0.9,ar;q=0.8`) and gets the gzip form.",
-    'References: the bare Hono process also sends a copy of the checkout page exactly as Paylinks sent it (`GET /page`), and takes the same webhook bodies with only parsing, the node:crypto RSA check and one inbox row written with the same group commit and checkpointing to its own SQLite file (`POST /ingest`, bench/server.ts).',
+    'References: the bare Hono process also sends a copy of the checkout page exactly as Paylinks sent it (`GET /page`), and takes the same webhook bodies with only parsing, the node:crypto RSA check and one inbox row written with the same group commit and checkpointing to its own SQLite file, answered with the reply Paylinks sends (its request id and the headers of a reply to a server; until 2026-11-26 the reference answered with `Content-Type` alone, which made about 26 µs of CPU of the difference per delivery) (`POST /ingest`, bench/server.ts).',
   ]
   const measured = await throughput(notes)
   if (focus) {

@@ -16,6 +16,8 @@ import { Hono } from 'hono'
 import { createApp } from '../src/app.js'
 import { assemble } from '../src/bootstrap.js'
 import { parseConfig } from '../src/config.js'
+import { newRequestId, REQUEST_ID_HEADER } from '../src/http/request-log.js'
+import { machineReplyHeaders } from '../src/http/security-headers.js'
 import { createLinkFromBody } from '../src/links/service.js'
 import { silentLogger } from '../src/log.js'
 import { startCheckpointer } from '../src/node/checkpointer.js'
@@ -76,9 +78,13 @@ function memory(args: ServerCommands['memory']) {
  * The bare baseline, plus two references that do only what cannot be avoided: `GET /page` sends a
  * fixed copy of a checkout page (bytes and headers, set with `setPage`), and `POST /ingest` takes a
  * webhook the shortest correct way — parse, RSA check, one durable inbox row (the same group
- * commit and checkpointing as Paylinks on Node), 200.
+ * commit and checkpointing as Paylinks on Node), 200 with the reply Paylinks sends (its request
+ * id and the headers of a reply to a server).
  */
+const RECEIVED = JSON.stringify({ received: true })
+
 async function startBare() {
+  const replyHeaders = machineReplyHeaders(false)
   const app = new Hono()
   app.get('/', (c) => c.text('Hello Hono!'))
   let page: { body: Uint8Array; headers: Record<string, string> } = {
@@ -113,7 +119,11 @@ async function startBare() {
       },
       Date.now(),
     )
-    return c.json({ received: true })
+    // The reply Paylinks's endpoint sends, headers and all (a request id, the headers of a reply
+    // to a server): the same answer, as `GET /page` sends the page's own headers.
+    return new Response(RECEIVED, {
+      headers: { [REQUEST_ID_HEADER]: newRequestId(), ...replyHeaders },
+    })
   })
   const url = await listen(app.fetch)
   const handlers = {
