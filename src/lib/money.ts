@@ -3,6 +3,7 @@
  * convert from and to DZD decimal text without floating-point arithmetic.
  */
 import { utf8 } from './bytes.js'
+import { graphemes } from './graphemes.js'
 
 /** An integer amount of centimes (1 DZD = 100 centimes). */
 export type Centimes = number
@@ -67,28 +68,15 @@ export function centimesToDzdNumber(centimes: Centimes | bigint): number {
   return Number(centimesToDzd(centimes))
 }
 
-// Made on first use: building the first segmenter loads ICU's break rules (milliseconds), which
-// every start would otherwise pay before its first request.
-let segmenter: Intl.Segmenter | null | undefined
-const graphemeSegmenter = () =>
-  (segmenter ??=
-    typeof Intl !== 'undefined' && 'Segmenter' in Intl
-      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-      : null)
-
 /**
  * Cuts text to at most `maxBytes` UTF-8 bytes on a character boundary (a whole grapheme where the
  * runtime can tell, else a whole code point). The gateway's memo limit is 28 bytes.
  */
 export function truncateUtf8(text: string, maxBytes = 28): string {
   if (utf8(text).length <= maxBytes) return text
-  const graphemes = graphemeSegmenter()
-  const pieces = graphemes
-    ? Array.from(graphemes.segment(text), (s) => s.segment)
-    : Array.from(text)
   let out = ''
   let size = 0
-  for (const piece of pieces) {
+  for (const piece of graphemes(text)) {
     const bytes = utf8(piece).length
     if (size + bytes > maxBytes) break
     out += piece

@@ -2,8 +2,10 @@
  * Amounts as the card network writes and reads them: DZD with at most two decimals, as text
  * ("1299.50", "1299.5") or JSON numbers, and the 28-byte memo. Written for the simulator on its own,
  * not borrowed from the client: a bug in the client's money helpers must fail a test, not be
- * mirrored by the gateway it talks to (docs/decisions/simulator.md).
+ * mirrored by the gateway it talks to (docs/decisions/simulator.md). Only the splitting of text
+ * into characters is shared (src/lib/graphemes.ts): the runtime's, not a rule of either side.
  */
+import { graphemes } from '../../lib/graphemes.js'
 
 /** An integer amount of centimes (1 DZD = 100 centimes). */
 export type Centimes = number
@@ -67,25 +69,15 @@ export function dzdNumber(centimes: Centimes): number {
 export const MEMO_BYTES = 28
 
 const encoder = new TextEncoder()
-// Made on first use, so that starting the simulator does not load ICU's break rules.
-let segmenter: Intl.Segmenter | null | undefined
-const graphemeSegmenter = () =>
-  (segmenter ??=
-    typeof Intl !== 'undefined' && 'Segmenter' in Intl
-      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-      : null)
-
 /**
  * The memo as the ledger stores it: at most 28 UTF-8 bytes, cut before the first character
  * (a whole grapheme where the runtime can tell) that would pass them, without a trailing space.
  */
 export function ledgerMemo(memo: string): string {
   if (encoder.encode(memo).length <= MEMO_BYTES) return memo
-  const graphemes = graphemeSegmenter()
-  const pieces = graphemes ? [...graphemes.segment(memo)].map((s) => s.segment) : [...memo]
   let kept = ''
   let bytes = 0
-  for (const piece of pieces) {
+  for (const piece of graphemes(memo)) {
     bytes += encoder.encode(piece).length
     if (bytes > MEMO_BYTES) break
     kept += piece
