@@ -1,6 +1,7 @@
 /**
- * The start's generated settings kept in D1 with one call: D1 bills and waits per call, and on a
- * fresh isolate this read is on the first request's path (docs/decisions/performance.md, "The
+ * The start's generated settings kept in D1 with one call on every start but the first: D1 bills
+ * and waits per call (and per row written), and on a fresh isolate this read is on the first
+ * request's path (docs/decisions/performance.md, "The
  * Worker's cold start"). Same rule as src/data/settings.ts: the first value stored wins.
  */
 import type { D1Database } from '@cloudflare/workers-types/index.ts'
@@ -16,30 +17,45 @@ const INSERT = `INSERT INTO ${table} (${key}, ${value}, "${settings.createdAt.na
 const UPSERT = `${INSERT.replace(' ON CONFLICT DO NOTHING', '')} ON CONFLICT (${key}) DO UPDATE SET ${value} = excluded.${value}`
 
 /**
- * `KeepSettings` over D1's binding: each insert-if-absent and the read back in one batch. The
- * settings the configuration decides (`decided`: whether the triggers queue mail) are written in
- * the same batch, over what an earlier start wrote, so they cost the start no call of their own.
+ * `KeepSettings` over D1's binding. Every start after the first finds its settings stored: one
+ * read of every key it keeps or decides, and no write (a read needs no write transaction, and D1
+ * can answer it from a replica). Otherwise each insert-if-absent and the read back go in one batch;
+ * the settings the configuration decides (`decided`: whether the triggers queue mail) are written
+ * in the same batch, over what an earlier start wrote, so they cost the start no call of their own.
  */
 export function keepSettingsInD1(
   d1: D1Database,
   decided: ReadonlyArray<readonly [string, string]> = [],
 ): KeepSettings {
+  const select = (keys: readonly string[]) =>
+    d1
+      .prepare(
+        `SELECT ${key} AS k, ${value} AS v FROM ${table} WHERE ${key} IN (${keys.map(() => '?').join(', ')})`,
+      )
+      .bind(...keys)
+  const valuesOf = (
+    rows: readonly { k: string; v: string }[],
+    entries: ReadonlyArray<readonly [string, string]>,
+  ) => entries.map(([k]) => rows.find((r) => r.k === k)?.v)
   return async (entries, now) => {
-    const places = entries.map(() => '?').join(', ')
-    const read = d1
-      .prepare(`SELECT ${key} AS k, ${value} AS v FROM ${table} WHERE ${key} IN (${places})`)
-      .bind(...entries.map(([k]) => k))
+    const { results: stored } = await select([...decided, ...entries].map(([k]) => k)).all<{
+      k: string
+      v: string
+    }>()
+    const current = valuesOf(stored, entries)
+    const decidedKept = valuesOf(stored, decided).every((v, i) => v === decided[i]![1])
+    if (decidedKept && current.every((v) => v !== undefined)) return current as string[]
     // A batch is one transaction: two isolates starting at once both read the first one's values.
     const results = await d1.batch([
       ...decided.map(([k, v]) => d1.prepare(UPSERT).bind(k, v, now)),
       ...entries.map(([k, v]) => d1.prepare(INSERT).bind(k, v, now)),
-      read,
+      select(entries.map(([k]) => k)),
     ])
     const rows = (results.at(-1)?.results ?? []) as { k: string; v: string }[]
-    return entries.map(([k]) => {
-      const row = rows.find((r) => r.k === k)
-      if (!row) throw new Error(`Setting ${k} vanished between insert and read`)
-      return row.v
+    return valuesOf(rows, entries).map((v, i) => {
+      if (v === undefined)
+        throw new Error(`Setting ${entries[i]![0]} vanished between insert and read`)
+      return v
     })
   }
 }

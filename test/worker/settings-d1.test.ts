@@ -1,7 +1,8 @@
 /**
- * The Worker's start keeps its generated settings (session secret, admin token hash) in D1 with one
- * batch: the first value stored wins, every start reads the stored ones. On a real local D1
- * (miniflare, migrated by wrangler), its calls counted.
+ * The Worker's start keeps its generated settings (session secret, admin token hash) in D1: the
+ * first value stored wins, every start reads the stored ones, in one read when they are all there
+ * and one batch more when one is missing or a decided one changed. On a real local D1 (miniflare,
+ * migrated by wrangler), its calls counted.
  */
 import type { D1Database } from '@cloudflare/workers-types/index.ts'
 import { describe, expect, it } from 'vitest'
@@ -13,21 +14,35 @@ import { useLocalD1 } from './support.js'
 
 const local = useLocalD1('settings')
 
-/** The local D1, counting its calls that reach the database (a batch counts once). */
-function countingD1(count: { calls: number }): D1Database {
-  return new Proxy(local.d1(), {
-    get(target, key) {
-      const value = Reflect.get(target, key)
+interface Count {
+  /** Calls that reach the database: statement runs, batches and execs. */
+  calls: number
+  /** Of which batches (the only way the start writes). */
+  batches: number
+}
+
+/** What reaches D1 (I/O): a statement run, a batch or an exec. Preparing and binding do not. */
+const RUNS = new Set(['all', 'raw', 'run', 'first', 'batch', 'exec'])
+
+/** `target` with its calls that reach D1 counted; statements it makes are counted too. */
+function counting<T extends object>(target: T, count: Count): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key)
       if (typeof value !== 'function') return value
-      if (key === 'batch' || key === 'exec') {
-        return (...args: unknown[]) => {
-          count.calls++
-          return value.apply(target, args)
-        }
+      return (...args: unknown[]) => {
+        if (RUNS.has(String(key))) count.calls++
+        if (key === 'batch') count.batches++
+        const result = value.apply(object, args)
+        return key === 'prepare' || key === 'bind' ? counting(result, count) : result
       }
-      return value.bind(target)
     },
   })
+}
+
+/** The local D1, counting its calls that reach the database. */
+function countingD1(count: Count): D1Database {
+  return counting(local.d1(), count)
 }
 
 const config = (adminToken: string) =>
@@ -44,7 +59,7 @@ const config = (adminToken: string) =>
 
 describe('settings kept in D1 at the start', () => {
   it('stores each value unless its key has one, and returns the stored ones in order', async () => {
-    const count = { calls: 0 }
+    const count = { calls: 0, batches: 0 }
     const keep = keepSettingsInD1(countingD1(count))
     expect(
       await keep(
@@ -65,7 +80,8 @@ describe('settings kept in D1 at the start', () => {
       ),
     ).toEqual(['first b', 'first a'])
     expect(await keep([['kept_c', 'only c']], 3)).toEqual(['only c'])
-    expect(count.calls).toBe(3)
+    // Stored, then found (one read, no write), then one missing again: a read and a batch.
+    expect(count).toEqual({ calls: 5, batches: 2 })
     const row = await local
       .d1()
       .prepare("SELECT created_at FROM settings WHERE key = 'kept_a'")
@@ -74,7 +90,7 @@ describe('settings kept in D1 at the start', () => {
   })
 
   it('gives every start the same secrets, read in one D1 call', async () => {
-    const count = { calls: 0 }
+    const count = { calls: 0, batches: 0 }
     const keep = keepSettingsInD1(countingD1(count))
     const db = undefined as never // keepSettings replaces drizzle for this read
     const first = await resolveSecrets(db, config(''), 10, keep)
@@ -93,6 +109,32 @@ describe('settings kept in D1 at the start', () => {
       adminTokenHash: await sha256Hex('configured-admin-token-0123456789'),
       sessionSecret: first.secrets.sessionSecret,
     })
-    expect(count.calls).toBe(3)
+    // The first start: a read finding nothing, then the batch storing the secrets; the two after:
+    // one read each, no write.
+    expect(count).toEqual({ calls: 4, batches: 1 })
+  })
+
+  it('writes a decided setting only when it differs from what an earlier start stored', async () => {
+    const count = { calls: 0, batches: 0 }
+    const d1 = countingD1(count)
+    const entries = [['kept_d', 'first d']] as const
+    expect(await keepSettingsInD1(d1, [['decided_x', 'on']])(entries, 1)).toEqual(['first d'])
+    expect(count).toEqual({ calls: 2, batches: 1 })
+    // The same decision: found by the read, nothing written.
+    expect(await keepSettingsInD1(d1, [['decided_x', 'on']])(entries, 2)).toEqual(['first d'])
+    expect(count).toEqual({ calls: 3, batches: 1 })
+    // Another decision: written over the earlier one, the kept value untouched.
+    expect(await keepSettingsInD1(d1, [['decided_x', 'off']])(entries, 3)).toEqual(['first d'])
+    expect(count).toEqual({ calls: 5, batches: 2 })
+    const rows = await local
+      .d1()
+      .prepare("SELECT key, value, created_at FROM settings WHERE key IN ('decided_x', 'kept_d')")
+      .all()
+    expect(rows.results).toEqual(
+      expect.arrayContaining([
+        { key: 'decided_x', value: 'off', created_at: 1 },
+        { key: 'kept_d', value: 'first d', created_at: 1 },
+      ]),
+    )
   })
 })
