@@ -95,6 +95,17 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       name: 'Benali',
       order: ord,
     }
+    const shop = sqlite
+      .prepare("SELECT id FROM webhook_endpoints WHERE description = 'Boutique'")
+      .get() as { id: string }
+    const failing = sqlite
+      .prepare('SELECT id FROM webhook_endpoints WHERE failing_since IS NOT NULL')
+      .get() as { id: string }
+    const { oldDelivery } = sqlite
+      .prepare(
+        `SELECT max(id) AS oldDelivery FROM deliveries WHERE endpoint_id = ? AND occurred_at < ?`,
+      )
+      .get(shop.id, now - 200 * DAY) as { oldDelivery: number }
     sqlite.close()
     const day = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10)
     const month = `from=${day(now - 60 * DAY)}&to=${day(now - 31 * DAY)}`
@@ -146,6 +157,32 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       [
         'API audit log `actor` and `from`/`to` (a month)',
         `/api/v1/audit?actor=${cashier.id}&${month}`,
+        api,
+      ],
+      [
+        'Dashboard webhooks page (each endpoint with its latest delivery)',
+        '/dashboard/webhooks',
+        dash,
+      ],
+      [
+        'Dashboard webhook endpoint page (its delivery log, with attempts)',
+        `/dashboard/webhooks/${shop.id}`,
+        dash,
+      ],
+      [
+        'Dashboard webhook endpoint page, 200 days back',
+        `/dashboard/webhooks/${shop.id}?before=${oldDelivery}`,
+        dash,
+      ],
+      [
+        'Dashboard webhook endpoint page, a failing endpoint',
+        `/dashboard/webhooks/${failing.id}`,
+        dash,
+      ],
+      ['API webhook endpoint deliveries', `/api/v1/webhook-endpoints/${shop.id}/deliveries`, api],
+      [
+        'API webhook endpoint deliveries, 200 days back (`cursor`)',
+        `/api/v1/webhook-endpoints/${shop.id}/deliveries?cursor=${oldDelivery}`,
         api,
       ],
     ]

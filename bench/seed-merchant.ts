@@ -4,8 +4,11 @@
  * and Latin names; 3 % of those payments are the till's sales of the last 30 days (each its own
  * single-use till link, made by one of the shop's people); and an audit log of one entry per two
  * payments over the year (sign-ins, links, exports, settings, by the admin token and the
- * people). Rows go in through prepared statements in one transaction; the database's triggers
- * keep the links' counters, which are then checked against the payments.
+ * people); and two outbound webhook endpoints with their delivery logs: one that took every
+ * final payment's event over the year (a delivery and its attempt each), one added two weeks ago
+ * and failing for the last day (its deliveries retried, then pending or given up). Rows go in
+ * through prepared statements in one transaction; the database's triggers keep the links'
+ * counters, which are then checked against the payments.
  *
  * `npx tsx bench/seed-merchant.ts <db path> [payments] [links]`
  */
@@ -114,6 +117,95 @@ export function seedMerchant(
      VALUES (?, ?, 'Vente', ?, 1, ?, 'fr', 1, ?, ?, 'till', ?)`,
   )
   /** A till sale's link: single-use, made by `by` at `created`, expiring 15 minutes later. */
+  const insertEndpoint = sqlite.prepare(
+    `INSERT INTO webhook_endpoints (id, url, description, event_types, enabled, secret,
+       created_at, updated_at, consecutive_failures, failing_since)
+     VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+  )
+  const insertDelivery = sqlite.prepare(
+    `INSERT INTO deliveries (event_id, channel, endpoint_id, type, payment_id, link_id,
+       occurred_at, state, attempts, next_attempt_at, payload, last_attempt_at, last_status,
+       last_response, last_duration_ms, last_error, delivered_at, created_at)
+     VALUES (?, 'webhook', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertAttempt = sqlite.prepare(
+    `INSERT INTO delivery_attempts (delivery_id, at, status, response_excerpt, duration_ms, error)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  )
+  /**
+   * The two endpoints and their logs, in the order the sender would have written them: every
+   * final event to the first; to the second, added two weeks ago, the events since, delivered
+   * until a day ago, then answered 503 (retried: pending, or failed for good after its attempts).
+   */
+  const seedWebhooks = (events: FinalEvent[], at: number) => {
+    const shop = `whe_${randomBase62(16)}`
+    const crm = `whe_${randomBase62(16)}`
+    const types = JSON.stringify(['payment.paid', 'payment.failed', 'payment.canceled'])
+    insertEndpoint.run(
+      shop,
+      'https://shop.example.dz/hooks/paylinks',
+      'Boutique',
+      types,
+      `whsec_${randomBase62(32)}`,
+      at - YEAR,
+      at - YEAR,
+      0,
+      null,
+    )
+    const failingSince = at - DAY
+    insertEndpoint.run(
+      crm,
+      'https://crm.example.dz/in',
+      'CRM',
+      types,
+      `whsec_${randomBase62(32)}`,
+      at - 14 * DAY,
+      at - 14 * DAY,
+      40,
+      failingSince,
+    )
+    const logged = (endpoint: string, e: FinalEvent, failing: boolean) => {
+      const payload = JSON.stringify({ type: e.type, data: { id: e.paymentId } })
+      const attempts = failing ? (r.next() < 0.5 ? 8 : 1 + r.int(6)) : 1
+      const state = !failing ? 'delivered' : attempts === 8 ? 'failed' : 'pending'
+      const last = e.at + (attempts - 1) * 60_000
+      const { lastInsertRowid } = insertDelivery.run(
+        `msg_${randomBase62(22)}`,
+        endpoint,
+        e.type,
+        e.paymentId,
+        e.linkId,
+        e.at,
+        state,
+        attempts,
+        // Retried later than the bench runs, so its sender stays idle.
+        failing ? at + 3_600_000 + r.int(3_600_000) : e.at,
+        payload,
+        last,
+        failing ? 503 : 200,
+        failing ? 'Service Unavailable' : '{"ok":true}',
+        40 + r.int(400),
+        null,
+        failing ? null : e.at + 300,
+        e.at,
+      )
+      for (let k = 0; k < attempts; k++)
+        insertAttempt.run(
+          lastInsertRowid,
+          e.at + k * 60_000,
+          failing ? 503 : 200,
+          failing ? 'Service Unavailable' : '{"ok":true}',
+          40 + r.int(400),
+          null,
+        )
+    }
+    events.sort((a, b) => a.at - b.at)
+    for (const e of events) {
+      if (e.at > at) continue
+      logged(shop, e, false)
+      if (e.at >= at - 14 * DAY) logged(crm, e, e.at >= failingSince)
+    }
+  }
   const tillLink = (created: number, by: { email: string }) => {
     const id = `lnk_${randomBase62(16)}`
     const amount = 20_000 + r.int(300) * 500
@@ -186,6 +278,7 @@ export function seedMerchant(
     })
     const sellers = people.filter((p) => p.role === 'cashier' || p.role === 'manager')
     const tillSales = Math.round(paymentCount * TILL_SHARE)
+    const finals: FinalEvent[] = []
     for (let i = 0; i < paymentCount; i++) {
       // The first ones are the till's sales, spread over its last days; each has its own link.
       const sale = i < tillSales
@@ -209,8 +302,11 @@ export function seedMerchant(
       const paid = status === 'paid'
       const settled = status !== 'initiated' && status !== 'pending'
       const txn = toGateway ? `${100_000_000 + i}` : null
+      const paymentId = `pay_${randomBase62(16)}`
+      const event = FINAL_EVENTS[status]
+      if (event) finals.push({ at: created + 90_000, type: event, paymentId, linkId: link.id })
       insertPayment.run(
-        `pay_${randomBase62(16)}`,
+        paymentId,
         randomBase62(22),
         link.id,
         status,
@@ -233,6 +329,7 @@ export function seedMerchant(
         failureCodeOf(status, r.next()),
       )
     }
+    seedWebhooks(finals, now)
     const actors = [
       { id: null, email: 'admin token', kind: 'admin' },
       ...people.map((p) => ({ id: p.id, email: p.email, kind: 'user' })),
@@ -269,6 +366,19 @@ export function seedMerchant(
     ms: performance.now() - started,
     byStatus,
   }
+}
+
+/** A payment's final status and the outbound event it sends. */
+const FINAL_EVENTS: Partial<Record<string, string>> = {
+  paid: 'payment.paid',
+  failed: 'payment.failed',
+  canceled: 'payment.canceled',
+}
+interface FinalEvent {
+  at: number
+  type: string
+  paymentId: string
+  linkId: string
 }
 
 // Declines as a card platform reports them: mostly refusals and low balances.
