@@ -100,8 +100,8 @@ export function seedMerchant(
   const insertPayment = sqlite.prepare(
     `INSERT INTO payments (id, receipt_id, link_id, status, amount, customer_name, customer_phone,
        customer_email, ref, language, order_id, order_number, transaction_id, cib_transaction_id,
-       approval_code, message, created_at, updated_at, paid_at, settled_at, failure_code)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       approval_code, message, created_at, updated_at, paid_at, settled_at, failure_code, source)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const insertUser = sqlite.prepare(
     `INSERT INTO users (id, email, name, role, password_hash, created_at, updated_at)
@@ -327,6 +327,8 @@ export function seedMerchant(
         paid ? created + 90_000 : null,
         settled ? created + 90_000 : null,
         failureCodeOf(status, r.next()),
+        // The link's source, as the payment's INSERT copies it.
+        sale ? 'till' : 'dashboard',
       )
     }
     seedWebhooks(finals, now)

@@ -123,7 +123,7 @@ export const links = sqliteTable(
     inFlightCount: integer('in_flight_count').notNull().default(0),
     // Where the link was made (LINK_SOURCES; null for links made before migration 0016, which
     // read as the dashboard's) and, for the till, who made it (the principal's label): a till
-    // sale is a till link, and its payments are the till's through it.
+    // sale is a till link, and its payments are the till's (each keeps a copy: payments.source).
     source: text('source', { enum: LINK_SOURCES }),
     createdBy: text('created_by'),
   },
@@ -181,6 +181,10 @@ export const payments = sqliteTable(
     statusCause: text('status_cause', { enum: TRANSITION_CAUSES }),
     // Set with a failed, canceled, expired or error status (FAILURE_CODES); null otherwise.
     failureCode: text('failure_code', { enum: FAILURE_CODES }),
+    // Where the payment's link was made (LINK_SOURCES; a link older than links.source reads as
+    // the dashboard's), copied from the link by the INSERT that starts the payment: a link's
+    // source never changes. Migration 0020 filled it for the payments before it.
+    source: text('source', { enum: LINK_SOURCES }).notNull().default('dashboard'),
   },
   (t) => [
     index('payments_link_status_idx').on(t.linkId, t.status),
@@ -190,6 +194,8 @@ export const payments = sqliteTable(
     // sort of every matching row for a page of 50): test/data/query-plans.test.ts.
     index('payments_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('payments_link_created_at_idx').on(t.linkId, t.createdAt, t.id),
+    // The till's sales (and each other source's payments) newest first: `source=till`.
+    index('payments_source_created_at_idx').on(t.source, t.createdAt, t.id),
     // A link's payments recorded past its maximum (the link page counts them), without reading
     // every payment of a busy link: only the rare flagged rows are in it (migration 0019).
     index('payments_beyond_max_idx').on(t.linkId).where(sql`${t.beyondMaxPayments} = 1`),

@@ -3,7 +3,7 @@
  * schemas, from which the OpenAPI document is made, are in object-schemas.ts (re-exported here).
  * Amounts go back to DZD numbers, times to ISO 8601.
  */
-import type { Link, LinkSource, Payment } from '../../db/schema.js'
+import type { Link, Payment } from '../../db/schema.js'
 import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
 import { linkStatus } from '../domain/link-status.js'
 import { storedDzdNumber } from '../domain/stored-amount.js'
@@ -78,10 +78,7 @@ export function toLinkObject(
 }
 
 /** A payment row as the API's payment object. */
-export function toPaymentObject(
-  payment: Payment,
-  opts: { publicUrl: string; source: LinkSource | null },
-): PaymentObject {
+export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): PaymentObject {
   return {
     id: payment.id,
     link_id: payment.linkId,
@@ -108,6 +105,6 @@ export function toPaymentObject(
     updated_at: iso(payment.updatedAt),
     paid_at: isoOrNull(payment.paidAt),
     beyond_max_payments: payment.beyondMaxPayments,
-    source: opts.source ?? 'dashboard',
+    source: payment.source,
   }
 }

@@ -1,7 +1,7 @@
 /** `/api/v1/payments`: payments newest first with filters, and one payment by id. */
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-deps.js'
-import { getPaymentById, linkSources, listPayments, type PaymentFilters } from '../data/payments.js'
+import { getPaymentById, listPayments, type PaymentFilters } from '../data/payments.js'
 import { apiError, invalidFields } from './errors.js'
 import { toPaymentObject } from './objects.js'
 import { parseQuery } from './query.js'
@@ -45,14 +45,8 @@ paymentApiRoutes.get('/payments', async (c) => {
     ...(cursor ? { cursor } : {}),
   })
   const publicUrl = c.get('config').publicUrl
-  const sources = await linkSources(
-    c.get('db'),
-    page.items.map((p) => p.linkId),
-  )
   return c.json({
-    data: page.items.map((payment) =>
-      toPaymentObject(payment, { publicUrl, source: sources.get(payment.linkId) ?? null }),
-    ),
+    data: page.items.map((payment) => toPaymentObject(payment, { publicUrl })),
     has_more: page.nextCursor !== null,
     next_cursor: page.nextCursor,
   })
@@ -61,11 +55,5 @@ paymentApiRoutes.get('/payments', async (c) => {
 paymentApiRoutes.get('/payments/:id', async (c) => {
   const payment = await getPaymentById(c.get('db'), c.req.param('id'))
   if (!payment) return apiError(c, 404, 'not_found', 'No payment has this id.')
-  const sources = await linkSources(c.get('db'), [payment.linkId])
-  return c.json(
-    toPaymentObject(payment, {
-      publicUrl: c.get('config').publicUrl,
-      source: sources.get(payment.linkId) ?? null,
-    }),
-  )
+  return c.json(toPaymentObject(payment, { publicUrl: c.get('config').publicUrl }))
 })

@@ -51,7 +51,7 @@ export function csvLine(cells: readonly (string | number | null | undefined)[]):
 /** A payment's row; amounts in DZD with two decimals, times in Algiers with their offset. */
 export function paymentCsvRow(
   payment: Payment,
-  link: { title: string; source: string | null } | undefined,
+  link: { title: string } | undefined,
   publicUrl: string,
 ): string {
   return csvLine([
@@ -76,7 +76,7 @@ export function paymentCsvRow(
     payment.failureCode ? FAILURE_MESSAGES_EN[payment.failureCode] : null,
     isShowableTime(payment.paidAt) ? toAlgiersIso(payment.paidAt) : '',
     receiptUrl(publicUrl, payment.receiptId),
-    link ? (link.source ?? 'dashboard') : '',
+    payment.source,
   ])
 }
 

@@ -120,7 +120,7 @@ paymentRoutes.get('/payments.csv', async (c) => {
 async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<string> {
   const db = c.get('db')
   const publicUrl = c.get('config').publicUrl
-  const linksSeen = new Map<string, { title: string; source: string | null }>()
+  const linksSeen = new Map<string, { title: string }>()
   // A byte order mark, so spreadsheet programs read the Arabic and French text as UTF-8.
   yield `\ufeff${csvLine(CSV_HEADER)}`
   // The export holds every matching payment, whatever page the list was showing.
@@ -136,7 +136,7 @@ async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<str
     for (const payment of page.items) {
       if (!linksSeen.has(payment.linkId)) {
         const link = await getLinkById(db, payment.linkId)
-        linksSeen.set(payment.linkId, { title: link?.title ?? '', source: link?.source ?? null })
+        linksSeen.set(payment.linkId, { title: link?.title ?? '' })
       }
       text += paymentCsvRow(payment, linksSeen.get(payment.linkId), publicUrl)
     }

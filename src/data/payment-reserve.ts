@@ -32,16 +32,21 @@ export type ReserveRefusal =
 
 export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
 
-/** The new row's values as a SELECT list, in the table's column order as INSERT … SELECT needs. */
-function selectList(row: Payment): SQL {
+/**
+ * The new row's values as a SELECT list, in the table's column order as INSERT … SELECT needs; its
+ * source is the link's, read by the same statement (a link made before links.source: `dashboard`).
+ */
+function selectList(row: Omit<Payment, 'source'>): SQL {
   const values = Object.entries(getTableColumns(payments)).map(([key, column]) =>
-    sql.param(row[key as keyof Payment], column),
+    key === 'source'
+      ? sql`coalesce(${col(links.source)}, 'dashboard')`
+      : sql.param(row[key as keyof typeof row], column),
   )
   return sql.join(values, sql`, `)
 }
 
 async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<Payment | null> {
-  const row: Payment = {
+  const row: Omit<Payment, 'source'> = {
     id: newPaymentId(),
     receiptId: newReceiptId(),
     linkId: request.linkId,

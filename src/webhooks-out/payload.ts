@@ -53,7 +53,7 @@ export async function buildPayload(
   const payment = delivery.paymentId ? await getPaymentById(db, delivery.paymentId) : null
   if (!payment) return null
   const data = {
-    ...toPaymentObject(payment, { ...opts, source: link.source }),
+    ...toPaymentObject(payment, opts),
     status: announcedStatus(delivery.type) ?? payment.status,
     link: linkSummary(link),
   }

@@ -202,6 +202,21 @@ describe('on D1', () => {
     expect(seen).toEqual(newest)
   })
 
+  it("copies the link's source onto the payment and lists a source by it", async () => {
+    const made = new Map<string, string>()
+    for (const source of ['till', 'api'] as const) {
+      const link = await createLink(db, linkValues(), T0, { source })
+      const r = await reservePayment(db, paymentRequest(link), T0 + 10)
+      if (!r.ok) throw new Error(r.reason)
+      expect(r.payment.source).toBe(source)
+      made.set(source, r.payment.id)
+    }
+    const till = await listPayments(db, { source: 'till' })
+    expect(till.items.map((p) => p.id)).toEqual([made.get('till')])
+    const api = await listPayments(db, { source: 'api', status: 'initiated' })
+    expect(api.items.map((p) => [p.id, p.source])).toEqual([[made.get('api'), 'api']])
+  })
+
   it('spends a captcha solution once and purges it after it expires', async () => {
     expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(true)
     expect(await spendToken(db, 'altcha:d1', T0 + 60_000)).toBe(false)

@@ -57,6 +57,8 @@ async function plansOf(query: () => Promise<unknown>): Promise<string[]> {
 }
 
 const cursor = { createdAt: NOW - 100 * DAY, id: 'pay_zzzzzzzzzzzzzzzz' }
+// The till's sales are all in its last 30 days.
+const tillCursor = { createdAt: NOW - 10 * DAY, id: 'pay_zzzzzzzzzzzzzzzz' }
 
 describe('the payments list', () => {
   const filtered: [string, () => Parameters<typeof listPayments>[1]][] = [
@@ -68,6 +70,12 @@ describe('the payments list', () => {
     ['a status, next page', () => ({ status: 'paid', cursor })],
     ['several statuses', () => ({ status: ['failed', 'canceled', 'pending'] })],
     ['several statuses, next page', () => ({ status: ['paid', 'expired'], cursor })],
+    ['a source', () => ({ source: 'till' })],
+    ['a source, next page', () => ({ source: 'till', cursor: tillCursor })],
+    ['a source and a status', () => ({ source: 'till', status: 'paid' })],
+    ['a source and several statuses', () => ({ source: 'dashboard', status: ['failed', 'paid'] })],
+    ['a source and a link', () => ({ source: 'dashboard', linkId })],
+    ['a source and a date range', () => ({ source: 'till', createdFrom: NOW - 10 * DAY })],
   ]
   for (const [what, options] of filtered) {
     it(`filtered by ${what} searches an index in list order, no sort`, async () => {
@@ -81,6 +89,53 @@ describe('the payments list', () => {
   it('unfiltered walks the creation-time index, no sort', async () => {
     const [plan] = await plansOf(() => listPayments(db, {}))
     expect(plan).toBe('SCAN payments USING INDEX payments_created_at_idx')
+  })
+
+  it("filtered by a source walks the payments' own source index, not the links", async () => {
+    const [plan] = await plansOf(() => listPayments(db, { source: 'till' }))
+    expect(plan).toBe('SEARCH payments USING INDEX payments_source_created_at_idx (source=?)')
+    const [next] = await plansOf(() => listPayments(db, { source: 'till', cursor: tillCursor }))
+    expect(next).toBe(
+      'SEARCH payments USING INDEX payments_source_created_at_idx (source=? AND (created_at,id)<(?,?))',
+    )
+  })
+
+  it('filtered by a source beside a status or a link walks their index, checking the source', async () => {
+    const [withStatus] = await plansOf(() =>
+      listPayments(db, { source: 'dashboard', status: 'pending' }),
+    )
+    expect(withStatus).toBe('SEARCH payments USING INDEX payments_status_created_at_idx (status=?)')
+    const [withLink] = await plansOf(() => listPayments(db, { source: 'dashboard', linkId }))
+    expect(withLink).toBe('SEARCH payments USING INDEX payments_link_created_at_idx (link_id=?)')
+  })
+
+  it("filtered by a source lists, page by page, the payments of that source's links", async () => {
+    for (const source of ['till', 'dashboard'] as const) {
+      const all = handle.sqlite
+        .prepare(
+          `SELECT payments.id FROM payments JOIN links ON links.id = payments.link_id
+           WHERE coalesce(links.source, 'dashboard') = ? AND payments.status IN ('paid', 'failed')
+           ORDER BY payments.created_at DESC, payments.id DESC`,
+        )
+        .all(source) as { id: string }[]
+      const seen: string[] = []
+      let next: string | null = null
+      do {
+        const nextCursor = next ? (decodeCursor(next) ?? undefined) : undefined
+        const page: { items: Payment[]; nextCursor: string | null } = await listPayments(db, {
+          source,
+          status: ['paid', 'failed'],
+          limit: 200,
+          ...(nextCursor ? { cursor: nextCursor } : {}),
+        })
+        seen.push(...page.items.map((p) => p.id))
+        next = page.nextCursor
+      } while (next)
+      expect(all.length).toBeGreaterThan(50)
+      expect(seen).toEqual(all.map((r) => r.id))
+      const one = await listPayments(db, { source, limit: 200 })
+      expect(one.items.every((p) => p.source === source)).toBe(true)
+    }
   })
 
   it('with several statuses lists the same payments, in order, as one status at a time', async () => {

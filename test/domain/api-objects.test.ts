@@ -62,6 +62,7 @@ const payment: Payment = {
   beyondMaxPayments: false,
   statusCause: 'webhook',
   failureCode: null,
+  source: 'dashboard',
 }
 
 describe('toLinkObject', () => {
@@ -118,7 +119,7 @@ describe('toLinkObject', () => {
 
 describe('toPaymentObject', () => {
   it('carries the documented fields with exact money and the receipt URL', () => {
-    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz', source: null })
+    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz' })
     expect(o).toEqual({
       id: 'pay_0123456789abcdef',
       link_id: 'lnk_0123456789abcdef',
@@ -141,7 +142,6 @@ describe('toPaymentObject', () => {
       updated_at: '2026-01-15T09:31:00.000Z',
       paid_at: '2026-01-15T09:31:00.000Z',
       beyond_max_payments: false,
-      // A link made before links had a source reads as the dashboard's.
       source: 'dashboard',
     })
     expect(paymentObject.parse(o)).toEqual(o)
@@ -150,22 +150,24 @@ describe('toPaymentObject', () => {
   it('carries the failure code and its English message for an unsuccessful payment', () => {
     const failed = toPaymentObject(
       { ...payment, status: 'failed', failureCode: 'expired_card' },
-      { publicUrl: 'https://pay.example.dz', source: null },
+      { publicUrl: 'https://pay.example.dz' },
     )
     expect(failed).toMatchObject({ failure_code: 'expired_card', failure_message: 'Card expired' })
     expect(paymentObject.parse(failed)).toMatchObject({ failure_code: 'expired_card' })
   })
 
   it("tells a payment paid beyond its link's max_payments", () => {
-    const o = toPaymentObject(
-      { ...payment, beyondMaxPayments: true },
-      { publicUrl: 'https://x', source: 'till' },
-    )
+    const o = toPaymentObject({ ...payment, beyondMaxPayments: true }, { publicUrl: 'https://x' })
     expect(o.beyond_max_payments).toBe(true)
   })
 
+  it("carries the payment's source (its link's, copied when it was made)", () => {
+    const o = toPaymentObject({ ...payment, source: 'till' }, { publicUrl: 'https://x' })
+    expect(o.source).toBe('till')
+  })
+
   it('keeps the raw gateway answers out of the API object', () => {
-    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz', source: null })
+    const o = toPaymentObject(payment, { publicUrl: 'https://pay.example.dz' })
     expect(Object.keys(o)).not.toContain('gateway_response')
     expect(JSON.stringify(o)).not.toContain('orderStatus')
   })

@@ -88,6 +88,20 @@ describe('the till on Workers', () => {
     // The webhook's confirmation settles it (the customer has not even come back).
     await expect.poll(async () => (await status(id)).state, { timeout: 10_000 }).toBe('paid')
     expect((await status(id)).approvalCode).toMatch(/^\d{6}$/)
+    // The payment carries its till link's source, and D1 lists the till's sales by it.
+    const listed = await fetch(`${worker().url}/api/v1/payments?source=till`, {
+      headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
+    })
+    expect(listed.status).toBe(200)
+    const sales = (await listed.json()) as {
+      data: { link_id: string; source: string; status: string }[]
+    }
+    expect(sales.data.map((p) => [p.link_id, p.source, p.status])).toContainEqual([
+      id,
+      'till',
+      'paid',
+    ])
+    expect(sales.data.every((p) => p.source === 'till')).toBe(true)
   })
 
   it('answers 404 for a sale that is not the till’s', async () => {
