@@ -149,6 +149,12 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
         dash,
       ],
       ["API payments `source=till` (the till's sales)", '/api/v1/payments?source=till', api],
+      [
+        'API payments `source=dashboard` (all but the till’s)',
+        '/api/v1/payments?source=dashboard',
+        api,
+      ],
+      ['Dashboard payments `source=till`', '/dashboard/payments?source=till', dash],
       ['Dashboard audit log', '/dashboard/audit', dash],
       ['Dashboard audit log, exports', '/dashboard/audit?group=exports', dash],
       ['Dashboard audit log, one cashier', `/dashboard/audit?actor=${cashier.id}`, dash],
