@@ -191,8 +191,10 @@ export const payments = sqliteTable(
     index('payments_status_next_check_idx').on(t.status, t.nextCheckAt),
     index('payments_created_at_idx').on(t.createdAt, t.id),
     // The payments lists filtered by status or by link, newest first, read in index order (no
-    // sort of every matching row for a page of 50): test/data/query-plans.test.ts.
-    index('payments_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    // sort of every matching row for a page of 50): test/data/query-plans.test.ts. The failure
+    // code rides along so the overview's reasons (unsuccessful payments of 30 days, by code) are
+    // read from the index alone (migration 0021).
+    index('payments_status_created_at_idx').on(t.status, t.createdAt, t.id, t.failureCode),
     index('payments_link_created_at_idx').on(t.linkId, t.createdAt, t.id),
     // The till's sales (and each other source's payments) newest first: `source=till`.
     index('payments_source_created_at_idx').on(t.source, t.createdAt, t.id),

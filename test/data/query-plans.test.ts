@@ -12,6 +12,7 @@ import type { Payment, PaymentStatus } from '../../db/schema.js'
 import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import { listLinks } from '../../src/data/links.js'
+import { getOverview } from '../../src/data/overview.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import { countPaymentsBeyondMax, listPayments } from '../../src/data/payments.js'
 import { parseSearch } from '../../src/data/search.js'
@@ -253,5 +254,15 @@ describe("a link's page", () => {
         .prepare('UPDATE payments SET beyond_max_payments = 0 WHERE link_id = ?')
         .run(busiest)
     }
+  })
+})
+
+describe('the overview', () => {
+  it('reads every payments query of its 30 days from an index alone', async () => {
+    const plans = await plansOf(() => getOverview(db, NOW))
+    const onPayments = plans.filter((plan) => / payments /.test(` ${plan} `))
+    // Paid by day, outcomes by day, reasons, top links, in flight (the links' titles come apart).
+    expect(onPayments).toHaveLength(5)
+    for (const plan of onPayments) expect(plan).toMatch(/^SEARCH payments USING COVERING INDEX /)
   })
 })
