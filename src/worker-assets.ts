@@ -1,6 +1,6 @@
 /**
  * What the Worker reads from its static assets instead of carrying it in the upload: the
- * dashboard's words and stylesheet, and the merchant API's OpenAPI document and docs page. wrangler runs
+ * dashboard's words, stylesheet and scripts, and the merchant API's OpenAPI document and docs page. wrangler runs
  * scripts/build-worker-assets.ts before each build ([build] in wrangler.toml), which writes them
  * from the same code Node uses; assets do not count toward the upload's size limit
  * (docs/decisions/performance.md, "The Worker upload"). They are read through the ASSETS binding
@@ -9,7 +9,7 @@
 import type { Fetcher } from '@cloudflare/workers-types/index.ts'
 import { type ApiDocs, apiDocsFrom } from './api/api-docs-source.js'
 import type { Language } from './config.js'
-import type { DashboardKit, LoadDashboardKit } from './dashboard/kit.js'
+import type { DashboardKit, DashScripts, LoadDashboardKit } from './dashboard/kit.js'
 import type { DashMessages, DashTranslate } from './dashboard/messages.js'
 import { translator } from './lib/translate.js'
 
@@ -19,6 +19,7 @@ export const WORKER_ASSET_PATHS = {
   docsPage: '/api/docs.html',
   dashboardWords: (lang: Language) => `/dashboard/words-${lang}.json`,
   dashboardCss: '/dashboard/styles.css',
+  dashboardScripts: '/dashboard/scripts.json',
 }
 
 /** Reads an asset's text; a missing binding or asset is an error of the deployment, thrown. */
@@ -47,20 +48,24 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
   }
 }
 
-/** The dashboard's kit: each language's words and the stylesheet, read once per isolate. */
+/** The dashboard's kit: each language's words, the stylesheet and scripts, read once per isolate. */
 export function assetsDashboardKit(read: ReadAsset): LoadDashboardKit {
   const css = once(() => read(WORKER_ASSET_PATHS.dashboardCss))
+  const scripts = once(async () =>
+    JSON.parse(await read(WORKER_ASSET_PATHS.dashboardScripts)) as DashScripts,
+  )
   const kits = new Map<Language, () => Promise<DashboardKit>>()
   return (lang) => {
     let kit = kits.get(lang)
     if (!kit) {
       kit = once(async () => {
-        const [words, stylesheet] = await Promise.all([
+        const [words, stylesheet, pageScripts] = await Promise.all([
           read(WORKER_ASSET_PATHS.dashboardWords(lang)),
           css(),
+          scripts(),
         ])
         const t: DashTranslate = translator(JSON.parse(words) as DashMessages)
-        return { t, css: stylesheet }
+        return { t, css: stylesheet, scripts: pageScripts }
       })
       kits.set(lang, kit)
     }
