@@ -1,6 +1,7 @@
 /**
  * What the Worker reads from its static assets instead of carrying it in the upload: the
- * dashboard's words, stylesheet and scripts, and the merchant API's OpenAPI document and docs page. wrangler runs
+ * dashboard's words, stylesheet and scripts, the e-mails' texts, and the merchant API's OpenAPI
+ * document and docs page. wrangler runs
  * scripts/build-worker-assets.ts before each build ([build] in wrangler.toml), which writes them
  * from the same code Node uses; assets do not count toward the upload's size limit
  * (docs/decisions/performance.md, "The Worker upload"). They are read through the ASSETS binding
@@ -12,6 +13,7 @@ import type { Language } from './config.js'
 import type { DashboardKit, DashScripts, LoadDashboardKit } from './dashboard/kit.js'
 import type { DashMessages, DashTranslate } from './dashboard/messages.js'
 import { translator } from './lib/translate.js'
+import type { LoadMailWords, MailWords } from './mail/messages.js'
 
 /** Where each thing is in the assets (the build script writes the same paths). */
 export const WORKER_ASSET_PATHS = {
@@ -20,6 +22,7 @@ export const WORKER_ASSET_PATHS = {
   dashboardWords: (lang: Language) => `/dashboard/words-${lang}.json`,
   dashboardCss: '/dashboard/styles.css',
   dashboardScripts: '/dashboard/scripts.json',
+  mailWords: (lang: Language) => `/mail/words-${lang}.json`,
 }
 
 /** Reads an asset's text; a missing binding or asset is an error of the deployment, thrown. */
@@ -51,8 +54,8 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
 /** The dashboard's kit: each language's words, the stylesheet and scripts, read once per isolate. */
 export function assetsDashboardKit(read: ReadAsset): LoadDashboardKit {
   const css = once(() => read(WORKER_ASSET_PATHS.dashboardCss))
-  const scripts = once(async () =>
-    JSON.parse(await read(WORKER_ASSET_PATHS.dashboardScripts)) as DashScripts,
+  const scripts = once(
+    async () => JSON.parse(await read(WORKER_ASSET_PATHS.dashboardScripts)) as DashScripts,
   )
   const kits = new Map<Language, () => Promise<DashboardKit>>()
   return (lang) => {
@@ -82,4 +85,19 @@ export function assetsApiDocs(read: ReadAsset): ApiDocs {
     ])
     return { documentJson, pageHtml }
   })
+}
+
+/** The e-mails' texts in each language, read once per isolate (mail is sent in the background). */
+export function assetsMailWords(read: ReadAsset): LoadMailWords {
+  const tables = new Map<Language, () => Promise<MailWords>>()
+  return (lang) => {
+    let table = tables.get(lang)
+    if (!table) {
+      table = once(
+        async () => JSON.parse(await read(WORKER_ASSET_PATHS.mailWords(lang))) as MailWords,
+      )
+      tables.set(lang, table)
+    }
+    return table()
+  }
 }

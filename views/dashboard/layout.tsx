@@ -128,7 +128,9 @@ export function DashLayout(props: {
             <FailingWebhooksBanner ctx={ctx} />
             {props.children}
           </main>
-          {props.script ? <script nonce={ctx.nonce}>{raw(ctx.scripts[props.script])}</script> : null}
+          {props.script ? (
+            <script nonce={ctx.nonce}>{raw(ctx.scripts[props.script])}</script>
+          ) : null}
         </body>
       </html>
     </>
