@@ -20,6 +20,7 @@ import type { RecordDelivery } from './data/webhooks.js'
 import type { EncodePage } from './http/compress-pages.js'
 import type { SecurityPolicy } from './http/security-headers.js'
 import type { Translate } from './i18n/index.js'
+import type { LoadTermsTexts } from './i18n/terms.js'
 import type { DeflateRaw } from './lib/gzip-splice.js'
 import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
@@ -85,6 +86,8 @@ export interface AppDeps {
   webhookTargets: TargetPolicy
   /** The dashboard's words and stylesheet (Node: in the code; Workers: from static assets). */
   dashboardKit: LoadDashboardKit
+  /** The /terms page's texts (Node: in the code; Workers: from static assets). */
+  termsTexts: LoadTermsTexts
   /** The merchant API's OpenAPI document and docs page (Node: generated; Workers: static assets). */
   apiDocs: ApiDocs
   /** PBKDF2 iterations for staff passwords: the most the runtime allows (docs/decisions/passwords.md). */

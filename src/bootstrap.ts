@@ -23,6 +23,7 @@ import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
 import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import type { EncodePage } from './http/compress-pages.js'
+import type { LoadTermsTexts } from './i18n/terms.js'
 import { randomBase62 } from './lib/bytes.js'
 import type { DeflateRaw } from './lib/gzip-splice.js'
 import { sha256Hex } from './lib/hash.js'
@@ -98,11 +99,12 @@ export interface RuntimeParts {
   /** Where the outbox's mail rows go (the mail feature); without it they wait. */
   mail?: MailChannel
   /**
-   * The dashboard's words and stylesheet, and the API's document: no default, as one here would
-   * put the message tables and the OpenAPI generator into the Worker's upload (Workers read them
-   * from static assets).
+   * The dashboard's words and stylesheet, the /terms page's texts and the API's document: no
+   * default, as one here would put the message tables and the OpenAPI generator into the Worker's
+   * upload (Workers read them from static assets).
    */
   dashboardKit: LoadDashboardKit
+  termsTexts: LoadTermsTexts
   apiDocs: ApiDocs
   /** PBKDF2 iterations for staff passwords (default OWASP's 600,000; Workers cap it at 100,000). */
   passwordIterations?: number
@@ -234,6 +236,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
       resolve: parts.resolveHost,
     },
     dashboardKit: parts.dashboardKit,
+    termsTexts: parts.termsTexts,
     apiDocs: parts.apiDocs,
     passwordIterations: parts.passwordIterations ?? OWASP_ITERATIONS,
     paymentChanges: parts.paymentChanges,

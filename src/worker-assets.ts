@@ -1,7 +1,7 @@
 /**
  * What the Worker reads from its static assets instead of carrying it in the upload: the
- * dashboard's words, stylesheet and scripts, the e-mails' texts, and the merchant API's OpenAPI
- * document and docs page. wrangler runs
+ * dashboard's words, stylesheet and scripts, the e-mails' texts, the /terms page's texts, and the
+ * merchant API's OpenAPI document and docs page. wrangler runs
  * scripts/build-worker-assets.ts before each build ([build] in wrangler.toml), which writes them
  * from the same code Node uses; assets do not count toward the upload's size limit
  * (docs/decisions/performance.md, "The Worker upload"). They are read through the ASSETS binding
@@ -12,6 +12,7 @@ import { type ApiDocs, apiDocsFrom } from './api/api-docs-source.js'
 import type { Language } from './config.js'
 import type { DashboardKit, DashScripts, LoadDashboardKit } from './dashboard/kit.js'
 import type { DashMessages, DashTranslate } from './dashboard/messages.js'
+import type { LoadTermsTexts, TermsTexts } from './i18n/terms.js'
 import { translator } from './lib/translate.js'
 import type { LoadMailWords, MailWords } from './mail/messages.js'
 
@@ -23,6 +24,7 @@ export const WORKER_ASSET_PATHS = {
   dashboardCss: '/dashboard/styles.css',
   dashboardScripts: '/dashboard/scripts.json',
   mailWords: (lang: Language) => `/mail/words-${lang}.json`,
+  termsTexts: (lang: Language) => `/terms/texts-${lang}.json`,
 }
 
 /** Reads an asset's text; a missing binding or asset is an error of the deployment, thrown. */
@@ -87,17 +89,28 @@ export function assetsApiDocs(read: ReadAsset): ApiDocs {
   })
 }
 
-/** The e-mails' texts in each language, read once per isolate (mail is sent in the background). */
-export function assetsMailWords(read: ReadAsset): LoadMailWords {
-  const tables = new Map<Language, () => Promise<MailWords>>()
+/** A JSON asset per language, each read on first use and kept for the isolate. */
+function perLanguageJson<T>(
+  read: ReadAsset,
+  path: (lang: Language) => string,
+): (lang: Language) => Promise<T> {
+  const tables = new Map<Language, () => Promise<T>>()
   return (lang) => {
     let table = tables.get(lang)
     if (!table) {
-      table = once(
-        async () => JSON.parse(await read(WORKER_ASSET_PATHS.mailWords(lang))) as MailWords,
-      )
+      table = once(async () => JSON.parse(await read(path(lang))) as T)
       tables.set(lang, table)
     }
     return table()
   }
+}
+
+/** The e-mails' texts in each language (mail is sent in the background). */
+export function assetsMailWords(read: ReadAsset): LoadMailWords {
+  return perLanguageJson<MailWords>(read, WORKER_ASSET_PATHS.mailWords)
+}
+
+/** The /terms page's texts in each language (the checkout does not show them). */
+export function assetsTermsTexts(read: ReadAsset): LoadTermsTexts {
+  return perLanguageJson<TermsTexts>(read, WORKER_ASSET_PATHS.termsTexts)
 }

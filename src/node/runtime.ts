@@ -13,6 +13,7 @@ import { apiDocsFrom } from '../api/api-docs-source.js'
 import type { RuntimeParts } from '../bootstrap.js'
 import type { ChangeStamp } from '../data/read-cache.js'
 import type { EncodePage } from '../http/compress-pages.js'
+import { termsTextsInCode } from '../i18n/terms.js'
 import { createPaymentChanges } from '../payments/changes.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
@@ -91,6 +92,7 @@ export function nodeRuntimeParts(
   | 'receiptPdf'
   | 'resolveHost'
   | 'dashboardKit'
+  | 'termsTexts'
   | 'apiDocs'
   | 'paymentChanges'
 > {
@@ -98,6 +100,7 @@ export function nodeRuntimeParts(
   return {
     dashboardKit: (lang) =>
       import('../dashboard/kit-in-code.js').then((kit) => kit.dashboardKitInCode(lang)),
+    termsTexts: termsTextsInCode,
     apiDocs: apiDocsFrom(() =>
       import('../api/api-docs-templates.js').then((docs) => docs.apiDocsTemplates()),
     ),

@@ -16,6 +16,7 @@ import {
 } from '../../scripts/worker-bundle-size.js'
 import * as client from '../../src/client/index.js'
 import { en } from '../../src/dashboard/messages.js'
+import { TERMS_TEXTS } from '../../src/i18n/terms.js'
 import { MAIL_TABLES } from '../../src/mail/messages.js'
 import { SHARE_SCRIPT } from '../../views/dashboard/link-share.js'
 import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
@@ -90,6 +91,7 @@ describe('the Worker upload', () => {
       ['till script', tillLine.trim()],
       ['share script', shareLine.trim()],
       ['e-mail texts', MAIL_TABLES.en.footer],
+      ['terms texts', TERMS_TEXTS.en.merchant],
       ['OpenAPI document', 'The merchant API of Paylinks'],
       // zod's JSON Schema generator (src/worker-zod-json-schema.js stands in for it).
       ['zod JSON Schema', 'Unprocessed schema. This is a bug in Zod.'],
