@@ -3,7 +3,7 @@
  * the Worker runs imports a value from here, so its upload does not carry it.
  */
 import * as z from 'zod'
-import { API_ERROR_CODES } from './errors.js'
+import { API_ERROR_CODES } from './error-codes.js'
 
 export const apiErrorObject = z.object({
   error: z.object({

@@ -5,26 +5,10 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../app-deps.js'
+import type { ApiErrorCode } from './error-codes.js'
 import type { ApiErrorObject } from './error-object.js'
 
-/** Every error code the API answers, so a script can branch on `error.code`. */
-export const API_ERROR_CODES = [
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'invalid_json',
-  'invalid_body',
-  'invalid_query',
-  'unsupported_media_type',
-  'payload_too_large',
-  'rate_limited',
-  'link_has_payments',
-  'endpoint_limit',
-  'gateway_error',
-  'internal',
-] as const
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
+export { API_ERROR_CODES, type ApiErrorCode } from './error-codes.js'
 
 export type { ApiErrorObject }
 
