@@ -109,6 +109,9 @@ describe('the Worker upload', () => {
       ['schema indexes', 'links_created_at_idx'],
       // The API's answer schemas, for the OpenAPI document and the tests only.
       ['API answer schemas', 'the start of the key, to tell keys apart'],
+      // What only Node runs, given by its runtime: the till's event stream, the gzip splicer.
+      ['till event stream', ': beat'],
+      ['gzip splicer', '31,139,8,0,0,0,0,0,0,255'],
     ]
     expect(cssRule).toBeTruthy()
     expect(tillLine).toBeTruthy()
