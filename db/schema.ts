@@ -6,6 +6,15 @@
 import { sql } from 'drizzle-orm'
 import { check, customType, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
+declare global {
+  /**
+   * Set by the Worker's build only (wrangler.toml's [define]). The tables' indexes and checks
+   * (each table's last argument) are what drizzle-kit generates the migrations from; no query
+   * reads them, and D1 has them from the migrations, so the Worker's upload leaves them out.
+   */
+  var PAYLINKS_QUERIES_ONLY: true | undefined
+}
+
 /** The languages a link and its pages speak. */
 export const LANGUAGES = ['ar', 'fr', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -127,13 +136,15 @@ export const links = sqliteTable(
     source: text('source', { enum: LINK_SOURCES }),
     createdBy: text('created_by'),
   },
-  (t) => [
-    index('links_created_at_idx').on(t.createdAt, t.id),
-    // The till's open sale and its shift report read till links by time.
-    index('links_source_created_at_idx').on(t.source, t.createdAt),
-    check('links_max_payments_positive', sql`${t.maxPayments} IS NULL OR ${t.maxPayments} > 0`),
-    check('links_amount_positive', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
-  ],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('links_created_at_idx').on(t.createdAt, t.id),
+        // The till's open sale and its shift report read till links by time.
+        index('links_source_created_at_idx').on(t.source, t.createdAt),
+        check('links_max_payments_positive', sql`${t.maxPayments} IS NULL OR ${t.maxPayments} > 0`),
+        check('links_amount_positive', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
+      ],
 )
 
 export const payments = sqliteTable(
@@ -186,27 +197,29 @@ export const payments = sqliteTable(
     // source never changes. Migration 0020 filled it for the payments before it.
     source: text('source', { enum: LINK_SOURCES }).notNull().default('dashboard'),
   },
-  (t) => [
-    index('payments_link_status_idx').on(t.linkId, t.status),
-    index('payments_status_next_check_idx').on(t.status, t.nextCheckAt),
-    index('payments_created_at_idx').on(t.createdAt, t.id),
-    // The payments lists filtered by status or by link, newest first, read in index order (no
-    // sort of every matching row for a page of 50): test/data/query-plans.test.ts. The failure
-    // code rides along so the overview's reasons (unsuccessful payments of 30 days, by code) are
-    // read from the index alone (migration 0021).
-    index('payments_status_created_at_idx').on(t.status, t.createdAt, t.id, t.failureCode),
-    index('payments_link_created_at_idx').on(t.linkId, t.createdAt, t.id),
-    // The till's sales (and each other source's payments) newest first: `source=till`.
-    index('payments_source_created_at_idx').on(t.source, t.createdAt, t.id),
-    // A link's payments recorded past its maximum (the link page counts them), without reading
-    // every payment of a busy link: only the rare flagged rows are in it (migration 0019).
-    index('payments_beyond_max_idx').on(t.linkId).where(sql`${t.beyondMaxPayments} = 1`),
-    // The dashboard's overview: money collected per Algiers day and per link over 30 days, read
-    // from this index alone (paid_at, amount and link_id in it), not from every paid row.
-    index('payments_status_paid_at_idx').on(t.status, t.paidAt, t.amount, t.linkId),
-    check('payments_amount_positive', sql`${t.amount} > 0`),
-    check('payments_status_known', sql`${t.status} IN ${sqlList(PAYMENT_STATUSES)}`),
-  ],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('payments_link_status_idx').on(t.linkId, t.status),
+        index('payments_status_next_check_idx').on(t.status, t.nextCheckAt),
+        index('payments_created_at_idx').on(t.createdAt, t.id),
+        // The payments lists filtered by status or by link, newest first, read in index order
+        // (no sort of every matching row for a page of 50): test/data/query-plans.test.ts. The
+        // failure code rides along so the overview's reasons (unsuccessful payments of 30 days,
+        // by code) are read from the index alone (migration 0021).
+        index('payments_status_created_at_idx').on(t.status, t.createdAt, t.id, t.failureCode),
+        index('payments_link_created_at_idx').on(t.linkId, t.createdAt, t.id),
+        // The till's sales (and each other source's payments) newest first: `source=till`.
+        index('payments_source_created_at_idx').on(t.source, t.createdAt, t.id),
+        // A link's payments recorded past its maximum (the link page counts them), without reading
+        // every payment of a busy link: only the rare flagged rows are in it (migration 0019).
+        index('payments_beyond_max_idx').on(t.linkId).where(sql`${t.beyondMaxPayments} = 1`),
+        // The dashboard's overview: money collected per Algiers day and per link over 30 days, read
+        // from this index alone (paid_at, amount and link_id in it), not from every paid row.
+        index('payments_status_paid_at_idx').on(t.status, t.paidAt, t.amount, t.linkId),
+        check('payments_amount_positive', sql`${t.amount} > 0`),
+        check('payments_status_known', sql`${t.status} IN ${sqlList(PAYMENT_STATUSES)}`),
+      ],
 )
 
 /**
@@ -226,7 +239,9 @@ export const paymentEvents = sqliteTable(
     cause: text('cause', { enum: TRANSITION_CAUSES }),
     at: integer('at').notNull(),
   },
-  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
 )
 
 export type PaymentEvent = typeof paymentEvents.$inferSelect
@@ -251,9 +266,14 @@ export const webhookEvents = sqliteTable(
   // By dedupe key and id only: each index is one more page written by every delivery
   // (docs/decisions/performance.md, "Only the indexes that are read"). A payment's page finds its
   // deliveries by a range of ids, which sort by time (src/data/payment-webhooks.ts).
-  (t) => [
-    check('webhook_events_status_known', sql`${t.status} IN ${sqlList(WEBHOOK_EVENT_STATUSES)}`),
-  ],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        check(
+          'webhook_events_status_known',
+          sql`${t.status} IN ${sqlList(WEBHOOK_EVENT_STATUSES)}`,
+        ),
+      ],
 )
 
 /** Generated secrets that must survive restarts (the admin token hash, the session secret). */
@@ -280,7 +300,9 @@ export const spentTokens = sqliteTable(
     key: text('key').primaryKey(),
     expiresAt: integer('expires_at').notNull(),
   },
-  (t) => [index('spent_tokens_expires_at_idx').on(t.expiresAt)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [index('spent_tokens_expires_at_idx').on(t.expiresAt)],
 )
 
 /** The counters the database keeps on a link row (see `links`); nothing else writes them. */
@@ -386,13 +408,15 @@ export const deliveries = sqliteTable(
     // Mail rows: which e-mail (null for webhooks).
     mailKind: text('mail_kind', { enum: MAIL_KINDS }),
   },
-  (t) => [
-    index('deliveries_due_idx').on(t.state, t.nextAttemptAt),
-    index('deliveries_endpoint_idx').on(t.endpointId, t.id),
-    index('deliveries_endpoint_payment_idx').on(t.endpointId, t.paymentId, t.id),
-    check('deliveries_state_known', sql`${t.state} IN ${sqlList(DELIVERY_STATES)}`),
-    check('deliveries_channel_known', sql`${t.channel} IN ${sqlList(DELIVERY_CHANNELS)}`),
-  ],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('deliveries_due_idx').on(t.state, t.nextAttemptAt),
+        index('deliveries_endpoint_idx').on(t.endpointId, t.id),
+        index('deliveries_endpoint_payment_idx').on(t.endpointId, t.paymentId, t.id),
+        check('deliveries_state_known', sql`${t.state} IN ${sqlList(DELIVERY_STATES)}`),
+        check('deliveries_channel_known', sql`${t.channel} IN ${sqlList(DELIVERY_CHANNELS)}`),
+      ],
 )
 
 /** Each attempt at a delivery, for the delivery log: its answer cut to 1 KB, or its error. */
@@ -407,7 +431,9 @@ export const deliveryAttempts = sqliteTable(
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
   },
-  (t) => [index('delivery_attempts_delivery_idx').on(t.deliveryId, t.id)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [index('delivery_attempts_delivery_idx').on(t.deliveryId, t.id)],
 )
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect
@@ -450,7 +476,9 @@ export const users = sqliteTable(
     lastLoginAt: integer('last_login_at'),
     disabledAt: integer('disabled_at'),
   },
-  (t) => [check('users_role_known', sql`${t.role} IN ${sqlList(ROLES)}`)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [check('users_role_known', sql`${t.role} IN ${sqlList(ROLES)}`)],
 )
 
 /**
@@ -471,7 +499,9 @@ export const invites = sqliteTable(
     acceptedAt: integer('accepted_at'),
     revokedAt: integer('revoked_at'),
   },
-  (t) => [check('invites_role_known', sql`${t.role} IN ${sqlList(ROLES)}`)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [check('invites_role_known', sql`${t.role} IN ${sqlList(ROLES)}`)],
 )
 
 /**
@@ -489,7 +519,12 @@ export const sessions = sqliteTable(
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('sessions_user_idx').on(t.userId),
+        index('sessions_expires_idx').on(t.expiresAt),
+      ],
 )
 
 /**
@@ -511,7 +546,9 @@ export const apiKeys = sqliteTable(
     lastUsedAt: integer('last_used_at'),
     revokedAt: integer('revoked_at'),
   },
-  (t) => [check('api_keys_scope_known', sql`${t.scope} IN ${sqlList(API_KEY_SCOPES)}`)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [check('api_keys_scope_known', sql`${t.scope} IN ${sqlList(API_KEY_SCOPES)}`)],
 )
 
 /**
@@ -534,12 +571,14 @@ export const auditLog = sqliteTable(
     detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
     address: text('address'),
   },
-  (t) => [
-    index('audit_log_at_idx').on(t.at),
-    index('audit_log_action_idx').on(t.action, t.at),
-    // The log filtered by who acted (migration 0017).
-    index('audit_log_actor_idx').on(t.actorId, t.at),
-  ],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('audit_log_at_idx').on(t.at),
+        index('audit_log_action_idx').on(t.action, t.at),
+        // The log filtered by who acted (migration 0017).
+        index('audit_log_actor_idx').on(t.actorId, t.at),
+      ],
 )
 
 export type User = typeof users.$inferSelect
@@ -575,7 +614,9 @@ export const branding = sqliteTable(
     logoHeight: integer('logo_height'),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [check('branding_one_row', sql`${t.id} = 1`)],
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [check('branding_one_row', sql`${t.id} = 1`)],
 )
 
 /** Bytes as a BLOB: better-sqlite3 gives a Buffer, D1 an array or ArrayBuffer. */

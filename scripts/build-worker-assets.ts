@@ -1,6 +1,6 @@
 /**
  * Writes the Worker's static assets (wrangler.toml's [assets] directory): the dashboard's words in
- * each language and its stylesheet, and the merchant API's OpenAPI document and docs page, made by
+ * each language, its stylesheet and its pages' scripts, the e-mails' and the /terms page's texts in each language, and the merchant API's OpenAPI document and docs page, made by
  * the same code Node uses, which the upload then does not carry (src/worker-assets.ts). wrangler
  * runs it before every build of the Worker ([build] in wrangler.toml), so the assets always match
  * the code uploaded.
@@ -16,7 +16,10 @@ import { fileURLToPath } from 'node:url'
 import { apiDocsTemplates } from '../src/api/api-docs-templates.js'
 import { LANGUAGES } from '../src/config.js'
 import { DASH_TABLES } from '../src/dashboard/messages.js'
+import { TERMS_TEXTS } from '../src/i18n/terms.js'
+import { MAIL_TABLES } from '../src/mail/messages.js'
 import { WORKER_ASSET_PATHS } from '../src/worker-assets.js'
+import { DASHBOARD_SCRIPTS } from '../views/dashboard/scripts.js'
 import { DASHBOARD_CSS } from '../views/dashboard/styles.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -33,6 +36,11 @@ export async function workerAssets(): Promise<Map<string, string>> {
   for (const lang of LANGUAGES)
     files.set(WORKER_ASSET_PATHS.dashboardWords(lang), JSON.stringify(DASH_TABLES[lang]))
   files.set(WORKER_ASSET_PATHS.dashboardCss, DASHBOARD_CSS)
+  files.set(WORKER_ASSET_PATHS.dashboardScripts, JSON.stringify(DASHBOARD_SCRIPTS))
+  for (const lang of LANGUAGES)
+    files.set(WORKER_ASSET_PATHS.mailWords(lang), JSON.stringify(MAIL_TABLES[lang]))
+  for (const lang of LANGUAGES)
+    files.set(WORKER_ASSET_PATHS.termsTexts(lang), JSON.stringify(TERMS_TEXTS[lang]))
   return files
 }
 

@@ -12,6 +12,7 @@ import type { Background } from './background.js'
 import type { PaymentGateway } from './client/index.js'
 import type { Config, Language } from './config.js'
 import type { LoadDashboardKit } from './dashboard/kit.js'
+import type { SaleEvents } from './dashboard/till-events.js'
 import type { BrandStore } from './data/brand-store.js'
 import type { Db } from './data/db.js'
 import type { PublicLink } from './data/links.js'
@@ -20,14 +21,14 @@ import type { RecordDelivery } from './data/webhooks.js'
 import type { EncodePage } from './http/compress-pages.js'
 import type { SecurityPolicy } from './http/security-headers.js'
 import type { Translate } from './i18n/index.js'
-import type { DeflateRaw } from './lib/gzip-splice.js'
+import type { LoadTermsTexts } from './i18n/terms.js'
 import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
 import type { MailTransport } from './mail/types.js'
 import type { PaymentChanges } from './payments/changes.js'
 import type { ConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
-import type { Gzip, StaticPage } from './routes/static-page.js'
+import type { Gzip, SpliceGzip, StaticPage } from './routes/static-page.js'
 import type { Outbound } from './webhooks-out/runner.js'
 import type { TargetPolicy } from './webhooks-out/target-check.js'
 
@@ -59,8 +60,8 @@ export interface AppDeps {
   confirmations: ConfirmQueue
   /** gzip, where the runtime does it better than the platform (Node); prepared pages keep both forms. */
   gzip?: Gzip | undefined
-  /** Raw deflate (Node): the gzip form of a prepared page whose slot each answer fills. */
-  deflateRaw?: DeflateRaw | undefined
+  /** The gzip form of a prepared page whose slot each answer fills (Node). */
+  spliceGzip?: SpliceGzip | undefined
   /** Compresses pages rendered per request, for browsers that ask (see http/compress-pages). */
   encodePage?: EncodePage | undefined
   /** Link reads by slug, cached between database writes (Node; absent on Workers). */
@@ -85,12 +86,16 @@ export interface AppDeps {
   webhookTargets: TargetPolicy
   /** The dashboard's words and stylesheet (Node: in the code; Workers: from static assets). */
   dashboardKit: LoadDashboardKit
+  /** The /terms page's texts (Node: in the code; Workers: from static assets). */
+  termsTexts: LoadTermsTexts
   /** The merchant API's OpenAPI document and docs page (Node: generated; Workers: static assets). */
   apiDocs: ApiDocs
   /** PBKDF2 iterations for staff passwords: the most the runtime allows (docs/decisions/passwords.md). */
   passwordIterations: number
   /** Word of payment changes inside this process (Node: the till's live stream); absent on Workers. */
   paymentChanges?: PaymentChanges | undefined
+  /** The till sale's event stream over that word (Node); absent on Workers. */
+  saleEvents?: SaleEvents | undefined
 }
 
 /** A self-hosted captcha on the checkout form. */

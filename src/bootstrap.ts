@@ -16,6 +16,7 @@ import {
 } from './client/index.js'
 import { type Config, ConfigError } from './config.js'
 import type { LoadDashboardKit } from './dashboard/kit.js'
+import type { SaleEvents } from './dashboard/till-events.js'
 import { createBrandStore } from './data/brand-store.js'
 import type { Db } from './data/db.js'
 import type { PublicLink } from './data/links.js'
@@ -23,15 +24,15 @@ import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
 import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import type { EncodePage } from './http/compress-pages.js'
+import type { LoadTermsTexts } from './i18n/terms.js'
 import { randomBase62 } from './lib/bytes.js'
-import type { DeflateRaw } from './lib/gzip-splice.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
 import type { MailTransport } from './mail/types.js'
 import type { PaymentChanges } from './payments/changes.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
-import type { Gzip } from './routes/static-page.js'
+import type { Gzip, SpliceGzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
 import { OWASP_ITERATIONS } from './security/passwords.js'
 import type { Simulator } from './simulator/index.js'
@@ -79,8 +80,8 @@ export interface RuntimeParts {
   recordDelivery?: RecordDelivery
   /** gzip for prepared pages (Node); without it they are sent uncompressed. */
   gzip?: Gzip
-  /** Raw deflate (Node), for the gzip form of a prepared page with a per-answer slot. */
-  deflateRaw?: DeflateRaw
+  /** The gzip form of a prepared page with a per-answer slot (Node: raw deflate spliced). */
+  spliceGzip?: SpliceGzip
   /** Compresses pages rendered per request (Node: zlib; Workers: workerd, told the coding). */
   encodePage?: EncodePage
   /** A database change stamp; with it, link reads are cached between writes (see data/read-cache). */
@@ -98,16 +99,19 @@ export interface RuntimeParts {
   /** Where the outbox's mail rows go (the mail feature); without it they wait. */
   mail?: MailChannel
   /**
-   * The dashboard's words and stylesheet, and the API's document: no default, as one here would
-   * put the message tables and the OpenAPI generator into the Worker's upload (Workers read them
-   * from static assets).
+   * The dashboard's words and stylesheet, the /terms page's texts and the API's document: no
+   * default, as one here would put the message tables and the OpenAPI generator into the Worker's
+   * upload (Workers read them from static assets).
    */
   dashboardKit: LoadDashboardKit
+  termsTexts: LoadTermsTexts
   apiDocs: ApiDocs
   /** PBKDF2 iterations for staff passwords (default OWASP's 600,000; Workers cap it at 100,000). */
   passwordIterations?: number
   /** Word of payment changes in this process (Node); Workers have none and the till polls. */
   paymentChanges?: PaymentChanges
+  /** The till sale's event stream over that word (Node). */
+  saleEvents?: SaleEvents
 }
 
 /** Stores each value unless its key has one; returns the values stored, in the same order. */
@@ -213,7 +217,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     recordDelivery: parts.recordDelivery ?? recordDelivery(db),
     confirmations: createConfirmQueue(),
     gzip: parts.gzip,
-    deflateRaw: parts.deflateRaw,
+    spliceGzip: parts.spliceGzip,
     encodePage: parts.encodePage,
     linkCache: parts.changeStamp
       ? createReadCache<PublicLink | null>(parts.changeStamp)
@@ -234,9 +238,11 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
       resolve: parts.resolveHost,
     },
     dashboardKit: parts.dashboardKit,
+    termsTexts: parts.termsTexts,
     apiDocs: parts.apiDocs,
     passwordIterations: parts.passwordIterations ?? OWASP_ITERATIONS,
     paymentChanges: parts.paymentChanges,
+    saleEvents: parts.saleEvents,
   }
   deps.outbound = outboundOf(deps, parts)
   const assembled: AssembledStart = {

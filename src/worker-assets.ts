@@ -1,6 +1,7 @@
 /**
  * What the Worker reads from its static assets instead of carrying it in the upload: the
- * dashboard's words and stylesheet, and the merchant API's OpenAPI document and docs page. wrangler runs
+ * dashboard's words, stylesheet and scripts, the e-mails' texts, the /terms page's texts, and the
+ * merchant API's OpenAPI document and docs page. wrangler runs
  * scripts/build-worker-assets.ts before each build ([build] in wrangler.toml), which writes them
  * from the same code Node uses; assets do not count toward the upload's size limit
  * (docs/decisions/performance.md, "The Worker upload"). They are read through the ASSETS binding
@@ -9,9 +10,11 @@
 import type { Fetcher } from '@cloudflare/workers-types/index.ts'
 import { type ApiDocs, apiDocsFrom } from './api/api-docs-source.js'
 import type { Language } from './config.js'
-import type { DashboardKit, LoadDashboardKit } from './dashboard/kit.js'
+import type { DashboardKit, DashScripts, LoadDashboardKit } from './dashboard/kit.js'
 import type { DashMessages, DashTranslate } from './dashboard/messages.js'
+import type { LoadTermsTexts, TermsTexts } from './i18n/terms.js'
 import { translator } from './lib/translate.js'
+import type { LoadMailWords, MailWords } from './mail/messages.js'
 
 /** Where each thing is in the assets (the build script writes the same paths). */
 export const WORKER_ASSET_PATHS = {
@@ -19,6 +22,9 @@ export const WORKER_ASSET_PATHS = {
   docsPage: '/api/docs.html',
   dashboardWords: (lang: Language) => `/dashboard/words-${lang}.json`,
   dashboardCss: '/dashboard/styles.css',
+  dashboardScripts: '/dashboard/scripts.json',
+  mailWords: (lang: Language) => `/mail/words-${lang}.json`,
+  termsTexts: (lang: Language) => `/terms/texts-${lang}.json`,
 }
 
 /** Reads an asset's text; a missing binding or asset is an error of the deployment, thrown. */
@@ -47,20 +53,24 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
   }
 }
 
-/** The dashboard's kit: each language's words and the stylesheet, read once per isolate. */
+/** The dashboard's kit: each language's words, the stylesheet and scripts, read once per isolate. */
 export function assetsDashboardKit(read: ReadAsset): LoadDashboardKit {
   const css = once(() => read(WORKER_ASSET_PATHS.dashboardCss))
+  const scripts = once(
+    async () => JSON.parse(await read(WORKER_ASSET_PATHS.dashboardScripts)) as DashScripts,
+  )
   const kits = new Map<Language, () => Promise<DashboardKit>>()
   return (lang) => {
     let kit = kits.get(lang)
     if (!kit) {
       kit = once(async () => {
-        const [words, stylesheet] = await Promise.all([
+        const [words, stylesheet, pageScripts] = await Promise.all([
           read(WORKER_ASSET_PATHS.dashboardWords(lang)),
           css(),
+          scripts(),
         ])
         const t: DashTranslate = translator(JSON.parse(words) as DashMessages)
-        return { t, css: stylesheet }
+        return { t, css: stylesheet, scripts: pageScripts }
       })
       kits.set(lang, kit)
     }
@@ -77,4 +87,30 @@ export function assetsApiDocs(read: ReadAsset): ApiDocs {
     ])
     return { documentJson, pageHtml }
   })
+}
+
+/** A JSON asset per language, each read on first use and kept for the isolate. */
+function perLanguageJson<T>(
+  read: ReadAsset,
+  path: (lang: Language) => string,
+): (lang: Language) => Promise<T> {
+  const tables = new Map<Language, () => Promise<T>>()
+  return (lang) => {
+    let table = tables.get(lang)
+    if (!table) {
+      table = once(async () => JSON.parse(await read(path(lang))) as T)
+      tables.set(lang, table)
+    }
+    return table()
+  }
+}
+
+/** The e-mails' texts in each language (mail is sent in the background). */
+export function assetsMailWords(read: ReadAsset): LoadMailWords {
+  return perLanguageJson<MailWords>(read, WORKER_ASSET_PATHS.mailWords)
+}
+
+/** The /terms page's texts in each language (the checkout does not show them). */
+export function assetsTermsTexts(read: ReadAsset): LoadTermsTexts {
+  return perLanguageJson<TermsTexts>(read, WORKER_ASSET_PATHS.termsTexts)
 }

@@ -26,7 +26,13 @@ import { consoleLogger } from './log.js'
 import type { SmtpConnect } from './mail/smtp.js'
 import { reconcile } from './payments/reconcile.js'
 import { WORKERS_MAX_ITERATIONS } from './security/passwords.js'
-import { assetReader, assetsApiDocs, assetsDashboardKit } from './worker-assets.js'
+import {
+  assetReader,
+  assetsApiDocs,
+  assetsDashboardKit,
+  assetsMailWords,
+  assetsTermsTexts,
+} from './worker-assets.js'
 import { d1Db } from './worker-db.js'
 import { workerMail } from './worker-mail.js'
 import { keepSettingsInD1 } from './worker-settings.js'
@@ -112,7 +118,14 @@ export function createWorker(options: WorkerOptions = {}) {
     const config = parseConfig(strings, { runtime: 'workers' })
     const readAsset = assetReader(env.ASSETS)
     const orm = d1Db(db)
-    const mail = workerMail(orm, config, consoleLogger, clock, options.smtpConnect)
+    const mail = workerMail(
+      orm,
+      config,
+      consoleLogger,
+      clock,
+      options.smtpConnect,
+      assetsMailWords(readAsset),
+    )
     const parts: RuntimeParts = {
       db: orm,
       config,
@@ -122,6 +135,7 @@ export function createWorker(options: WorkerOptions = {}) {
       keepSettings: keepSettingsInD1(db, mail.settings),
       encodePage: workerdEncodes,
       dashboardKit: assetsDashboardKit(readAsset),
+      termsTexts: assetsTermsTexts(readAsset),
       apiDocs: assetsApiDocs(readAsset),
       ...mail.parts,
       passwordIterations: WORKERS_MAX_ITERATIONS,

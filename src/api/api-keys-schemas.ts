@@ -1,15 +1,16 @@
 /**
- * The API key and audit log API's bodies, objects and queries, as zod schemas (the handlers parse
- * with them, the OpenAPI document is generated from them), and the mapping from rows.
+ * The API key and audit log API's bodies and queries, as zod schemas (the handlers parse with
+ * them, the OpenAPI document is generated from them), and the mapping from rows to the answers'
+ * objects, whose schemas are in api-key-objects.ts (re-exported here).
  */
 import * as z from 'zod'
 import { API_KEY_SCOPES, type AuditEntry } from '../../db/schema.js'
-import { ALL_AUDIT_ACTIONS, AUDIT_GROUPS, auditGroupOf } from '../auth/audit-actions.js'
+import { AUDIT_GROUPS, auditGroupOf } from '../auth/audit-actions.js'
 import { algiersDayStart } from '../dashboard/algiers-time.js'
 import type { ApiKeyRow } from '../data/api-keys.js'
 import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
+import type { apiKeyObject, auditEntryObject } from './api-key-objects.js'
 
-const time = z.string().describe('ISO 8601, UTC')
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 export const createApiKeyBody = z.strictObject({
@@ -31,21 +32,13 @@ export const createApiKeyBody = z.strictObject({
     ),
 })
 
-export const apiKeyObject = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string().describe('the start of the key, to tell keys apart'),
-  scope: z.enum(API_KEY_SCOPES),
-  user_id: z.string().nullable().describe("the person it acts for; null: the store's key"),
-  created_by: z.string().nullable().describe('who created it (null: the admin token)'),
-  created_at: time,
-  last_used_at: time.nullable().describe('to the minute'),
-  revoked_at: time.nullable(),
-})
-export const apiKeyWithSecret = apiKeyObject.extend({
-  key: z.string().describe('pl_live_… or pl_test_…: shown only in the answer that creates it'),
-})
-export const apiKeyList = z.object({ data: z.array(apiKeyObject) })
+export {
+  apiKeyList,
+  apiKeyObject,
+  apiKeyWithSecret,
+  auditEntryObject,
+  auditList,
+} from './api-key-objects.js'
 
 /** A key row as the API shows it (never its hash). */
 export function toApiKeyObject(k: ApiKeyRow): z.infer<typeof apiKeyObject> {
@@ -90,31 +83,6 @@ export const listAuditQuery = z.strictObject({
     .string({ error: 'must be given once' })
     .regex(/^\d{1,15}~\d{1,15}$/, { error: 'is not a cursor this API gave' })
     .optional(),
-})
-
-export const auditEntryObject = z.object({
-  id: z.number().int(),
-  at: time,
-  actor: z.object({
-    kind: z
-      .string()
-      .describe('admin (the admin token), user, key, system or anonymous (a failed login)'),
-    id: z.string().nullable(),
-    label: z.string().nullable().describe("an e-mail or a key's name, as it was then"),
-  }),
-  action: z.enum(ALL_AUDIT_ACTIONS as [string, ...string[]]),
-  group: z.enum(AUDIT_GROUPS).nullable(),
-  target: z.object({ kind: z.string(), id: z.string() }).nullable(),
-  detail: z
-    .record(z.string(), z.unknown())
-    .nullable()
-    .describe('ids and names; never a secret or a customer’s data'),
-  address: z.string().nullable().describe("the client's address"),
-})
-export const auditList = z.object({
-  data: z.array(auditEntryObject),
-  has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
 })
 
 /** An audit row as the API shows it. */

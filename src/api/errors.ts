@@ -1,42 +1,16 @@
 /**
- * The merchant API's one error shape, `{"error": {"code", "message", "fields"}}`, its zod schema
- * (for the OpenAPI document) and the helper every handler answers errors with.
+ * The merchant API's one error shape, `{"error": {"code", "message", "fields"}}` (its zod schema,
+ * for the OpenAPI document, is in error-object.ts) and the helper every handler answers errors with.
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import * as z from 'zod'
 import type { AppEnv } from '../app-deps.js'
+import type { ApiErrorCode } from './error-codes.js'
+import type { ApiErrorObject } from './error-object.js'
 
-/** Every error code the API answers, so a script can branch on `error.code`. */
-export const API_ERROR_CODES = [
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'invalid_json',
-  'invalid_body',
-  'invalid_query',
-  'unsupported_media_type',
-  'payload_too_large',
-  'rate_limited',
-  'link_has_payments',
-  'endpoint_limit',
-  'gateway_error',
-  'internal',
-] as const
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
+export { API_ERROR_CODES, type ApiErrorCode } from './error-codes.js'
 
-export const apiErrorObject = z.object({
-  error: z.object({
-    code: z.enum(API_ERROR_CODES),
-    message: z.string().describe('what went wrong and what to do about it, in English'),
-    fields: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe('one message per bad field, keyed by its path (`invoice_items[0].quantity`)'),
-  }),
-})
-export type ApiErrorObject = z.infer<typeof apiErrorObject>
+export type { ApiErrorObject }
 
 /** Answers an API error with the given 4xx/5xx status. */
 export function apiError(

@@ -11,7 +11,7 @@ import {
   auditList,
   createApiKeyBody,
 } from './api-keys-schemas.js'
-import { apiErrorObject } from './errors.js'
+import { apiErrorObject } from './error-object.js'
 import { createLinkBody, updateLinkBody } from './link-body.js'
 import { linkObject, paymentObject } from './objects.js'
 import { FIELD_NOTES } from './openapi-notes.js'

@@ -5,6 +5,7 @@ import type { AppVariables } from '../app-deps.js'
 import { principalLabel, principalRole } from '../auth/principal.js'
 import { permissionsOf } from '../auth/roles.js'
 import type { Language } from '../config.js'
+import type { DashScripts } from './kit.js'
 import type { DashTranslate } from './messages.js'
 
 /** The app's variables plus what the dashboard middleware adds. */
@@ -13,6 +14,8 @@ export type DashVariables = AppVariables & {
   dt: DashTranslate
   /** The dashboard's stylesheet (from the runtime's kit). */
   dashCss: string
+  /** The pages' scripts (from the runtime's kit). */
+  dashScripts: DashScripts
   /** The verified session token (signed-in requests only). */
   session?: string
   /** The form token bound to the session. */
@@ -41,6 +44,7 @@ export function dashContext(c: DashC): DashContext {
     lang: c.get('dashLang'),
     t: c.get('dt'),
     css: c.get('dashCss'),
+    scripts: c.get('dashScripts'),
     nonce: c.get('secureHeadersNonce') ?? '',
     testMode: c.get('config').gatewayMode !== 'live',
     merchantName: c.get('brand').current().name,

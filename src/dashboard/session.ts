@@ -61,6 +61,7 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
     const kit = await c.get('dashboardKit')(lang)
     c.set('dt', kit.t)
     c.set('dashCss', kit.css)
+    c.set('dashScripts', kit.scripts)
     await next()
     c.header('Cache-Control', 'no-store')
   }

@@ -22,7 +22,6 @@ import {
   TILL_PRESETS_KEY,
 } from '../data/till.js'
 import {
-  isFinalSale,
   MAX_PRESETS,
   parsePresetLines,
   parseTillAmount,
@@ -45,12 +44,6 @@ export const tillRoutes = new Hono<DashEnv>()
 
 const TILL = '/dashboard/till'
 const NOTE_MAX = 100
-
-/** How often the event stream reads the sale again by itself (the safety net under the word). */
-export const STREAM_REREAD_MS = 2_000
-/** A stream ends after this long; the browser's EventSource opens a new one. */
-const STREAM_LIFE_MS = 5 * 60_000
-const HEARTBEAT_MS = 15_000
 
 const AMOUNT_MESSAGES: Record<string, DashKey> = {
   amount_required: 'errRequired',
@@ -79,7 +72,7 @@ async function renderTill(
       amount={state.amount ?? ''}
       note={state.note ?? ''}
       errors={state.errors ?? {}}
-      live={c.get('paymentChanges') ? 'stream' : 'poll'}
+      live={c.get('paymentChanges') && c.get('saleEvents') ? 'stream' : 'poll'}
       presets={state.sale ? [] : readPresets(await readTillPresets(c.get('db')))}
       minutes={tillLinkMinutes(await readTillLinkMinutes(c.get('db')))}
     />,
@@ -173,79 +166,22 @@ tillRoutes.get('/till/sales/:id/status', async (c) => {
 })
 
 /**
- * The sale's state as Server-Sent Events (Node): one event now, then one at each change — read at
- * once when the confirmation says a payment of the link changed, and every STREAM_REREAD_MS in
- * case a word was missed (another process wrote it). 404 where the runtime has no such word.
+ * The sale's state as Server-Sent Events (Node, src/dashboard/till-events.ts): one event now, then
+ * one at each change. 404 where the runtime has no word of changes (Workers).
  */
 tillRoutes.get('/till/sales/:id/events', async (c) => {
   const changes = c.get('paymentChanges')
-  if (!changes) return c.json({ error: 'no_stream', poll: 'status' }, 404)
+  const events = c.get('saleEvents')
+  if (!changes || !events) return c.json({ error: 'no_stream', poll: 'status' }, 404)
   const id = c.req.param('id')
   const first = await getSale(c.get('db'), id)
   if (!first) return c.json({ error: 'not_found' }, 404)
-  const encoder = new TextEncoder()
-  let stop = () => {}
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let last = ''
-      let closed = false
-      let reading = false
-      let again = false
-      const send = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text))
-      }
-      const push = (view: SaleView) => {
-        const json = JSON.stringify(view)
-        if (json === last) return
-        last = json
-        send(`event: sale\ndata: ${json}\n\n`)
-      }
-      const read = async () => {
-        if (reading) {
-          again = true
-          return
-        }
-        reading = true
-        try {
-          do {
-            again = false
-            const sale = await getSale(c.get('db'), id)
-            if (sale && !closed) push(current(c, sale))
-          } while (again && !closed)
-        } catch {
-          // A failed read is retried by the next word or the next periodic read.
-        } finally {
-          reading = false
-        }
-      }
-      const unwatch = changes.watch(id, () => void read())
-      // The server's stop waits for open responses: a stream ends at once.
-      const unclose = changes.onClose(() => stop())
-      const reread = setInterval(() => void read(), STREAM_REREAD_MS)
-      const beat = setInterval(() => send(': beat\n\n'), HEARTBEAT_MS)
-      const end = setTimeout(() => stop(), STREAM_LIFE_MS)
-      stop = () => {
-        if (closed) return
-        closed = true
-        unwatch()
-        unclose()
-        clearInterval(reread)
-        clearInterval(beat)
-        clearTimeout(end)
-        try {
-          controller.close()
-        } catch {
-          // Already closed by the reader.
-        }
-      }
-      send('retry: 1000\n\n')
-      push(current(c, first))
-      if (isFinalSale(current(c, first).state)) stop()
-    },
-    cancel() {
-      stop()
-    },
-  })
+  const db = c.get('db')
+  const read = async () => {
+    const sale = await getSale(db, id)
+    return sale ? current(c, sale) : null
+  }
+  const body = events(changes, id, read, current(c, first))
   return c.body(body, 200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',

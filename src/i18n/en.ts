@@ -102,11 +102,7 @@ export const en = {
   // Terms
   termsTitle: 'Terms of payment',
   termsOnlineTitle: 'Online card payment',
-  termsOnlineText:
-    'Payments are made by CIB or Edahabia card on the secure page of the interbank card network (SATIM), protected by 3-D Secure. Your card details are entered on that page only and are never seen or stored by the merchant. You receive a receipt when the payment is confirmed. A payment that is not confirmed is not charged.',
   termsMerchantTitle: 'Merchant’s terms of sale',
-  termsMerchantText:
-    'The merchant named on the payment page sells the goods or services described there and is responsible for their delivery, refunds and complaints. Contact the merchant for any question about your order.',
   // Poster
   scanToPay: 'Scan to pay by card',
   qrLabel: 'QR code of the payment link',

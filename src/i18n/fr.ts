@@ -99,11 +99,7 @@ export const fr: Messages = {
   gatewayMessage: 'Message de la banque',
   termsTitle: 'Conditions de paiement',
   termsOnlineTitle: 'Paiement en ligne par carte',
-  termsOnlineText:
-    'Les paiements se font par carte CIB ou Edahabia sur la page sécurisée du réseau monétique interbancaire (SATIM), protégée par 3-D Secure. Vos données de carte sont saisies uniquement sur cette page ; le commerçant ne les voit ni ne les conserve. Vous recevez un reçu lorsque le paiement est confirmé. Un paiement non confirmé n’est pas débité.',
   termsMerchantTitle: 'Conditions de vente du commerçant',
-  termsMerchantText:
-    'Le commerçant nommé sur la page de paiement vend les biens ou services qui y sont décrits et répond de leur livraison, des remboursements et des réclamations. Contactez-le pour toute question sur votre commande.',
   scanToPay: 'Scannez pour payer par carte',
   qrLabel: 'Code QR du lien de paiement',
   orOpen: 'ou ouvrez',

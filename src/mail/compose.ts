@@ -7,7 +7,7 @@ import type { Language } from '../config.js'
 import type { BrandContacts } from '../domain/brand.js'
 import { formatAmount, translator } from '../i18n/index.js'
 import { receiptRows } from '../pdf/receipt-input.js'
-import { mailText } from './messages.js'
+import { type MailWords, mailText } from './messages.js'
 import type { MailMessage } from './types.js'
 
 /** What the customer's receipt shows. */
@@ -23,6 +23,8 @@ export interface CustomerReceiptInput {
   receiptUrl: string
   /** The receipt's file, attached when there is one: its PDF (Node) or its HTML page (Workers). */
   file: ReceiptFile | null
+  /** The e-mail texts of `lang`. */
+  words: MailWords
 }
 
 /** A receipt as a file to attach. */
@@ -41,13 +43,15 @@ export interface MerchantNoticeInput {
   customer: { name: string; email: string; phone: string }
   /** The payment in the dashboard. */
   dashboardUrl: string
+  /** The e-mail texts of `lang`. */
+  words: MailWords
 }
 
 /** The receipt e-mail to the customer, in the checkout's language, its file attached. */
 export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage {
   const { lang, receipt } = input
   const t = translator(lang)
-  const m = mailText(lang)
+  const m = mailText(input.words)
   const amount = formatAmount(receipt.amount, lang)
   const rows = receiptRows(input)
   const name = input.receipt.receiptId.replace(/[^\w-]/g, '_')
@@ -99,7 +103,7 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
 /** The notice to the merchant of one paid payment, with whom to reach. */
 export function composeMerchantNotice(input: MerchantNoticeInput): MailMessage {
   const { lang, receipt } = input
-  const m = mailText(lang)
+  const m = mailText(input.words)
   const amount = formatAmount(receipt.amount, lang)
   const title = receipt.linkTitle
   const rows: Array<[string, string]> = [

@@ -17,6 +17,7 @@ import type { ReceiptPdfInput, ReceiptPdfMaker } from '../pdf/receipt-input.js'
 import { receiptView } from '../routes/receipt-view.js'
 import { composeCustomerReceipt, composeMerchantNotice, type ReceiptFile } from './compose.js'
 import { composeMerchantDigest } from './digest.js'
+import type { LoadMailWords } from './messages.js'
 import type { MailTransport } from './types.js'
 
 /** What sending needs; a subset of the app's dependencies plus the transport. */
@@ -24,6 +25,8 @@ export interface MailDeps {
   db: Db
   config: Config
   transport: MailTransport
+  /** The e-mails' texts: in the code (Node) or from the static assets (Workers). */
+  mailWords: LoadMailWords
   receiptPdf?: ReceiptPdfMaker | undefined
   /** The receipt as an HTML file, attached where there is no PDF (Workers) or it failed. */
   receiptHtml?: ((input: ReceiptPdfInput) => Promise<Uint8Array>) | undefined
@@ -71,12 +74,14 @@ export async function deliverPaymentMails(
       ...pdfInput,
       to: payment.customerEmail,
       file: await receiptFile(deps, pdfInput, paymentId),
+      words: await deps.mailWords(lang),
     })
   } else {
     if (mail.merchantNotify !== 'each' || !mail.merchantEmail) return skip('notices_not_each')
     message = composeMerchantNotice({
       to: mail.merchantEmail,
       lang: brand.defaultLanguage,
+      words: await deps.mailWords(brand.defaultLanguage),
       merchantName: brand.name,
       testMode,
       receipt,
@@ -150,10 +155,12 @@ export async function deliverMerchantDigest(
     .limit(1000)
   const { config } = deps
   const brand = resolveBrand(await getBranding(deps.db), config)
+  const words = await deps.mailWords(brand.defaultLanguage)
   await deps.transport.send(
     composeMerchantDigest({
       to: mail.merchantEmail,
       lang: brand.defaultLanguage,
+      words,
       merchantName: brand.name,
       testMode: config.gatewayMode !== 'live',
       day: from,

@@ -3,7 +3,7 @@ import type { Language } from '../config.js'
 import { formatAmount, formatDateTime, perLanguage, translator } from '../i18n/index.js'
 import type { Centimes } from '../lib/money.js'
 import { esc } from './compose.js'
-import { mailText } from './messages.js'
+import { type MailWords, mailText } from './messages.js'
 import type { MailMessage } from './types.js'
 
 export interface MerchantDigestInput {
@@ -15,6 +15,8 @@ export interface MerchantDigestInput {
   day: number
   payments: Array<{ amount: number; paidAt: number; orderNumber: string | null; title: string }>
   dashboardUrl: string
+  /** The e-mail texts of `lang`. */
+  words: MailWords
 }
 
 const DAY_FORMATS = perLanguage(
@@ -30,7 +32,7 @@ const DAY_FORMATS = perLanguage(
 export function composeMerchantDigest(input: MerchantDigestInput): MailMessage {
   const { lang } = input
   const t = translator(lang)
-  const m = mailText(lang)
+  const m = mailText(input.words)
   const date = DAY_FORMATS(lang).format(new Date(input.day))
   const total = formatAmount(input.payments.reduce((sum, p) => sum + p.amount, 0) as Centimes, lang)
   const count = input.payments.length

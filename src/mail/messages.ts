@@ -1,4 +1,8 @@
-/** The e-mails' own texts in Arabic, French and English (the receipt's labels come from src/i18n). */
+/**
+ * The e-mails' own texts in Arabic, French and English (the receipt's labels come from src/i18n).
+ * Node sends from these tables (`mailWordsInCode`); the Worker reads the same from its static
+ * assets (src/worker-assets.ts), which keeps them out of its upload.
+ */
 import type { Language } from '../config.js'
 import { interpolate, type MessageParams } from '../lib/translate.js'
 
@@ -18,9 +22,10 @@ const en = {
   footer: 'Sent by Paylinks for {merchant}.',
 }
 
-type Table = { readonly [K in keyof typeof en]: string }
+/** One language's e-mail texts. */
+export type MailWords = { readonly [K in keyof typeof en]: string }
 
-const fr: Table = {
+const fr: MailWords = {
   receiptSubject: 'Votre reçu : {amount} à {merchant}',
   receiptIntro: 'Bonjour {name}, votre paiement par carte a été accepté. Voici votre reçu.',
   receiptLink: 'Voir votre reçu en ligne',
@@ -36,7 +41,7 @@ const fr: Table = {
   footer: 'Envoyé par Paylinks pour {merchant}.',
 }
 
-const ar: Table = {
+const ar: MailWords = {
   receiptSubject: 'وصل الدفع: {amount} إلى {merchant}',
   receiptIntro: 'مرحبًا {name}، تم قبول الدفع ببطاقتك. إليك وصل الدفع.',
   receiptLink: 'عرض الوصل على الإنترنت',
@@ -52,11 +57,17 @@ const ar: Table = {
   footer: 'أُرسل عبر Paylinks لصالح {merchant}.',
 }
 
-const TABLES: Record<Language, Table> = { ar, fr, en }
+export const MAIL_TABLES: Record<Language, MailWords> = { ar, fr, en }
 
 export type MailKey = keyof typeof en
 
-/** The e-mail translator of one language. */
-export function mailText(lang: Language): (key: MailKey, params?: MessageParams) => string {
-  return (key, params) => interpolate(TABLES[lang][key], params)
+/** A language's e-mail texts, at once or once read. */
+export type LoadMailWords = (lang: Language) => MailWords | Promise<MailWords>
+
+/** The e-mail texts from the tables in the code (Node, and the Worker's build, for its assets). */
+export const mailWordsInCode: LoadMailWords = (lang) => MAIL_TABLES[lang]
+
+/** The e-mail translator over one language's texts. */
+export function mailText(words: MailWords): (key: MailKey, params?: MessageParams) => string {
+  return (key, params) => interpolate(words[key], params)
 }

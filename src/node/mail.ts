@@ -8,6 +8,7 @@ import type { Db } from '../data/db.js'
 import type { Logger } from '../log.js'
 import { dailyDigestTicker } from '../mail/daily-digest.js'
 import type { MailDeps } from '../mail/deliver.js'
+import { mailWordsInCode } from '../mail/messages.js'
 import { mailChannel, writeMailSettings } from '../mail/outbox-channel.js'
 import type { ReceiptPdfMaker } from '../pdf/receipt-input.js'
 import { nodemailerTransport } from './mail-transport.js'
@@ -40,7 +41,14 @@ export async function nodeMail(options: {
   await writeMailSettings(db, mail, mail !== undefined, clock())
   if (!mail) return { parts: {}, startDigest: () => () => Promise.resolve(), close: () => {} }
   const transport = nodemailerTransport(mail)
-  const deps: MailDeps = { db, config, transport, receiptPdf: options.receiptPdf, log }
+  const deps: MailDeps = {
+    db,
+    config,
+    transport,
+    mailWords: mailWordsInCode,
+    receiptPdf: options.receiptPdf,
+    log,
+  }
   return {
     parts: { mailTransport: transport, mail: mailChannel(deps) },
     startDigest() {

@@ -11,8 +11,11 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, deflateRawSync, gzipSync } from 'node:zlib'
 import { apiDocsFrom } from '../api/api-docs-source.js'
 import type { RuntimeParts } from '../bootstrap.js'
+import { saleEventStream } from '../dashboard/till-events.js'
 import type { ChangeStamp } from '../data/read-cache.js'
 import type { EncodePage } from '../http/compress-pages.js'
+import { termsTextsInCode } from '../i18n/terms.js'
+import { type DeflateRaw, gzipSplice } from '../lib/gzip-splice.js'
 import { createPaymentChanges } from '../payments/changes.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
@@ -74,6 +77,10 @@ export const zlibEncodesPages: EncodePage = {
   },
 }
 
+/** Raw deflate at zlib's best level; a part that more blocks follow ends on a sync flush. */
+const deflateRaw: DeflateRaw = (bytes, final) =>
+  deflateRawSync(bytes, final ? { level: 9 } : { level: 9, finishFlush: constants.Z_SYNC_FLUSH })
+
 /** What `assemble` takes from Node beyond the database, configuration and logger. */
 export function nodeRuntimeParts(
   handle: SqliteHandle,
@@ -85,19 +92,22 @@ export function nodeRuntimeParts(
   | 'changeStamp'
   | 'recordDelivery'
   | 'gzip'
-  | 'deflateRaw'
+  | 'spliceGzip'
   | 'encodePage'
   | 'loadSimulator'
   | 'receiptPdf'
   | 'resolveHost'
   | 'dashboardKit'
+  | 'termsTexts'
   | 'apiDocs'
   | 'paymentChanges'
+  | 'saleEvents'
 > {
   renderJsxWithoutAsyncHooks()
   return {
     dashboardKit: (lang) =>
       import('../dashboard/kit-in-code.js').then((kit) => kit.dashboardKitInCode(lang)),
+    termsTexts: termsTextsInCode,
     apiDocs: apiDocsFrom(() =>
       import('../api/api-docs-templates.js').then((docs) => docs.apiDocsTemplates()),
     ),
@@ -105,11 +115,7 @@ export function nodeRuntimeParts(
     loadSimulator: () => import('../simulator/index.js'),
     gzip: (bytes) => gzipSync(bytes, { level: 9 }),
     encodePage: zlibEncodesPages,
-    deflateRaw: (bytes, final) =>
-      deflateRawSync(
-        bytes,
-        final ? { level: 9 } : { level: 9, finishFlush: constants.Z_SYNC_FLUSH },
-      ),
+    spliceGzip: (before, after) => gzipSplice(before, after, deflateRaw),
     recordDelivery: groupCommitInbox(handle),
     getWithBody: nodeGetWithBody,
     verifySignature: verifyGatewaySignatureSync,
@@ -117,5 +123,6 @@ export function nodeRuntimeParts(
     changeStamp: sqliteChangeStamp(handle),
     receiptPdf: nodeReceiptPdf(),
     paymentChanges: createPaymentChanges(),
+    saleEvents: saleEventStream,
   }
 }

@@ -191,7 +191,7 @@ async function renderCheckout(
     page = await prepareStaticPage(html, {
       security: c.get('security'),
       gzip: c.get('gzip'),
-      deflateRaw: c.get('deflateRaw'),
+      spliceGzip: c.get('spliceGzip'),
       slot: captcha ? CHALLENGE_SLOT : undefined,
     })
     c.get('pageCache').set(key, page)

@@ -9,10 +9,18 @@
 
 import { type SecurityPolicy, securityHeaderRecord } from '../http/security-headers.js'
 import { toBase64 } from '../lib/bytes.js'
-import { type DeflateRaw, gzipSplice } from '../lib/gzip-splice.js'
 
 /** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */
 export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
+
+/**
+ * The gzip form of `before + middle + after` for any `middle`, prepared once (Node: src/lib/gzip-splice.ts
+ * over zlib's raw deflate; the Worker has none, and its upload does not carry the splicer).
+ */
+export type SpliceGzip = (
+  before: Uint8Array,
+  after: Uint8Array,
+) => (middle: Uint8Array) => Uint8Array
 
 export interface StaticPage {
   headers: Readonly<Record<string, string>>
@@ -51,8 +59,8 @@ export async function prepareStaticPage(
   options: {
     security: SecurityPolicy
     gzip?: Gzip | undefined
-    /** Raw deflate (Node), for the gzip form of a page with a slot. */
-    deflateRaw?: DeflateRaw | undefined
+    /** The gzip form of a page with a slot (Node). */
+    spliceGzip?: SpliceGzip | undefined
     /** Text found once in `html` (an empty attribute, `name=""`): filled per answer. */
     slot?: string | undefined
   },
@@ -87,7 +95,7 @@ export async function prepareStaticPage(
     },
     slot: slot && {
       ...slot,
-      gzip: options.deflateRaw && gzipSplice(slot.before, slot.after, options.deflateRaw),
+      gzip: options.spliceGzip?.(slot.before, slot.after),
     },
   }
 }

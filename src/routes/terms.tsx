@@ -20,9 +20,10 @@ const paragraphs = (text: string) =>
     .map((p) => p.trim())
     .filter((p) => p !== '')
 
-termsRoutes.get('/terms', (c) => {
+termsRoutes.get('/terms', async (c) => {
   const ctx = pageContext(c, pageLanguage(c))
   const { t } = ctx
+  const texts = await c.get('termsTexts')(ctx.lang)
   const brand = c.get('brand').current()
   const stored = termsTextIn(brand, ctx.lang)
   return c.html(
@@ -30,7 +31,7 @@ termsRoutes.get('/terms', (c) => {
       <section class="card">
         <h1>{t('termsTitle')}</h1>
         <h2 id="online">{t('termsOnlineTitle')}</h2>
-        <p>{t('termsOnlineText')}</p>
+        <p>{texts.online}</p>
         <h2 id="merchant">{t('termsMerchantTitle')}</h2>
         {stored ? (
           <div class="terms-text" lang={stored.lang} dir="auto">
@@ -45,7 +46,7 @@ termsRoutes.get('/terms', (c) => {
             </a>
           </p>
         ) : (
-          <p>{t('termsMerchantText')}</p>
+          <p>{texts.merchant}</p>
         )}
       </section>
       <MerchantContacts ctx={ctx} />

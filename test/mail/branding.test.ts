@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { composeCustomerReceipt } from '../../src/mail/compose.js'
+import { MAIL_TABLES } from '../../src/mail/messages.js'
 import type { ReceiptView } from '../../views/receipt.js'
 
 const receipt: ReceiptView = {
@@ -33,6 +34,7 @@ const base = {
   receipt,
   receiptUrl: 'https://pay.example.dz/r/rcp_mail',
   file: null,
+  words: MAIL_TABLES.en,
 }
 
 describe('the receipt e-mail', () => {

@@ -11,6 +11,7 @@ import {
   deliverPaymentMails,
   type MailDeps,
 } from '../../src/mail/deliver.js'
+import { mailWordsInCode } from '../../src/mail/messages.js'
 import { writeMailSettings } from '../../src/mail/outbox-channel.js'
 import { nodemailerTransport } from '../../src/node/mail-transport.js'
 import { CUSTOMER, startPayment } from '../flows/support.js'
@@ -43,6 +44,7 @@ beforeAll(async () => {
     db: p.deps.db,
     config: p.deps.config,
     transport,
+    mailWords: mailWordsInCode,
     receiptPdf: p.deps.receiptPdf,
     log: (entry) => logged.push(entry),
   }

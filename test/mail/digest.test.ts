@@ -12,6 +12,7 @@ import { settings } from '../../db/schema.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import type { Centimes } from '../../src/lib/money.js'
 import { dailyDigestTicker, previousAlgiersDay } from '../../src/mail/daily-digest.js'
+import { mailWordsInCode } from '../../src/mail/messages.js'
 import { nodeMail } from '../../src/node/mail.js'
 import { nodemailerTransport } from '../../src/node/mail-transport.js'
 import { startPayment } from '../flows/support.js'
@@ -133,7 +134,13 @@ describe('the daily digest', () => {
     now = Date.UTC(2026, 2, 10, 23, 20)
     const transport = nodemailerTransport(p.deps.config.mail!)
     const tick = dailyDigestTicker(
-      { db: p.deps.db, config: p.deps.config, transport, log: (e) => logged.push(e) },
+      {
+        db: p.deps.db,
+        config: p.deps.config,
+        transport,
+        mailWords: mailWordsInCode,
+        log: (e) => logged.push(e),
+      },
       () => now,
     )
     inbox.refuse = 'Try again later'

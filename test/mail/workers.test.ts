@@ -15,7 +15,7 @@ import { applyOutcome, markPending, reservePayment } from '../../src/data/paymen
 import { createWorker } from '../../src/worker-handler.js'
 import { paymentRequest } from '../data/helpers.js'
 import { storeLink } from '../support/links.js'
-import { useLocalD1, WORKER_ADMIN_TOKEN } from '../worker/support.js'
+import { assetsBinding, useLocalD1, WORKER_ADMIN_TOKEN } from '../worker/support.js'
 import { nodeSmtpConnect } from './node-smtp-socket.js'
 import { startInbox } from './support.js'
 
@@ -128,6 +128,8 @@ describe('mail on Workers', () => {
       } as unknown as ExecutionContext
       const env = {
         DB: local.d1(),
+        // The e-mails' texts come from the static assets.
+        ASSETS: await assetsBinding(),
         ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
         GATEWAY_MODE: 'simulator',
         PUBLIC_URL: 'http://127.0.0.1:8787',

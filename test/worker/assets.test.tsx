@@ -1,11 +1,13 @@
 /**
- * The deployed Worker reads the dashboard's words and stylesheet and the API's document from its
- * static assets (src/worker-assets.ts) instead of carrying them: what it serves from them is what
- * Node serves from the code.
+ * The deployed Worker reads the dashboard's words and stylesheet, the /terms page's texts and the
+ * API's document from its static assets (src/worker-assets.ts) instead of carrying them: what it
+ * serves from them is what Node serves from the code. (The e-mails' texts: mail.test.ts; the till's
+ * script: till.test.ts.)
  */
 import { describe, expect, it } from 'vitest'
 import { openApiDocument } from '../../src/api/openapi.js'
 import { dashTranslator } from '../../src/dashboard/messages.js'
+import { TERMS_TEXTS } from '../../src/i18n/terms.js'
 import { ApiDocsPage } from '../../views/api-docs.js'
 import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
 import { useWorker } from './support.js'
@@ -34,6 +36,18 @@ describe('the deployed Worker’s static assets', () => {
       expect(html).toContain(`<html lang="${lang}" dir="${t('dir')}">`)
       expect(html).toContain(t('loginTitle'))
       expect(html).toContain(`<style nonce="${nonce}">${DASHBOARD_CSS}</style>`)
+    }
+  })
+
+  it('give the /terms page its texts in each language', async () => {
+    const escaped = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;')
+    for (const lang of ['ar', 'fr', 'en'] as const) {
+      const res = await fetch(`${worker().url}/terms?lang=${lang}`)
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toContain(`<p>${escaped(TERMS_TEXTS[lang].online)}</p>`)
+      expect(html).toContain(`<p>${escaped(TERMS_TEXTS[lang].merchant)}</p>`)
     }
   })
 

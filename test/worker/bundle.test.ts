@@ -16,7 +16,11 @@ import {
 } from '../../scripts/worker-bundle-size.js'
 import * as client from '../../src/client/index.js'
 import { en } from '../../src/dashboard/messages.js'
+import { TERMS_TEXTS } from '../../src/i18n/terms.js'
+import { MAIL_TABLES } from '../../src/mail/messages.js'
+import { SHARE_SCRIPT } from '../../views/dashboard/link-share.js'
 import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
+import { TILL_SCRIPT } from '../../views/dashboard/till-script.js'
 import { builtWorker } from './build.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -76,12 +80,18 @@ describe('the Worker upload', () => {
     expect(bare).toEqual([])
   })
 
-  it('carries neither the dashboard’s words and stylesheet nor the API document’s generator', () => {
+  it('carries neither the dashboard’s words, stylesheet and scripts nor the API document’s generator', () => {
     // The Worker reads those from its static assets (src/worker-assets.ts).
     const cssRule = DASHBOARD_CSS.split('\n').find((line) => line.startsWith('nav.main'))!
+    const tillLine = TILL_SCRIPT.split('\n').find((line) => line.includes('inputMode'))!
+    const shareLine = SHARE_SCRIPT.split('\n').find((line) => line.includes('execCommand'))!
     const markers = [
       ['dashboard words', en.loginHint],
       ['dashboard stylesheet', cssRule],
+      ['till script', tillLine.trim()],
+      ['share script', shareLine.trim()],
+      ['e-mail texts', MAIL_TABLES.en.footer],
+      ['terms texts', TERMS_TEXTS.en.merchant],
       ['OpenAPI document', 'The merchant API of Paylinks'],
       // zod's JSON Schema generator (src/worker-zod-json-schema.js stands in for it).
       ['zod JSON Schema', 'Unprocessed schema. This is a bug in Zod.'],
@@ -93,8 +103,19 @@ describe('the Worker upload', () => {
       ['drizzle relations', 'not found in schema'],
       // The gateway client's parts the app does not use (createPaymentGateway).
       ['gateway operations', 'must be one of djezzy, ooredoo, mobilis'],
+      // hono's RegExpRouter, which no route group matches with (src/worker-hono-router.js).
+      ['hono RegExpRouter', '"RegExpRouter"'],
+      // The tables' indexes and checks, for drizzle-kit only ([define] in wrangler.toml).
+      ['schema indexes', 'links_created_at_idx'],
+      // The API's answer schemas, for the OpenAPI document and the tests only.
+      ['API answer schemas', 'the start of the key, to tell keys apart'],
+      // What only Node runs, given by its runtime: the till's event stream, the gzip splicer.
+      ['till event stream', ': beat'],
+      ['gzip splicer', '31,139,8,0,0,0,0,0,0,255'],
     ]
     expect(cssRule).toBeTruthy()
+    expect(tillLine).toBeTruthy()
+    expect(shareLine).toBeTruthy()
     expect(markers.filter(([, marker]) => upload.includes(marker!)).map(([what]) => what)).toEqual(
       [],
     )

@@ -12,7 +12,7 @@ import { deliveries, links, payments, settings } from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import type { Centimes } from '../../src/lib/money.js'
-import { mailText } from '../../src/mail/messages.js'
+import { MAIL_TABLES, mailText } from '../../src/mail/messages.js'
 import { type Inbox, startInbox } from '../mail/support.js'
 import {
   formAction,
@@ -126,7 +126,10 @@ describe('e-mail from the Worker over SMTP (cloudflare:sockets)', () => {
     const amountAr = formatAmount(150000 as Centimes, 'ar')
     const receipt = inbox.received.find((m) => addressOf(m) === CUSTOMER)!
     expect(receipt.subject).toBe(
-      mailText('ar')('receiptSubject', { amount: amountAr, merchant: 'Paylinks merchant' }),
+      mailText(MAIL_TABLES.ar)('receiptSubject', {
+        amount: amountAr,
+        merchant: 'Paylinks merchant',
+      }),
     )
     expect(receipt.from?.value).toEqual([
       { name: 'Boutique Test', address: 'receipts@boutique.test' },
@@ -136,7 +139,7 @@ describe('e-mail from the Worker over SMTP (cloudflare:sockets)', () => {
     expect(receipt.text).toContain(amountAr)
     expect(receipt.text).toContain(payment!.approvalCode!)
     expect(receipt.text).toContain(`${w.url}/r/${payment!.receiptId}?lang=ar`)
-    expect(receipt.text).toContain(mailText('ar')('receiptHtml'))
+    expect(receipt.text).toContain(mailText(MAIL_TABLES.ar)('receiptHtml'))
     expect(receipt.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [`receipt-${payment!.receiptId}.html`, 'text/html'],
     ])
@@ -147,7 +150,7 @@ describe('e-mail from the Worker over SMTP (cloudflare:sockets)', () => {
 
     const notice = inbox.received.find((m) => addressOf(m) === OWNER)!
     expect(notice.subject).toBe(
-      mailText('fr')('noticeSubject', {
+      mailText(MAIL_TABLES.fr)('noticeSubject', {
         amount: formatAmount(150000 as Centimes, 'fr'),
         title: 'Abonnement Gold',
       }),

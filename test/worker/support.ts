@@ -11,11 +11,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import type { D1Database } from '@cloudflare/workers-types/index.ts'
+import type { D1Database, Fetcher } from '@cloudflare/workers-types/index.ts'
 import { drizzle } from 'drizzle-orm/d1'
 import { Miniflare, type MiniflareOptions } from 'miniflare'
 import { afterAll, beforeAll } from 'vitest'
 import * as schema from '../../db/schema.js'
+import { workerAssets } from '../../scripts/build-worker-assets.js'
 import type { Db } from '../../src/data/db.js'
 import { builtWorker, migratedState, type WorkerEntry, workerOptionsOf } from './build.js'
 
@@ -223,4 +224,17 @@ export function useLocalD1(name: string): {
       return d1
     },
   }
+}
+
+/**
+ * An `ASSETS` binding for the Worker's handler run in Node: what the build writes to the static
+ * assets (scripts/build-worker-assets.ts), served by path from memory; 404 for anything else.
+ */
+export async function assetsBinding(): Promise<Fetcher> {
+  const files = await workerAssets()
+  const fetch = async (url: string) => {
+    const text = files.get(new URL(url).pathname)
+    return text === undefined ? new Response('', { status: 404 }) : new Response(text)
+  }
+  return { fetch } as unknown as Fetcher
 }

@@ -4,6 +4,7 @@
  * sale's state as the check endpoint settled it.
  */
 import { describe, expect, it } from 'vitest'
+import { TILL_SCRIPT } from '../../views/dashboard/till-script.js'
 import { formAction, inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
 const worker = useWorker()
@@ -47,6 +48,9 @@ describe('the till on Workers', () => {
     const html = await till.text()
     // No stream across isolates: the page polls.
     expect(html).toContain('data-live="poll"')
+    // Its script, from the static assets, under the page's nonce.
+    expect(html).toMatch(/<script nonce="[^"]+">/)
+    expect(html).toContain(TILL_SCRIPT)
     const charged = await postForm(
       `${worker().url}/dashboard/till/sales`,
       { amount: '1250.50', note: '', _csrf: inputValue(html, '_csrf') },

@@ -1,7 +1,7 @@
 import type { ApiKeyRow } from '../../src/data/api-keys.js'
 import { formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { CopyButton, SHARE_SCRIPT } from './link-share.js'
+import { CopyButton } from './link-share.js'
 import { Cell, described, FieldError, Notice, StackTable } from './parts.js'
 import { PostButton } from './webhook-parts.js'
 
@@ -38,7 +38,7 @@ export function KeysPage(props: {
   }
   const hasErrors = Object.keys(errors).length > 0
   return (
-    <DashLayout ctx={ctx} title={t('keysTitle')} nav="keys" script={SHARE_SCRIPT}>
+    <DashLayout ctx={ctx} title={t('keysTitle')} nav="keys" script="share">
       <section class="card" aria-labelledby="keys-title">
         <h1 id="keys-title">{t('keysTitle')}</h1>
         <Notice text={props.notice} />

@@ -2,6 +2,7 @@ import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import type { Permission } from '../../src/auth/roles.js'
 import type { Language } from '../../src/config.js'
+import type { DashScripts } from '../../src/dashboard/kit.js'
 import type { DashKey, DashTranslate } from '../../src/dashboard/messages.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { FaviconLink } from '../favicon.js'
@@ -14,6 +15,8 @@ export interface DashContext {
   t: DashTranslate
   /** The stylesheet, inline under the nonce. */
   css: string
+  /** The pages' scripts, by name (a page names its own with the layout's `script`). */
+  scripts: DashScripts
   nonce: string
   testMode: boolean
   merchantName: string
@@ -68,8 +71,8 @@ export function DashLayout(props: {
   title: string
   nav?: NavItem | undefined
   children: Child
-  /** A small script for this page, sent with the CSP nonce. */
-  script?: string
+  /** This page's script, by name (from the kit), sent with the CSP nonce. */
+  script?: keyof DashScripts | undefined
 }) {
   const { ctx } = props
   const t = ctx.t
@@ -125,7 +128,9 @@ export function DashLayout(props: {
             <FailingWebhooksBanner ctx={ctx} />
             {props.children}
           </main>
-          {props.script ? <script nonce={ctx.nonce}>{raw(props.script)}</script> : null}
+          {props.script ? (
+            <script nonce={ctx.nonce}>{raw(ctx.scripts[props.script])}</script>
+          ) : null}
         </body>
       </html>
     </>

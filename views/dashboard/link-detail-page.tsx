@@ -4,7 +4,7 @@ import type { LinkStatus } from '../../src/domain/link-status.js'
 import { storedDzdText } from '../../src/domain/stored-amount.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
-import { CopyButton, LinkShare, LocalUrlWarning, SHARE_SCRIPT } from './link-share.js'
+import { CopyButton, LinkShare, LocalUrlWarning } from './link-share.js'
 import { Cell, LinkStatusBadge, linkAmountText, Notice, StackTable } from './parts.js'
 
 function ActionButton(props: {
@@ -48,7 +48,7 @@ export function LinkDetailPage(props: {
   const qr = `/l/${encodeURIComponent(link.slug)}`
   const none = t('none')
   return (
-    <DashLayout ctx={ctx} title={link.title} script={SHARE_SCRIPT}>
+    <DashLayout ctx={ctx} title={link.title} script="share">
       <section class="card" aria-labelledby="link-title">
         <div class="head">
           <h1 id="link-title" dir="auto">

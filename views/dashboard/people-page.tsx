@@ -1,7 +1,7 @@
 import { type Invite, ROLES, type Role, type User } from '../../db/schema.js'
 import { formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { CopyButton, SHARE_SCRIPT } from './link-share.js'
+import { CopyButton } from './link-share.js'
 import { Cell, FieldError, Notice, StackTable } from './parts.js'
 import { PostButton } from './webhook-parts.js'
 
@@ -48,7 +48,7 @@ export function PeoplePage(props: {
   const form = props.form ?? { email: '', role: 'cashier' as Role }
   const when = (at: number | null) => (at === null ? t('pplNever') : formatDateTime(at, ctx.lang))
   return (
-    <DashLayout ctx={ctx} title={t('pplTitle')} nav="people" script={SHARE_SCRIPT}>
+    <DashLayout ctx={ctx} title={t('pplTitle')} nav="people" script="share">
       <section class="card" aria-labelledby="ppl-title">
         <h1 id="ppl-title">{t('pplTitle')}</h1>
         <Notice text={props.notice} />

@@ -10,7 +10,6 @@ import type { TillPreset } from '../../src/domain/till-sale.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
 import { FieldError } from './parts.js'
-import { TILL_SCRIPT } from './till-script.js'
 
 /** The separators and currency the page's amounts use, read from the one formatter. */
 function amountFormat(ctx: DashContext) {
@@ -40,7 +39,7 @@ export function TillPage(props: TillPageProps) {
   const t = ctx.t
   const base = sale ? `/dashboard/till/sales/${encodeURIComponent(sale.id)}` : ''
   return (
-    <DashLayout ctx={ctx} title={t('tillTitle')} nav="till" script={TILL_SCRIPT}>
+    <DashLayout ctx={ctx} title={t('tillTitle')} nav="till" script="till">
       <div
         id="till"
         data-state={sale?.state ?? 'keypad'}

@@ -1,7 +1,6 @@
 import type { Delivery, DeliveryAttempt, WebhookEndpoint } from '../../db/schema.js'
 import { formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { SHARE_SCRIPT } from './link-share.js'
 import { Notice } from './parts.js'
 import { DeliveryLog } from './webhook-deliveries.js'
 import { EventTypes, HealthBadge, PostButton, SecretBox, SendingBadge } from './webhook-parts.js'
@@ -28,7 +27,7 @@ export function WebhookEndpointPage(props: {
   const previous =
     e.previousSecret && e.previousSecretExpiresAt !== null ? e.previousSecretExpiresAt : null
   return (
-    <DashLayout ctx={ctx} title={t('whTitle')} nav="webhooks" script={SHARE_SCRIPT}>
+    <DashLayout ctx={ctx} title={t('whTitle')} nav="webhooks" script="share">
       <section class="card" aria-labelledby="wh-title" data-endpoint-id={e.id}>
         <div class="head">
           <h1 id="wh-title" class="ltr wh-url">

@@ -1,0 +1,21 @@
+/**
+ * Every error code the API answers, so a script can branch on `error.code` (errors.ts answers
+ * them, error-object.ts documents them).
+ */
+export const API_ERROR_CODES = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'invalid_json',
+  'invalid_body',
+  'invalid_query',
+  'unsupported_media_type',
+  'payload_too_large',
+  'rate_limited',
+  'link_has_payments',
+  'endpoint_limit',
+  'gateway_error',
+  'internal',
+] as const
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
