@@ -42,6 +42,7 @@ describeInChromium('the overview in Chromium', () => {
   })
 
   for (const width of [360, 1280]) {
+    // Three languages' pages, each loaded and measured: its time limit is theirs.
     it(`fits ${width} px in ar, fr and en with both charts drawn and the policy kept`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 800 } })
       const page = await context.newPage()
@@ -79,6 +80,6 @@ describeInChromium('the overview in Chromium', () => {
       } finally {
         await context.close()
       }
-    })
+    }, 40_000)
   }
 })

@@ -548,6 +548,8 @@ describeInChromium('the dashboard on a 360 px phone', () => {
   })
 
   for (const lang of LANGUAGES) {
+    // A walk of every dashboard page: 10 to 15 s on a 2-core machine running the whole suite, so
+    // its time limit is the walk's, not the default single test's.
     it(`shows every page in ${lang} without sideways scrolling at 360 px`, async () => {
       const context = await browser.newContext({
         viewport: PHONE,
@@ -574,6 +576,6 @@ describeInChromium('the dashboard on a 360 px phone', () => {
       } finally {
         await context.close()
       }
-    })
+    }, 60_000)
   }
 })
