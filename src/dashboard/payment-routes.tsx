@@ -5,7 +5,7 @@ import { DashMessagePage } from '../../views/dashboard/layout.js'
 import { PaymentDetailPage } from '../../views/dashboard/payment-detail-page.js'
 import { PaymentsPage } from '../../views/dashboard/payments-page.js'
 import { auditRequest } from '../auth/audit-request.js'
-import { getLinkById, listLinks } from '../data/links.js'
+import { linkTitles, listLinks } from '../data/links.js'
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
 import { listPayments, type PaymentFilters } from '../data/payments.js'
 import { linkStatus } from '../domain/link-status.js'
@@ -22,17 +22,17 @@ const LINK_MATCHES = 5
 export const CSV_MAX_ROWS = 100_000
 
 /** The recent links for the filter, plus the links of the rows shown that are older than those. */
-async function linkTitles(
+async function filterLinks(
   c: DashC,
   ids: Iterable<string>,
 ): Promise<{ id: string; title: string }[]> {
   const recent = await listLinks(c.get('db'), { limit: MAX_PAGE_SIZE })
   const out = new Map(recent.items.map((l) => [l.id, l.title]))
-  for (const id of new Set(ids)) {
-    if (out.has(id)) continue
-    const link = await getLinkById(c.get('db'), id)
-    if (link) out.set(id, link.title)
-  }
+  const older = await linkTitles(
+    c.get('db'),
+    [...new Set(ids)].filter((id) => !out.has(id)),
+  )
+  for (const [id, title] of older) out.set(id, title)
   return [...out].map(([id, title]) => ({ id, title }))
 }
 
@@ -61,7 +61,7 @@ paymentRoutes.get('/payments', async (c) => {
     <PaymentsPage
       ctx={dashContext(c)}
       payments={page.items}
-      links={await linkTitles(c, ids)}
+      links={await filterLinks(c, ids)}
       values={parsed.values}
       invalid={parsed.invalid}
       csvHref={`/dashboard/payments.csv${filterQuery(parsed.values)}`}
@@ -132,14 +132,13 @@ async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<str
       limit: MAX_PAGE_SIZE,
       ...(cursor ? { cursor } : {}),
     })
+    // The titles of the page's links not seen yet, in one query (a till's sales have a link each).
+    const unseen = [...new Set(page.items.map((p) => p.linkId))].filter((id) => !linksSeen.has(id))
+    const titles = await linkTitles(db, unseen)
+    for (const id of unseen) linksSeen.set(id, { title: titles.get(id) ?? '' })
     let text = ''
-    for (const payment of page.items) {
-      if (!linksSeen.has(payment.linkId)) {
-        const link = await getLinkById(db, payment.linkId)
-        linksSeen.set(payment.linkId, { title: link?.title ?? '' })
-      }
+    for (const payment of page.items)
       text += paymentCsvRow(payment, linksSeen.get(payment.linkId), publicUrl)
-    }
     if (text !== '') yield text
     rows += page.items.length
     cursor = page.nextCursor ? (decodeCursor(page.nextCursor) ?? undefined) : undefined

@@ -1,5 +1,5 @@
 /** Link queries. A link with payments is never deleted, only deactivated. */
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { type Link, type LinkCounters, type LinkSource, links, payments } from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
 import type { LinkValues } from '../domain/link-rules.js'
@@ -80,6 +80,18 @@ export async function getLinkById(db: Db, id: string): Promise<LinkWithStats | n
       .prepare(),
   )
   return ((await query.all({ id })) as LinkWithStats[])[0] ?? null
+}
+
+/** The titles of the links named, by id, in one query (a link that does not exist is left out). */
+export async function linkTitles(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const titles = new Map<string, string>()
+  if (ids.length === 0) return titles
+  const rows = await db
+    .select({ id: links.id, title: links.title })
+    .from(links)
+    .where(inArray(links.id, [...ids]))
+  for (const row of rows) titles.set(row.id, row.title)
+  return titles
 }
 
 /**

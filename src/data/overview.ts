@@ -17,13 +17,13 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import {
   type FailureCode,
-  links,
   PAYMENT_STATUSES,
   type PaymentStatus,
   payments,
 } from '../../db/schema.js'
 import { algiersDayStart, toAlgiersIso } from '../dashboard/algiers-time.js'
 import type { Db } from './db.js'
+import { linkTitles } from './links.js'
 
 export const OVERVIEW_DAYS = 30
 const DAY_MS = 86_400_000
@@ -162,19 +162,10 @@ export async function getOverview(db: Db, now: number): Promise<Overview> {
       unsuccessful += row.n
     }
   }
-  const titles = new Map<string, string>()
-  if (top.length > 0) {
-    const rows = await db
-      .select({ id: links.id, title: links.title })
-      .from(links)
-      .where(
-        inArray(
-          links.id,
-          top.map((t) => t.id),
-        ),
-      )
-    for (const row of rows) titles.set(row.id, row.title)
-  }
+  const titles = await linkTitles(
+    db,
+    top.map((t) => t.id),
+  )
   return {
     days,
     settled,

@@ -38,3 +38,25 @@ it('answers an empty export with the header alone', async () => {
     `\ufeff${csvLine(CSV_HEADER)}`,
   )
 })
+
+it("names every payment's link, each sale on its own link, across pages", async () => {
+  // As a till's sales are: 250 payments, each on a link of its own, over two pages of the export.
+  const titles = new Map<string, string>()
+  for (let i = 0; i < 250; i++) {
+    const link = await storeLink(paylinks, { title: `Vente ${i}` })
+    titles.set(link.id, link.title)
+    await storePayment(paylinks, link, { at: T0 - i * 1000 })
+  }
+  const text = await (await browser.get('/dashboard/payments.csv')).text()
+  const [header, ...rows] = text
+    .replace(/^\ufeff/, '')
+    .trimEnd()
+    .split('\r\n')
+  const columns = header!.split(',')
+  const [idAt, titleAt] = [columns.indexOf('link_id'), columns.indexOf('link_title')]
+  expect(rows).toHaveLength(250)
+  for (const row of rows) {
+    const cells = row.split(',')
+    expect(cells[titleAt]).toBe(titles.get(cells[idAt]!))
+  }
+})
