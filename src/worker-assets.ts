@@ -53,29 +53,34 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
   }
 }
 
+/** What `make` gives for each language, made on first use and kept for the isolate. */
+function oncePerLanguage<T>(make: (lang: Language) => Promise<T>): (lang: Language) => Promise<T> {
+  const made = new Map<Language, () => Promise<T>>()
+  return (lang) => {
+    let value = made.get(lang)
+    if (!value) {
+      value = once(() => make(lang))
+      made.set(lang, value)
+    }
+    return value()
+  }
+}
+
 /** The dashboard's kit: each language's words, the stylesheet and scripts, read once per isolate. */
 export function assetsDashboardKit(read: ReadAsset): LoadDashboardKit {
   const css = once(() => read(WORKER_ASSET_PATHS.dashboardCss))
   const scripts = once(
     async () => JSON.parse(await read(WORKER_ASSET_PATHS.dashboardScripts)) as DashScripts,
   )
-  const kits = new Map<Language, () => Promise<DashboardKit>>()
-  return (lang) => {
-    let kit = kits.get(lang)
-    if (!kit) {
-      kit = once(async () => {
-        const [words, stylesheet, pageScripts] = await Promise.all([
-          read(WORKER_ASSET_PATHS.dashboardWords(lang)),
-          css(),
-          scripts(),
-        ])
-        const t: DashTranslate = translator(JSON.parse(words) as DashMessages)
-        return { t, css: stylesheet, scripts: pageScripts }
-      })
-      kits.set(lang, kit)
-    }
-    return kit()
-  }
+  return oncePerLanguage(async (lang) => {
+    const [words, stylesheet, pageScripts] = await Promise.all([
+      read(WORKER_ASSET_PATHS.dashboardWords(lang)),
+      css(),
+      scripts(),
+    ])
+    const t: DashTranslate = translator(JSON.parse(words) as DashMessages)
+    return { t, css: stylesheet, scripts: pageScripts } satisfies DashboardKit
+  })
 }
 
 /** The OpenAPI document and docs page, read on first use. */
@@ -94,15 +99,7 @@ function perLanguageJson<T>(
   read: ReadAsset,
   path: (lang: Language) => string,
 ): (lang: Language) => Promise<T> {
-  const tables = new Map<Language, () => Promise<T>>()
-  return (lang) => {
-    let table = tables.get(lang)
-    if (!table) {
-      table = once(async () => JSON.parse(await read(path(lang))) as T)
-      tables.set(lang, table)
-    }
-    return table()
-  }
+  return oncePerLanguage(async (lang) => JSON.parse(await read(path(lang))) as T)
 }
 
 /** The e-mails' texts in each language (mail is sent in the background). */
