@@ -43,8 +43,12 @@ const DOC = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url))
 const quick = process.argv.includes('--quick')
 const focus = process.argv.includes('--focus')
 const timing: Timing = { seconds: quick ? 2 : 8, connections: 10 }
-/** Rounds of the interleaved measurements (page, webhooks) beside bare Hono. */
-const ROUNDS = quick ? 2 : 4
+/**
+ * Rounds of the interleaved measurements (page, webhooks) beside bare Hono. Eight rounds of a
+ * second rather than four of two: the machine's speed drifts by tens of percent within seconds,
+ * so measurements a second apart compare better, and a median of eight ratios moves less.
+ */
+const ROUNDS = quick ? 2 : 8
 const qrTiming: Timing = { seconds: quick ? 2 : 5, connections: 10 }
 
 const step = (text: string) => process.stderr.write(`bench: ${text}\n`)

@@ -22,6 +22,7 @@ import type { EncodePage } from './http/compress-pages.js'
 import type { SecurityPolicy } from './http/security-headers.js'
 import type { Translate } from './i18n/index.js'
 import type { LoadTermsTexts } from './i18n/terms.js'
+import type { DeclaredBodyLength } from './lib/bounded-body.js'
 import type { Lru } from './lib/lru.js'
 import type { Logger } from './log.js'
 import type { MailTransport } from './mail/types.js'
@@ -56,6 +57,11 @@ export interface AppDeps {
   sha256Hex: (text: string) => string | Promise<string>
   /** Writes a webhook delivery to the inbox (grouped commits on Node). */
   recordDelivery: RecordDelivery
+  /**
+   * The body length a request's framing states (`framedLength`), from the runtime's own parse of
+   * its headers in the server's bindings (Node); undefined where the request's headers must tell.
+   */
+  declaredBodyLength?: DeclaredBodyLength | undefined
   /** Webhook-triggered checks, coalesced per payment and limited in number. */
   confirmations: ConfirmQueue
   /** gzip, where the runtime does it better than the platform (Node); prepared pages keep both forms. */

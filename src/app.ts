@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps, options: { simulator?: Mountable } = {}
   const route = app.fetch
   app.fetch = (request, env, executionCtx) =>
     isWebhookRequest(request)
-      ? webhook(request)
+      ? webhook(request, env)
       : (prepared(request) ?? route(request, env, executionCtx))
   return app
 }

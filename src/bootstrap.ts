@@ -25,6 +25,7 @@ import { setSettingIfAbsent } from './data/settings.js'
 import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import type { EncodePage } from './http/compress-pages.js'
 import type { LoadTermsTexts } from './i18n/terms.js'
+import type { DeclaredBodyLength } from './lib/bounded-body.js'
 import { randomBase62 } from './lib/bytes.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
@@ -78,6 +79,8 @@ export interface RuntimeParts {
   sha256Hex?: (text: string) => string | Promise<string>
   /** How webhook deliveries reach the inbox (default: a lookup and a write each). */
   recordDelivery?: RecordDelivery
+  /** A request's declared body length from the server's bindings (Node), before its headers. */
+  declaredBodyLength?: DeclaredBodyLength
   /** gzip for prepared pages (Node); without it they are sent uncompressed. */
   gzip?: Gzip
   /** The gzip form of a prepared page with a per-answer slot (Node: raw deflate spliced). */
@@ -215,6 +218,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     verifySignature: (message, signature) => verify(message, signature, gatewayPublicKey),
     sha256Hex: parts.sha256Hex ?? sha256Hex,
     recordDelivery: parts.recordDelivery ?? recordDelivery(db),
+    declaredBodyLength: parts.declaredBodyLength,
     confirmations: createConfirmQueue(),
     gzip: parts.gzip,
     spliceGzip: parts.spliceGzip,

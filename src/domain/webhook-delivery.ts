@@ -48,26 +48,6 @@ export function signedPairText(message: string, canonical: string): string {
   return `${canonical}\n${message}`
 }
 
-const STRING_FIELDS = [
-  'payment_status',
-  'transaction_id',
-  'order_id',
-  'currency',
-  'error_message',
-  'action_code_description',
-  'resp_code',
-  'resp_code_desc',
-] as const
-const NUMBER_FIELDS = [
-  'order_number',
-  'order_status',
-  'amount',
-  'error_code',
-  'action_code',
-] as const
-/** Codes that are numeric text with leading zeros (`012`, `00`): a number sent for one is padded. */
-const PADDED: Partial<Record<string, number>> = { currency: 3, resp_code: 2 }
-
 /** A webhook body as the receiver reads it: the checked fields, and the parsed body for the rest. */
 export interface DeliveryFields {
   /** The parsed body: any other field is read from it only through `canonicalPayload`. */
@@ -132,20 +112,38 @@ function integerOf(value: unknown): number | null {
  * The stored form of a verified event (its parsed body, or an event the client parsed): its
  * documented fields only, each read as its documented type and each string capped, the signature
  * in its `canonical` form. Fields the documents do not name (a sender's padding) are dropped.
+ * One object literal, in the documents' order, so every stored form has the same shape
+ * (docs/decisions/performance.md, "Webhooks").
  */
 export function canonicalPayload(event: Record<string, unknown>, canonical: string): string {
-  const out: Record<string, unknown> = {
+  return JSON.stringify({
     event: 'cib.payment.updated',
     cib_transaction_id: capped(textOf(event.cib_transaction_id), MAX_TRANSACTION_ID_LENGTH),
-  }
-  for (const key of STRING_FIELDS) {
-    const value = event[key]
-    const text = textOf(value)
-    const pad = PADDED[key]
-    out[key] = capped(pad && typeof value === 'number' ? text?.padStart(pad, '0') : text)
-  }
-  for (const key of NUMBER_FIELDS) out[key] = integerOf(event[key])
-  out.message = capped(textOf(event.message), MAX_SIGNED_LENGTH)
-  out.signature = capped(canonical, MAX_SIGNED_LENGTH)
-  return JSON.stringify(out)
+    payment_status: cappedText(event.payment_status),
+    transaction_id: cappedText(event.transaction_id),
+    order_id: cappedText(event.order_id),
+    currency: paddedCode(event.currency, 3),
+    error_message: cappedText(event.error_message),
+    action_code_description: cappedText(event.action_code_description),
+    resp_code: paddedCode(event.resp_code, 2),
+    resp_code_desc: cappedText(event.resp_code_desc),
+    order_number: integerOf(event.order_number),
+    order_status: integerOf(event.order_status),
+    amount: integerOf(event.amount),
+    error_code: integerOf(event.error_code),
+    action_code: integerOf(event.action_code),
+    message: capped(textOf(event.message), MAX_SIGNED_LENGTH),
+    signature: capped(canonical, MAX_SIGNED_LENGTH),
+  })
+}
+
+/** A text field as stored: text or a number's digits, capped; anything else null. */
+function cappedText(value: unknown): string | null {
+  return capped(textOf(value))
+}
+
+/** A code that is numeric text with leading zeros (`012`, `00`): a number sent for one is padded. */
+function paddedCode(value: unknown, width: number): string | null {
+  const text = textOf(value)
+  return capped(typeof value === 'number' ? (text?.padStart(width, '0') ?? null) : text)
 }

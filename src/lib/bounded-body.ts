@@ -18,16 +18,41 @@ const EMPTY = new Uint8Array(0)
  * else null (chunked: the stream alone tells).
  */
 export function declaredLength(request: Request): number | null {
-  if (request.headers.has('transfer-encoding')) return null
-  const text = request.headers.get('content-length')
-  if (text === null) return null
-  // A malformed length is no promise at all: the stream is then read with the cap.
-  return /^\d{1,15}$/.test(text.trim()) ? Number(text) : null
+  return framedLength(
+    request.headers.has('transfer-encoding'),
+    request.headers.get('content-length'),
+  )
 }
 
-/** Reads the body as bytes if it is at most `max` bytes long (see the module comment). */
-export async function readBoundedBody(request: Request, max: number): Promise<BoundedBody> {
-  const declared = declaredLength(request)
+/**
+ * The length a request's framing states (`framedLength`), read from the runtime's own parse of
+ * its headers in the server's bindings (`env`); undefined when the bindings do not tell.
+ */
+export type DeclaredBodyLength = (env: unknown) => number | null | undefined
+
+/**
+ * The length stated by a body's framing: its Content-Length when it has no Transfer-Encoding,
+ * else null (see `declaredLength`). For runtimes that hand over their own parse of the headers.
+ */
+export function framedLength(
+  hasTransferEncoding: boolean,
+  contentLength: string | null | undefined,
+): number | null {
+  if (hasTransferEncoding || contentLength === null || contentLength === undefined) return null
+  // A malformed length is no promise at all: the stream is then read with the cap.
+  return /^\d{1,15}$/.test(contentLength.trim()) ? Number(contentLength) : null
+}
+
+/**
+ * Reads the body as bytes if it is at most `max` bytes long (see the module comment); `framed` as
+ * in `readBoundedText`.
+ */
+export async function readBoundedBody(
+  request: Request,
+  max: number,
+  framed?: number | null,
+): Promise<BoundedBody> {
+  const declared = framed === undefined ? declaredLength(request) : framed
   if (declared !== null && declared > max) return TOO_LARGE
   const body = request.body
   if (!body) return { ok: true, bytes: EMPTY }
@@ -43,17 +68,24 @@ export async function readBoundedBody(request: Request, max: number): Promise<Bo
 /**
  * Reads the body as UTF-8 text if it is at most `max` bytes long, else null. A body framed by its
  * length is read with `text()` without touching `request.body` (docs/decisions/performance.md,
- * "The body without `request.body`").
+ * "The body without `request.body`"). `framed` is the length its framing states when the runtime
+ * already knows it (`framedLength`); without it, the request's headers are read.
  */
-export function readBoundedText(request: Request, max: number): Promise<string | null> {
+export function readBoundedText(
+  request: Request,
+  max: number,
+  framed?: number | null,
+): Promise<string | null> {
   try {
-    const declared = declaredLength(request)
+    const declared = framed === undefined ? declaredLength(request) : framed
     // Chained rather than awaited: one promise fewer on the webhook's path, where each costs more
     // once async hooks are on (docs/decisions/performance.md, "No await for what is already known").
     if (declared !== null && declared <= max)
       // Never more UTF-16 units than bytes: over `max` units, the framing was not held to.
       return request.text().then((text) => (text.length <= max ? text : null))
-    return readBoundedBody(request, max).then((body) => (body.ok ? fromUtf8(body.bytes) : null))
+    return readBoundedBody(request, max, declared).then((body) =>
+      body.ok ? fromUtf8(body.bytes) : null,
+    )
   } catch (error) {
     return Promise.reject(error)
   }

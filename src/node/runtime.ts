@@ -17,6 +17,7 @@ import type { EncodePage } from '../http/compress-pages.js'
 import { termsTextsInCode } from '../i18n/terms.js'
 import { type DeflateRaw, gzipSplice } from '../lib/gzip-splice.js'
 import { createPaymentChanges } from '../payments/changes.js'
+import { nodeDeclaredBodyLength } from './declared-length.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
 import { renderJsxWithoutAsyncHooks } from './jsx-without-async-hooks.js'
@@ -91,6 +92,7 @@ export function nodeRuntimeParts(
   | 'sha256Hex'
   | 'changeStamp'
   | 'recordDelivery'
+  | 'declaredBodyLength'
   | 'gzip'
   | 'spliceGzip'
   | 'encodePage'
@@ -117,6 +119,7 @@ export function nodeRuntimeParts(
     encodePage: zlibEncodesPages,
     spliceGzip: (before, after) => gzipSplice(before, after, deflateRaw),
     recordDelivery: groupCommitInbox(handle),
+    declaredBodyLength: nodeDeclaredBodyLength,
     getWithBody: nodeGetWithBody,
     verifySignature: verifyGatewaySignatureSync,
     sha256Hex: sha256HexSync,

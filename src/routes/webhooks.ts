@@ -36,9 +36,10 @@ export function isWebhookRequest(request: Request): boolean {
 export function webhookEndpoint(
   deps: AppDeps,
   security: SecurityPolicy,
-): (request: Request) => Promise<Response> {
+): (request: Request, env?: unknown) => Promise<Response> {
   const replyHeaders = machineReplyHeaders(security.https)
-  return async (incoming) => {
+  const declared = deps.declaredBodyLength
+  return async (incoming, env) => {
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
     // `ctx.waitUntil` (src/worker-handler.ts), and another request may replace it a moment later.
     const background = deps.background
@@ -50,8 +51,9 @@ export function webhookEndpoint(
     }
     let answer: { status: number; body: unknown }
     try {
-      // Read with its cap whether or not the sender declared a length (a chunked body has none).
-      const raw = await readBoundedText(incoming, WEBHOOK_BODY_LIMIT)
+      // Read with its cap whether or not the sender declared a length (a chunked body has none);
+      // the length as the server parsed it when the runtime has it (Node), else from the headers.
+      const raw = await readBoundedText(incoming, WEBHOOK_BODY_LIMIT, declared?.(env))
       answer =
         raw === null
           ? { status: 413, body: TOO_LARGE }
