@@ -1,10 +1,9 @@
 /**
  * QR codes of link URLs as SVG and PNG, on Web APIs only so both runtimes serve both formats:
- * the qrcode library's pure-JS core computes the modules; the SVG is one path, the PNG is encoded
- * here with CompressionStream('deflate') (zlib, which PNG's IDAT expects).
+ * lean-qr computes the modules (pure JavaScript, an ES module, no dependency); the SVG is one
+ * path, the PNG is encoded here with CompressionStream('deflate') (zlib, which PNG's IDAT expects).
  */
-// The core module has no Node dependency, unlike the package entry (PNG through pngjs and zlib).
-import QRCodeCore from 'qrcode/lib/core/qrcode.js'
+import { correction, generate } from 'lean-qr'
 import { utf8 } from '../lib/bytes.js'
 
 /** The dark/light matrix of a QR code. */
@@ -13,11 +12,16 @@ export interface QrMatrix {
   dark(x: number, y: number): boolean
 }
 
-/** Computes the QR matrix of `text` with medium error correction (readable when printed small). */
+/**
+ * Computes the QR matrix of `text` with medium error correction (readable when printed small),
+ * and no more: a higher level that still fits would draw the same size with other modules.
+ */
 export function qrMatrix(text: string): QrMatrix {
-  const qr = QRCodeCore.create(text, { errorCorrectionLevel: 'M' })
-  const { size, data } = qr.modules
-  return { size, dark: (x, y) => data[y * size + x] === 1 }
+  const code = generate(text, {
+    minCorrectionLevel: correction.M,
+    maxCorrectionLevel: correction.M,
+  })
+  return { size: code.size, dark: (x, y) => code.get(x, y) }
 }
 
 const QUIET = 4
