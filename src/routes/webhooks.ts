@@ -49,7 +49,7 @@ export function webhookEndpoint(
       method: 'POST',
       route: WEBHOOK_PATH,
     }
-    let answer: { status: number; body: unknown }
+    let answer: { status: number; body: object }
     try {
       // Read with its cap whether or not the sender declared a length (a chunked body has none);
       // the length as the server parsed it when the runtime has it (Node), else from the headers.
@@ -70,6 +70,18 @@ export function webhookEndpoint(
       })
       answer = { status: 500, body: INTERNAL }
     }
-    return sendLogged(deps, request, answer.status, JSON.stringify(answer.body), replyHeaders)
+    return sendLogged(deps, request, answer.status, answerText(answer.body), replyHeaders)
   }
+}
+
+/** Each answer body's JSON, made once per body: the usual answers are the same few objects. */
+const ANSWER_TEXTS = new WeakMap<object, string>()
+
+function answerText(body: object): string {
+  let text = ANSWER_TEXTS.get(body)
+  if (text === undefined) {
+    text = JSON.stringify(body)
+    ANSWER_TEXTS.set(body, text)
+  }
+  return text
 }

@@ -84,4 +84,106 @@ describe('what is kept of a webhook delivery', () => {
     expect(parsed.payment_status).toHaveLength(256)
     expect(parsed.transaction_id).toHaveLength(256)
   })
+
+  it('writes the very text JSON.stringify gives for the documented object, whatever the values', () => {
+    // Values of every kind a sender may put in any field: text to escape, numbers to pad or
+    // refuse, a lone surrogate, things that are neither. A fixed seed: the same bodies each run.
+    const values: unknown[] = [
+      null,
+      undefined,
+      0,
+      -0,
+      12,
+      -3,
+      1.5,
+      '007',
+      ' 42 ',
+      ' -2007 ',
+      '2.0',
+      'x'.repeat(300),
+      'é"\\\n\u2028<',
+      Number.POSITIVE_INFINITY,
+      Number.NaN,
+      true,
+      {},
+      [],
+      'abc',
+      2 ** 70,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      '\ud800',
+    ]
+    const signatures = ['abc_-XYZ09', 'a+b/c==', 'x'.repeat(3000), '', 'é"', 'Zm9v']
+    const fields = [
+      'cib_transaction_id',
+      'payment_status',
+      'transaction_id',
+      'order_id',
+      'currency',
+      'error_message',
+      'action_code_description',
+      'resp_code',
+      'resp_code_desc',
+      'order_number',
+      'order_status',
+      'amount',
+      'error_code',
+      'action_code',
+      'message',
+      'event',
+      'signature',
+      'padding',
+    ]
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    for (let i = 0; i < 5000; i++) {
+      const event: Record<string, unknown> = {}
+      for (const field of fields)
+        if (next() < 0.8) event[field] = values[Math.floor(next() * values.length)]
+      const signature = signatures[i % signatures.length] as string
+      expect(canonicalPayload(event, signature)).toBe(JSON.stringify(documented(event, signature)))
+    }
+  })
 })
+
+/** The stored form as an object, field by field as the documents give them (the reference). */
+function documented(event: Record<string, unknown>, signature: string): Record<string, unknown> {
+  const text = (value: unknown, max = 256): string | null => {
+    const t =
+      typeof value === 'string'
+        ? value
+        : typeof value === 'number' && Number.isFinite(value)
+          ? String(value)
+          : null
+    return t === null ? null : t.slice(0, max)
+  }
+  const padded = (value: unknown, width: number) =>
+    typeof value === 'number' ? text(text(value)?.padStart(width, '0')) : text(value)
+  const integer = (value: unknown) => {
+    const n =
+      typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value
+    return typeof n === 'number' && Number.isSafeInteger(n) ? n : null
+  }
+  return {
+    event: 'cib.payment.updated',
+    cib_transaction_id: text(event.cib_transaction_id, 64),
+    payment_status: text(event.payment_status),
+    transaction_id: text(event.transaction_id),
+    order_id: text(event.order_id),
+    currency: padded(event.currency, 3),
+    error_message: text(event.error_message),
+    action_code_description: text(event.action_code_description),
+    resp_code: padded(event.resp_code, 2),
+    resp_code_desc: text(event.resp_code_desc),
+    order_number: integer(event.order_number),
+    order_status: integer(event.order_status),
+    amount: integer(event.amount),
+    error_code: integer(event.error_code),
+    action_code: integer(event.action_code),
+    message: text(event.message, 2048),
+    signature: signature.slice(0, 2048),
+  }
+}
