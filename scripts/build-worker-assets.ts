@@ -1,9 +1,10 @@
 /**
  * Writes the Worker's static assets (wrangler.toml's [assets] directory): the dashboard's words in
- * each language, its stylesheet and its pages' scripts, the e-mails' and the /terms page's texts in each language, and the merchant API's OpenAPI document and docs page, made by
- * the same code Node uses, which the upload then does not carry (src/worker-assets.ts). wrangler
- * runs it before every build of the Worker ([build] in wrangler.toml), so the assets always match
- * the code uploaded.
+ * each language, its stylesheet and its pages' scripts, the e-mails' and the /terms page's texts
+ * in each language, and the merchant API's OpenAPI document and docs page, made by the same code
+ * Node uses, which the upload then does not carry (src/worker-assets.ts). wrangler runs it before
+ * every build of the Worker ([build] in wrangler.toml), so the assets always match the code
+ * uploaded.
  *
  *   npx tsx scripts/build-worker-assets.ts
  *
@@ -32,15 +33,14 @@ export async function workerAssets(): Promise<Map<string, string>> {
   const files = new Map<string, string>([
     [WORKER_ASSET_PATHS.openApi, docs.documentJson],
     [WORKER_ASSET_PATHS.docsPage, docs.pageHtml],
+    [WORKER_ASSET_PATHS.dashboardCss, DASHBOARD_CSS],
+    [WORKER_ASSET_PATHS.dashboardScripts, JSON.stringify(DASHBOARD_SCRIPTS)],
   ])
-  for (const lang of LANGUAGES)
+  for (const lang of LANGUAGES) {
     files.set(WORKER_ASSET_PATHS.dashboardWords(lang), JSON.stringify(DASH_TABLES[lang]))
-  files.set(WORKER_ASSET_PATHS.dashboardCss, DASHBOARD_CSS)
-  files.set(WORKER_ASSET_PATHS.dashboardScripts, JSON.stringify(DASHBOARD_SCRIPTS))
-  for (const lang of LANGUAGES)
     files.set(WORKER_ASSET_PATHS.mailWords(lang), JSON.stringify(MAIL_TABLES[lang]))
-  for (const lang of LANGUAGES)
     files.set(WORKER_ASSET_PATHS.termsTexts(lang), JSON.stringify(TERMS_TEXTS[lang]))
+  }
   return files
 }
 

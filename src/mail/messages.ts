@@ -4,7 +4,7 @@
  * assets (src/worker-assets.ts), which keeps them out of its upload.
  */
 import type { Language } from '../config.js'
-import { interpolate, type MessageParams } from '../lib/translate.js'
+import { type Messages, type Translate, translator } from '../lib/translate.js'
 
 const en = {
   receiptSubject: 'Your receipt: {amount} to {merchant}',
@@ -23,7 +23,7 @@ const en = {
 }
 
 /** One language's e-mail texts. */
-export type MailWords = { readonly [K in keyof typeof en]: string }
+export type MailWords = Messages<typeof en>
 
 const fr: MailWords = {
   receiptSubject: 'Votre reçu : {amount} à {merchant}',
@@ -67,7 +67,5 @@ export type LoadMailWords = (lang: Language) => MailWords | Promise<MailWords>
 /** The e-mail texts from the tables in the code (Node, and the Worker's build, for its assets). */
 export const mailWordsInCode: LoadMailWords = (lang) => MAIL_TABLES[lang]
 
-/** The e-mail translator over one language's texts. */
-export function mailText(words: MailWords): (key: MailKey, params?: MessageParams) => string {
-  return (key, params) => interpolate(words[key], params)
-}
+/** The e-mail translator over one language's texts: the one translator (src/lib/translate.ts). */
+export const mailText: (words: MailWords) => Translate<MailKey> = translator
