@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Breakdown } from './breakdown.js'
-import { bundleRow, workerBundle } from './bundle.js'
+import { bundleRow, workerBundles } from './bundle.js'
 import { type BenchServer, startServer } from './child.js'
 import { coldStart, coldStartNote, coldStartRow, START_COMMANDS } from './cold-start.js'
 import { WEBHOOK_GOAL } from './constants.js'
@@ -405,12 +405,11 @@ async function main() {
     rows.push(coldStartRow(command, cold))
     notes.push(coldStartNote(command, cold))
   }
-  step('Worker upload')
+  step('Worker uploads')
   try {
-    const bundle = await workerBundle()
-    rows.push(bundleRow(bundle))
+    for (const bundle of await workerBundles()) rows.push(bundleRow(bundle))
     notes.push(
-      `Worker upload: what \`wrangler deploy\` sends (\`wrangler deploy --dry-run --outdir\`, minified as wrangler.toml says, source map excluded), gzipped at level 9, measured by ${bundle.source}.`,
+      'Worker uploads: what `npm run deploy:worker` sends for each of the two Workers (`wrangler deploy --dry-run --outdir` with wrangler.toml, then wrangler.dashboard.toml; minified as they say, source maps excluded), gzipped at level 9 (scripts/worker-bundle-size.ts). The production Worker hands every request under /dashboard to the back office through a service binding.',
     )
   } catch (error) {
     rows.push({ what: 'Worker upload', result: 'not measured' })

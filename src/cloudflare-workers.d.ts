@@ -2,6 +2,12 @@
 declare module 'cloudflare:workers' {
   /** The Worker's bindings, readable while its module is evaluated. */
   export const env: Record<string, unknown>
+  /** A named entrypoint another Worker calls through a service binding (Workers RPC). */
+  export abstract class WorkerEntrypoint<Env = unknown> {
+    protected readonly env: Env
+    protected readonly ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext
+    constructor(ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext, env: Env)
+  }
 }
 
 /** The part of the Workers runtime's `cloudflare:sockets` module that Paylinks uses (SMTP). */

@@ -1,11 +1,17 @@
 /**
  * Paylinks on Workers for `wrangler dev` (`[env.dev]` of wrangler.toml, `npm run dev:worker`):
- * the production Worker plus the built-in gateway simulator at `/_sim`, served on localhost only.
+ * all of Paylinks in one Worker (the production Worker's two halves together), plus the built-in
+ * gateway simulator at `/_sim`, served on localhost only.
  */
+import { createApp } from './app.js'
 import * as simulator from './simulator/index.js'
 import { createWorker } from './worker-handler.js'
 import { connectSmtp } from './worker-smtp-socket.js'
 
 export type { WorkerEnv } from './worker-handler.js'
 
-export default createWorker({ loadSimulator: async () => simulator, smtpConnect: connectSmtp })
+export default createWorker({
+  app: createApp,
+  loadSimulator: async () => simulator,
+  smtpConnect: connectSmtp,
+})

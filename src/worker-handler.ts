@@ -1,8 +1,10 @@
 /**
- * The Worker's handlers, shared by the two entries: `src/worker.ts` (what `wrangler deploy`
- * uploads: no simulator) and `src/worker-dev.ts` (`wrangler dev --env dev`: simulator mode).
- * `fetch` serves the app; `scheduled` (the Cron trigger of wrangler.toml) runs the reconciler, then
- * sends the outbound webhooks and e-mails due, and the merchant's daily digest once a day.
+ * The Worker's handlers, shared by the entries: `src/worker.ts` (what `wrangler deploy` uploads:
+ * the customer side, no simulator), `src/worker-dashboard.ts` (the back office, the second Worker
+ * it hands `/dashboard` to) and `src/worker-dev.ts` (`wrangler dev --env dev`: all of Paylinks in
+ * one Worker, simulator mode). `fetch` serves the entry's app; `scheduled` (the Cron trigger of
+ * wrangler.toml) runs the reconciler, then sends the outbound webhooks and e-mails due, and the
+ * merchant's daily digest once a day.
  */
 import type {
   D1Database,
@@ -10,7 +12,8 @@ import type {
   Fetcher,
   ScheduledController,
 } from '@cloudflare/workers-types/index.ts'
-import { createApp } from './app.js'
+import type { AppDeps } from './app-deps.js'
+import type { Mountable, PaylinksApp } from './app-shell.js'
 import { createBackground } from './background.js'
 import {
   type Assembled,
@@ -36,7 +39,6 @@ import {
 import { d1Db } from './worker-db.js'
 import { workerMail } from './worker-mail.js'
 import { keepSettingsInD1 } from './worker-settings.js'
-import { warmFirstRequest } from './worker-warm.js'
 
 /** The Worker's bindings: the D1 database, and the configuration names of product.md as vars and secrets. */
 export interface WorkerEnv {
@@ -47,6 +49,13 @@ export interface WorkerEnv {
 }
 
 export interface WorkerOptions {
+  /** The entry's app: all of Paylinks, its customer side or its back office. */
+  app: (deps: AppDeps, options: { simulator?: Mountable }) => PaylinksApp
+  /**
+   * Runs the first request's code while the isolate starts (the customer side's
+   * `warmFirstRequest`, src/worker-warm.tsx); only with `startEnv`.
+   */
+  warm?: (deps: AppDeps) => Promise<void>
   /**
    * The isolate's bindings as its module is evaluated (`env` of `cloudflare:workers`). With them,
    * the configuration is parsed and the app built while the isolate starts, before any request;
@@ -68,7 +77,7 @@ export interface WorkerOptions {
 
 interface Paylinks {
   assembled: Assembled
-  app: ReturnType<typeof createApp>
+  app: PaylinksApp
   /** The daily digest's check (MERCHANT_NOTIFY=daily), run by each Cron event. */
   digest: (() => Promise<void>) | undefined
 }
@@ -83,7 +92,7 @@ const defaultWait = (ms: number, signal: AbortSignal) =>
   })
 
 /** Builds the Worker's `fetch` and `scheduled` handlers. */
-export function createWorker(options: WorkerOptions = {}) {
+export function createWorker(options: WorkerOptions) {
   const startTimeoutMs = options.startTimeoutMs ?? 10_000
   const clock = options.clock ?? Date.now
   const wait = options.wait ?? defaultWait
@@ -104,13 +113,6 @@ export function createWorker(options: WorkerOptions = {}) {
    * per request, in `useContext`.
    */
   const forwardWaitUntil = (promise: Promise<unknown>) => latest?.waitUntil(promise)
-
-  const stringsOf = (env: WorkerEnv) =>
-    Object.fromEntries(
-      Object.entries(env).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    )
 
   /** What needs no I/O: the configuration, drizzle, the dependencies but the secrets and assets. */
   function prepare(strings: Record<string, string>, env: WorkerEnv) {
@@ -145,7 +147,7 @@ export function createWorker(options: WorkerOptions = {}) {
   }
 
   function withApp(assembled: Assembled, digest: Paylinks['digest']): Paylinks {
-    const app = createApp(
+    const app = options.app(
       assembled.deps,
       assembled.simulator ? { simulator: assembled.simulator.app } : {},
     )
@@ -168,9 +170,11 @@ export function createWorker(options: WorkerOptions = {}) {
       app.router.match('GET', '/')
       // The first request's code compiled now rather than in it; its promises settle before the
       // isolate's start ends (they wait on nothing but WebCrypto and the stand-in database).
-      warmFirstRequest(assembled.deps).catch((error) =>
-        consoleLogger({ level: 'warn', event: 'warm_up_failed', error: describe(error) }),
-      )
+      options
+        .warm?.(assembled.deps)
+        .catch((error) =>
+          consoleLogger({ level: 'warn', event: 'warm_up_failed', error: describe(error) }),
+        )
       // A real line (the isolate's start, once), and the first console write of the isolate,
       // whose set-up would otherwise fall on the first request's log line.
       consoleLogger({ event: 'worker_started', mode: assembled.deps.config.gatewayMode })
@@ -286,6 +290,13 @@ export function createWorker(options: WorkerOptions = {}) {
       )
     },
   }
+}
+
+/** The bindings that are text: the configuration's vars and secrets. */
+export function stringsOf(env: WorkerEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
 }
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' }

@@ -9,6 +9,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import { describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
+import { createApp } from '../../src/app.js'
 import { toAlgiersIso } from '../../src/dashboard/algiers-time.js'
 import type { Db } from '../../src/data/db.js'
 import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
@@ -72,14 +73,17 @@ describe('mail on Workers', () => {
       while (waits.length > 0) await Promise.allSettled(waits.splice(0))
     }
     const simulator = () => import('../../src/simulator/index.js')
-    await run(createWorker({ loadSimulator: simulator, smtpConnect: nodeSmtpConnect() }), env)
+    await run(
+      createWorker({ app: createApp, loadSimulator: simulator, smtpConnect: nodeSmtpConnect() }),
+      env,
+    )
     expect(await mailSettings()).toEqual([
       ['mail_notices', 'each'],
       ['mail_outbox', 'on'],
     ])
     const { SMTP_URL: _, ...withoutSmtp } = env
     await run(
-      createWorker({ loadSimulator: simulator, smtpConnect: nodeSmtpConnect() }),
+      createWorker({ app: createApp, loadSimulator: simulator, smtpConnect: nodeSmtpConnect() }),
       withoutSmtp,
     )
     expect(await mailSettings()).toEqual([
@@ -116,6 +120,7 @@ describe('mail on Workers', () => {
       // The Cron runs of the next day: the first one sends the digest of today.
       let now = Date.now() + 24 * 60 * 60_000
       const worker = createWorker({
+        app: createApp,
         loadSimulator: () => import('../../src/simulator/index.js'),
         smtpConnect: nodeSmtpConnect(),
         clock: () => now,

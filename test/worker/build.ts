@@ -38,8 +38,23 @@ export async function wrangler(args: string[]): Promise<string> {
 /** Which Worker: wrangler.toml's top level (`wrangler deploy`) or `[env.dev]` (`wrangler dev --env dev`). */
 export type WorkerEntry = 'production' | 'dev'
 
-/** wrangler's `--env` value of an entry (the empty string names the top level). */
-const wranglerEnv = (entry: WorkerEntry) => (entry === 'dev' ? 'dev' : '')
+/** A Worker wrangler builds: an entry, or the production Worker's back office (wrangler.dashboard.toml). */
+export type WorkerBuild = WorkerEntry | 'dashboard'
+
+/** The file a build's configuration is in. */
+export const configFileOf = (build: WorkerBuild) =>
+  join(ROOT, build === 'dashboard' ? 'wrangler.dashboard.toml' : 'wrangler.toml')
+
+/** wrangler's `--env` value of a build (the empty string names the top level). */
+const wranglerEnv = (build: WorkerBuild) => (build === 'dev' ? 'dev' : '')
+
+/** wrangler's arguments naming a build's configuration. */
+const configArgs = (build: WorkerBuild) => [
+  '--config',
+  configFileOf(build),
+  '--env',
+  wranglerEnv(build),
+]
 
 /** The main module wrangler wrote to `outdir`. */
 function mainModule(outdir: string): string {
@@ -49,8 +64,8 @@ function mainModule(outdir: string): string {
 }
 
 /** Builds `entry` as wrangler deploys it into `outdir`; returns the path of its main module. */
-export async function buildWorker(entry: WorkerEntry, outdir: string): Promise<string> {
-  await wrangler(['deploy', '--dry-run', '--env', wranglerEnv(entry), '--outdir', outdir])
+export async function buildWorker(entry: WorkerBuild, outdir: string): Promise<string> {
+  await wrangler(['deploy', '--dry-run', ...configArgs(entry), '--outdir', outdir])
   return mainModule(outdir)
 }
 
@@ -58,7 +73,7 @@ export async function buildWorker(entry: WorkerEntry, outdir: string): Promise<s
  * The path of `entry`'s main module as wrangler deploys it, built once per run (its build command
  * writes `.worker-assets` too). Its directory is shared by the run's test files: read only.
  */
-export async function builtWorker(entry: WorkerEntry): Promise<string> {
+export async function builtWorker(entry: WorkerBuild): Promise<string> {
   const outdir = await madeOncePerRun(`build-${entry}`, async (dir) => {
     await buildWorker(entry, dir)
   })
@@ -96,16 +111,20 @@ function plainData(key: string, value: unknown): unknown {
  * wrangler.toml's miniflare options (bindings, D1, assets) for an entry, as wrangler derives them:
  * plain data, worked out once per run (loading wrangler's module takes seconds).
  */
-export async function workerOptionsOf(entry: WorkerEntry): Promise<WorkerOptions> {
+export async function workerOptionsOf(entry: WorkerBuild): Promise<WorkerOptions> {
   const dir = await madeOncePerRun(`options-${entry}`, async (out) => {
     // wrangler refuses a config whose assets directory is missing; a fresh checkout has none until
     // the first build (builtWorker) writes it, which the Worker's start waits for.
     mkdirSync(join(ROOT, '.worker-assets'), { recursive: true })
     const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
     const { workerOptions } = unstable_getMiniflareWorkerOptions(
-      join(ROOT, 'wrangler.toml'),
+      configFileOf(entry),
       wranglerEnv(entry),
     )
+    // The development Worker serves /dashboard itself and never calls the back office its binding
+    // names (wrangler asks every environment for the top level's services): left out, miniflare
+    // runs it alone.
+    if (entry === 'dev') delete workerOptions.serviceBindings
     writeFileSync(join(out, 'options.json'), JSON.stringify(workerOptions, plainData))
   })
   return JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) as WorkerOptions

@@ -1,7 +1,8 @@
 /**
- * The Worker that `wrangler deploy` uploads (wrangler.toml's top level, built by its dry run, once
- * per test run from the current sources): within its size budget, holding nothing of the gateway
- * simulator, nor what it reads from its static assets or never runs
+ * The Workers that `npm run deploy:worker` uploads (wrangler.toml's top level, the production
+ * Worker, and wrangler.dashboard.toml, its back office; built by their dry runs, once per test run
+ * from the current sources): each within the size budget, neither holding the other's pages, nor
+ * anything of the gateway simulator, nor what they read from their static assets or never run
  * (docs/decisions/performance.md, "The Worker upload").
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -9,7 +10,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  BUDGET_GZIP_KIB,
+  BUDGET_GZIP_BYTES,
   measureUpload,
   SIMULATOR_MARKERS,
   uploadIn,
@@ -21,27 +22,84 @@ import { MAIL_TABLES } from '../../src/mail/messages.js'
 import { SHARE_SCRIPT } from '../../views/dashboard/link-share.js'
 import { DASHBOARD_CSS } from '../../views/dashboard/styles.js'
 import { TILL_SCRIPT } from '../../views/dashboard/till-script.js'
-import { builtWorker } from './build.js'
+import { builtWorker, configFileOf } from './build.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 let upload: string
+let backOffice: string
+/** Both uploads, for what holds of each. */
+let both: [string, string][]
 
 beforeAll(async () => {
-  upload = uploadIn(dirname(await builtWorker('production')))
+  const [production, dashboard] = await Promise.all([
+    builtWorker('production'),
+    builtWorker('dashboard'),
+  ])
+  upload = uploadIn(dirname(production))
+  backOffice = uploadIn(dirname(dashboard))
+  both = [
+    ['production', upload],
+    ['back office', backOffice],
+  ]
 }, 120_000)
 
-describe('the Worker upload', () => {
-  it(`is at most ${BUDGET_GZIP_KIB} KiB gzipped`, () => {
-    const size = measureUpload(upload)
-    expect(size.gzipBytes).toBeLessThanOrEqual(BUDGET_GZIP_KIB * 1024)
-    expect(size.withinBudget).toBe(true)
+describe('the two Worker uploads', () => {
+  it('are each at most 150 KB (150,000 bytes) gzipped', () => {
+    for (const [, text] of both) {
+      const size = measureUpload(text)
+      expect(size.gzipBytes).toBeLessThanOrEqual(150_000)
+      expect(size.budgetGzipBytes).toBe(BUDGET_GZIP_BYTES)
+      expect(size.withinBudget).toBe(true)
+    }
   })
 
-  it("holds none of the simulator's code, key, credentials, inspector or fault controls", () => {
-    expect(SIMULATOR_MARKERS.filter((marker) => upload.includes(marker))).toEqual([])
-    expect(measureUpload(upload).simulatorMarkers).toEqual([])
+  it("hold none of the simulator's code, key, credentials, inspector or fault controls", () => {
+    for (const [, text] of both) {
+      expect(SIMULATOR_MARKERS.filter((marker) => text.includes(marker))).toEqual([])
+      expect(measureUpload(text).simulatorMarkers).toEqual([])
+    }
   })
 
+  it('are split: the back office’s pages only in its Worker, the customer’s only in the other', () => {
+    // Class names of the people page, the till's keypad and the overview's chart.
+    const backOfficeMarkers = ['"people-acts"', '"keypad"', '"chart-outcomes"']
+    // The checkout's amount hint, its route and the gateway's webhook path.
+    const customerMarkers = ['"amount-hint"', '/l/:slug', '/webhooks/gateway']
+    expect(backOfficeMarkers.filter((marker) => backOffice.includes(marker))).toEqual(
+      backOfficeMarkers,
+    )
+    expect(backOfficeMarkers.filter((marker) => upload.includes(marker))).toEqual([])
+    expect(customerMarkers.filter((marker) => upload.includes(marker))).toEqual(customerMarkers)
+    expect(customerMarkers.filter((marker) => backOffice.includes(marker))).toEqual([])
+  })
+
+  it('are built alike: the back office’s wrangler file keeps the production Worker’s build', async () => {
+    const { unstable_readConfig } = await import('wrangler')
+    const read = (build: 'production' | 'dashboard') =>
+      unstable_readConfig({ config: configFileOf(build), env: '' }, { hideWarnings: true })
+    const [production, dashboard] = [read('production'), read('dashboard')]
+    const keys = [
+      'compatibility_date',
+      'compatibility_flags',
+      'minify',
+      'keep_names',
+      'alias',
+      'define',
+      'build',
+      'assets',
+    ] as const
+    for (const key of keys) expect({ [key]: dashboard[key] }).toEqual({ [key]: production[key] })
+    expect(dashboard.d1_databases).toEqual(production.d1_databases)
+    // The binding names the back office's Worker and its entrypoint.
+    expect(production.services).toEqual([
+      { binding: 'DASHBOARD', service: dashboard.name, entrypoint: 'Dashboard' },
+    ])
+    expect(dashboard.workers_dev).toBe(false)
+    expect(dashboard.triggers.crons ?? []).toEqual([])
+  })
+})
+
+describe('the production Worker upload', () => {
   it('is minified without names, yet every gateway error keeps its name for the logs', () => {
     // Minified identifiers, and no `__name(…)` wrappers that keep_names would add.
     expect(upload.includes('createWorker')).toBe(false)
@@ -80,7 +138,7 @@ describe('the Worker upload', () => {
     expect(bare).toEqual([])
   })
 
-  it('carries neither the dashboard’s words, stylesheet and scripts nor the API document’s generator', () => {
+  it('neither Worker carries the dashboard’s words, stylesheet and scripts nor the API document’s generator', () => {
     // The Worker reads those from its static assets (src/worker-assets.ts).
     const cssRule = DASHBOARD_CSS.split('\n').find((line) => line.startsWith('nav.main'))!
     const tillLine = TILL_SCRIPT.split('\n').find((line) => line.includes('inputMode'))!
@@ -116,8 +174,9 @@ describe('the Worker upload', () => {
     expect(cssRule).toBeTruthy()
     expect(tillLine).toBeTruthy()
     expect(shareLine).toBeTruthy()
-    expect(markers.filter(([, marker]) => upload.includes(marker!)).map(([what]) => what)).toEqual(
-      [],
-    )
+    for (const [name, text] of both) {
+      const carried = markers.filter(([, marker]) => text.includes(marker!)).map(([what]) => what)
+      expect({ [name]: carried }).toEqual({ [name]: [] })
+    }
   })
 })

@@ -7,6 +7,7 @@ import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-
 import { drizzle } from 'drizzle-orm/d1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
+import { createApp } from '../../src/app.js'
 import type { Db } from '../../src/data/db.js'
 import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
 import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
@@ -50,7 +51,10 @@ describe('the Worker’s Cron trigger', () => {
     const [row] = await db.select().from(schema.deliveries)
     expect(row?.state).toBe('pending')
 
-    const worker = createWorker({ loadSimulator: () => import('../../src/simulator/index.js') })
+    const worker = createWorker({
+      app: createApp,
+      loadSimulator: () => import('../../src/simulator/index.js'),
+    })
     const waits: Promise<unknown>[] = []
     const ctx = {
       waitUntil: (p: Promise<unknown>) => waits.push(p),

@@ -6,6 +6,7 @@
  */
 import type { D1Database, ExecutionContext } from '@cloudflare/workers-types/index.ts'
 import { describe, expect, it } from 'vitest'
+import { customerWorker } from '../../src/worker-customer.js'
 import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
 import { useLocalD1, WORKER_ADMIN_TOKEN } from './support.js'
 
@@ -53,7 +54,7 @@ describe('a Worker started with its bindings', () => {
   it('builds without D1 at the start and serves from the first request', async () => {
     const count = { calls: 0 }
     const env: WorkerEnv = { DB: countingD1(count), ...vars }
-    const worker = createWorker({ startEnv: env })
+    const worker = createWorker({ ...customerWorker, startEnv: env })
     // Let the start's warm-up settle: it may prepare statements, never run one.
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(count.calls).toBe(0)
@@ -73,14 +74,17 @@ describe('a Worker started with its bindings', () => {
 
   it('still names the settings to fix when the configuration at the start is wrong', async () => {
     const env: WorkerEnv = { DB: local.d1(), ...vars, MERCHANT_ACCOUNT: '' }
-    const worker = createWorker({ startEnv: env })
+    const worker = createWorker({ ...customerWorker, startEnv: env })
     const res = await worker.fetch(new Request('https://pay.example.dz/healthz'), env, ctx)
     expect(res.status).toBe(503)
     expect(await res.text()).toContain('MERCHANT_ACCOUNT')
   })
 
   it('builds again for other bindings than those it started with', async () => {
-    const worker = createWorker({ startEnv: { DB: local.d1(), ...vars, MERCHANT_ACCOUNT: '' } })
+    const worker = createWorker({
+      ...customerWorker,
+      startEnv: { DB: local.d1(), ...vars, MERCHANT_ACCOUNT: '' },
+    })
     const env: WorkerEnv = { DB: local.d1(), ...vars }
     const res = await worker.fetch(new Request('https://pay.example.dz/healthz'), env, ctx)
     expect(res.status).toBe(200)

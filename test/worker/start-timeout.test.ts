@@ -6,6 +6,7 @@
  */
 import type { D1Database, ExecutionContext } from '@cloudflare/workers-types/index.ts'
 import { describe, expect, it } from 'vitest'
+import { createApp } from '../../src/app.js'
 import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
 import { useLocalD1, WORKER_ADMIN_TOKEN } from './support.js'
 
@@ -74,7 +75,12 @@ describe('the Worker start', () => {
       MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
       ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
     }
-    const worker = createWorker({ startTimeoutMs: BOUND_MS, clock: time.clock, wait: time.wait })
+    const worker = createWorker({
+      app: createApp,
+      startTimeoutMs: BOUND_MS,
+      clock: time.clock,
+      wait: time.wait,
+    })
     const health = () => worker.fetch(new Request('https://pay.example.dz/healthz'), env, ctx)
 
     const answered: Response[] = []
@@ -115,7 +121,12 @@ describe('the Worker start', () => {
       MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
       ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
     }
-    const worker = createWorker({ startTimeoutMs: BOUND_MS, clock: time.clock, wait: time.wait })
+    const worker = createWorker({
+      app: createApp,
+      startTimeoutMs: BOUND_MS,
+      clock: time.clock,
+      wait: time.wait,
+    })
     const health = () => worker.fetch(new Request('http://localhost/healthz'), env, ctx)
     expect((await health()).status).toBe(200)
     const afterStart = prepared

@@ -18,7 +18,13 @@ import { afterAll, beforeAll } from 'vitest'
 import * as schema from '../../db/schema.js'
 import { workerAssets } from '../../scripts/build-worker-assets.js'
 import type { Db } from '../../src/data/db.js'
-import { builtWorker, migratedState, type WorkerEntry, workerOptionsOf } from './build.js'
+import {
+  builtWorker,
+  migratedState,
+  type WorkerEntry,
+  type WorkerOptions,
+  workerOptionsOf,
+} from './build.js'
 
 export {
   builtWorker,
@@ -70,7 +76,11 @@ export async function startWorker(
 ): Promise<WorkerPaylinks> {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-'))
   // The first file of a run to get here makes both; they take about as long as each other.
-  const [state] = await Promise.all([migratedState(dir), builtWorker(entry)])
+  const [state] = await Promise.all([
+    migratedState(dir),
+    builtWorker(entry),
+    ...(entry === 'production' ? [builtWorker('dashboard')] : []),
+  ])
   let current = entry
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -84,10 +94,8 @@ export async function startWorker(
       logs.push(...lines.filter((line) => line.trim() !== ''))
     })
   }
-  const options = async (
-    overrides: Record<string, string>,
-    which: WorkerEntry,
-  ): Promise<MiniflareOptions> => {
+  /** The Worker of `which` (named `paylinks`, as miniflare's first Worker it gets the requests). */
+  const entryWorker = async (overrides: Record<string, string>, which: WorkerEntry) => {
     const workerOptions = await workerOptionsOf(which)
     const scriptPath = await builtWorker(which)
     return {
@@ -103,16 +111,37 @@ export async function startWorker(
         CAPTCHA: 'off',
         ...overrides,
       },
+    } as WorkerOptions
+  }
+  /** The production Worker's back office (wrangler.dashboard.toml), which its binding calls. */
+  const backOffice = async () => {
+    const scriptPath = await builtWorker('dashboard')
+    return {
+      ...((await workerOptionsOf('dashboard')) as object),
+      name: 'paylinks-dashboard',
+      modules: true,
+      scriptPath,
+      modulesRoot: join(scriptPath, '..'),
+    } as WorkerOptions
+  }
+  const options = async (
+    overrides: Record<string, string>,
+    which: WorkerEntry,
+  ): Promise<MiniflareOptions> => {
+    const workers = [await entryWorker(overrides, which)]
+    if (which === 'production') workers.push(await backOffice())
+    return {
+      workers,
       d1Persist: join(state, 'v3', 'd1'),
       host: '127.0.0.1',
       port,
       cf: false,
-      // The Worker's console output (one JSON line a request) is kept for assertions, not printed.
+      // The Workers' console output (one JSON line a request) is kept for assertions, not printed.
       handleRuntimeStdio(stdout: Readable, stderr: Readable) {
         collect(stdout)
         collect(stderr)
       },
-    }
+    } as MiniflareOptions
   }
   const mf = new Miniflare(await options(vars, current))
   await mf.ready
@@ -170,7 +199,11 @@ export function postForm(url: string, fields: Record<string, string>, headers = 
  */
 export function prepareEntry(entry: WorkerEntry): void {
   beforeAll(async () => {
-    await Promise.all([builtWorker(entry), workerOptionsOf(entry)])
+    await Promise.all([
+      builtWorker(entry),
+      workerOptionsOf(entry),
+      ...(entry === 'production' ? [builtWorker('dashboard'), workerOptionsOf('dashboard')] : []),
+    ])
   }, 120_000)
 }
 

@@ -1,0 +1,184 @@
+/**
+ * The production Worker in its two halves, as `npm run deploy:worker` deploys them and miniflare
+ * (workerd) runs them: `paylinks` (wrangler.toml) serves the customer side and hands every request
+ * under /dashboard, through its DASHBOARD service binding, to `paylinks-dashboard`
+ * (wrangler.dashboard.toml), which has no vars or secrets of its own. Both use one local D1.
+ * Then the production Worker alone, on Node: what it answers when the back office is missing, and
+ * what it hands over.
+ */
+import type { ExecutionContext } from '@cloudflare/workers-types/index.ts'
+import { describe, expect, it } from 'vitest'
+import { customerWorker } from '../../src/worker-customer.js'
+import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
+import {
+  inputValue,
+  postForm,
+  prepareEntry,
+  useLocalD1,
+  useWorker,
+  WORKER_ADMIN_TOKEN,
+} from './support.js'
+
+const LIVE = {
+  GATEWAY_MODE: 'live',
+  GATEWAY_SITE_URL: 'https://gateway.invalid',
+  MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+  MERCHANT_NAME: 'Boulangerie Atlas',
+  // Live mode asks for https; the Workers answer on loopback whatever the address.
+  PUBLIC_URL: 'https://pay.example.dz',
+}
+
+prepareEntry('production')
+const worker = useWorker(LIVE, 'production')
+
+/** A browser's cookie for /dashboard, taken from each answer. */
+function visitor() {
+  let cookie = ''
+  const take = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      if (pair?.startsWith('paylinks_session=')) cookie = /Max-Age=0/i.test(line) ? '' : pair
+    }
+    return response
+  }
+  const headers = () => ({ cookie, 'accept-language': 'fr', 'cf-connecting-ip': '198.51.100.78' })
+  return {
+    get: async (path: string) =>
+      take(await fetch(`${worker().url}${path}`, { headers: headers(), redirect: 'manual' })),
+    post: async (path: string, fields: Record<string, string>) =>
+      take(await postForm(`${worker().url}${path}`, fields, headers())),
+  }
+}
+
+/** The Workers' request log lines for the route `route`, parsed. */
+const requestLines = (route: string) =>
+  worker()
+    .logs.filter((line) => line.startsWith('{') && line.includes('"request_id"'))
+    .map((line) => JSON.parse(line) as { route?: string; status?: number })
+    .filter((line) => line.route === route)
+
+describe('the production Worker and its back office', () => {
+  it('serves the dashboard through the back office, on the same D1 and configuration', async () => {
+    const admin = visitor()
+    const login = await admin.get('/dashboard/login')
+    expect(login.status).toBe(200)
+    const page = await login.text()
+    // The back office's own middleware: its headers, and the page in the language asked for.
+    expect(login.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(page).toContain('lang="fr"')
+    const signedIn = await admin.post('/dashboard/login', {
+      token: WORKER_ADMIN_TOKEN,
+      _csrf: inputValue(page, '_csrf'),
+    })
+    expect(signedIn.status).toBe(303)
+
+    // A link made in the back office is on the customer side at once: one database.
+    const form = await (await admin.get('/dashboard/links/new')).text()
+    const created = await admin.post('/dashboard/links', {
+      _csrf: inputValue(form, '_csrf'),
+      language: 'fr',
+      active: 'on',
+      title: 'Pain complet',
+      pricing: 'fixed',
+      amount: '250',
+    })
+    expect(created.status).toBe(303)
+    const id = /\/dashboard\/links\/(lnk_\w+)/.exec(created.headers.get('location') ?? '')?.[1]
+    expect(id).toBeDefined()
+    const links = await fetch(`${worker().url}/api/v1/links`, {
+      headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
+    })
+    const listed = (await links.json()) as { data: { id: string; url: string }[] }
+    const link = listed.data.find((entry) => entry.id === id)
+    expect(link).toBeDefined()
+    const checkout = await fetch(`${worker().url}/l/${link!.url.split('/l/')[1]}?lang=fr`)
+    expect(checkout.status).toBe(200)
+    expect(await checkout.text()).toContain('Pain complet')
+
+    // The configuration came with each call: the merchant's name of the production Worker's vars.
+    const overview = await (await admin.get('/dashboard')).text()
+    expect(overview).toContain('Boulangerie Atlas')
+    // Each dashboard request is logged once, by the back office.
+    expect(requestLines('/dashboard/login').length).toBe(2)
+  })
+
+  it('sends a visitor without a session to the login page, and keeps the API on the customer side', async () => {
+    const missing = await fetch(`${worker().url}/dashboard/no-such-page`, {
+      headers: { 'accept-language': 'en' },
+      redirect: 'manual',
+    })
+    // Pages under /dashboard ask for a session first, as on Node.
+    expect(missing.status).toBe(303)
+    expect(missing.headers.get('location')).toBe('/dashboard/login')
+    const api = await fetch(`${worker().url}/api/v1/no-such-route`, {
+      headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
+    })
+    expect(api.status).toBe(404)
+    expect(await api.json()).toMatchObject({ error: { code: 'not_found' } })
+  })
+})
+
+const local = useLocalD1('back-office')
+
+const ctx = {
+  waitUntil() {},
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext
+
+describe('the production Worker alone', () => {
+  const env = (extra: Record<string, unknown>): WorkerEnv => ({
+    DB: local.d1(),
+    ...LIVE,
+    ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
+    ...extra,
+  })
+
+  it('answers 503 naming how to deploy the back office when its binding is missing', async () => {
+    const paylinks = createWorker({ ...customerWorker })
+    const response = await paylinks.fetch(
+      new Request('https://pay.example.dz/dashboard/login'),
+      env({}),
+      ctx,
+    )
+    expect(response.status).toBe(503)
+    expect(await response.text()).toContain('npm run deploy:worker')
+    // The customer side is unaffected.
+    const health = await paylinks.fetch(new Request('https://pay.example.dz/healthz'), env({}), ctx)
+    expect(health.status).toBe(200)
+  })
+
+  it('hands the request over as it came, with its vars and secrets and no other binding', async () => {
+    const calls: { url: string; method: string; vars: Record<string, string> }[] = []
+    const dashboard = {
+      async serve(request: Request, vars: Record<string, string>) {
+        calls.push({ url: request.url, method: request.method, vars })
+        return new Response('back office', { status: 200 })
+      },
+    }
+    const paylinks = createWorker({ ...customerWorker })
+    for (const path of ['/dashboard', '/dashboard/links/new?x=1']) {
+      const response = await paylinks.fetch(
+        new Request(`https://pay.example.dz${path}`, { method: 'POST', body: 'a=1' }),
+        env({ DASHBOARD: dashboard }),
+        ctx,
+      )
+      expect(await response.text()).toBe('back office')
+    }
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://pay.example.dz/dashboard',
+      'https://pay.example.dz/dashboard/links/new?x=1',
+    ])
+    expect(calls[0]!.method).toBe('POST')
+    expect(calls[0]!.vars).toMatchObject({ ...LIVE, ADMIN_TOKEN: WORKER_ADMIN_TOKEN })
+    expect(Object.values(calls[0]!.vars).every((value) => typeof value === 'string')).toBe(true)
+    // Paths that only start alike stay on the customer side.
+    const other = await paylinks.fetch(
+      new Request('https://pay.example.dz/dashboards'),
+      env({ DASHBOARD: dashboard }),
+      ctx,
+    )
+    expect(other.status).toBe(404)
+    expect(calls).toHaveLength(2)
+  })
+})
