@@ -230,8 +230,11 @@ const median = (values: number[]) => {
 /**
  * Runs each measurement for `t.seconds / rounds` in turn, `rounds` times: on a shared machine the
  * speed drifts over seconds, and a baseline taken in the same round as what it is compared with
- * drifts with it. `after` runs after each measurement, outside of it (to let a server finish
- * what it does after answering, so that it does not run during the next measurement).
+ * drifts with it. Every other round runs them in the reverse order, so that neither what is
+ * measured nor its baseline always comes first (a drift within a round, or what one leaves to the
+ * next, weighs on both alike). `after` runs after each measurement, outside of it (to let a
+ * server finish what it does after answering, so that it does not run during the next
+ * measurement).
  */
 export async function interleaved<K extends string>(
   rounds: number,
@@ -246,7 +249,7 @@ export async function interleaved<K extends string>(
   >
   const seconds = Math.max(1, t.seconds / rounds)
   for (let r = 0; r < rounds; r++) {
-    for (const name of names) {
+    for (const name of r % 2 === 0 ? names : [...names].reverse()) {
       results[name].push(await scenarios[name]({ ...t, seconds, warmUp: r === 0 }))
       await after()
     }
