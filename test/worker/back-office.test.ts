@@ -6,17 +6,24 @@
  * Then the production Worker alone, on Node: what it answers when the back office is missing, and
  * what it hands over.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import type { ExecutionContext } from '@cloudflare/workers-types/index.ts'
+import { Miniflare } from 'miniflare'
 import { describe, expect, it } from 'vitest'
 import { customerWorker } from '../../src/worker-customer.js'
 import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
 import {
+  builtWorker,
   inputValue,
+  migratedState,
   postForm,
   prepareEntry,
   useLocalD1,
   useWorker,
   WORKER_ADMIN_TOKEN,
+  workerOptionsOf,
 } from './support.js'
 
 const LIVE = {
@@ -116,6 +123,62 @@ describe('the production Worker and its back office', () => {
     expect(api.status).toBe(404)
     expect(await api.json()).toMatchObject({ error: { code: 'not_found' } })
   })
+})
+
+describe('the back office on its own', () => {
+  it('has no public answer, and builds its app again for each new configuration it is called with', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paylinks-back-office-'))
+    const scriptPath = await builtWorker('dashboard')
+    // A stand-in for the production Worker: it calls the back office's entrypoint with the vars
+    // the test puts in the address (the real production Worker is the pair's, above).
+    const caller = `export default {
+      async fetch(request, env) {
+        const vars = JSON.parse(new URL(request.url).searchParams.get('vars'))
+        return env.DASHBOARD.serve(new Request('https://pay.example.dz/dashboard/login'), vars)
+      },
+    }`
+    const mf = new Miniflare({
+      workers: [
+        {
+          name: 'caller',
+          modules: true,
+          script: caller,
+          compatibilityDate: '2026-04-01',
+          serviceBindings: { DASHBOARD: { name: 'paylinks-dashboard', entrypoint: 'Dashboard' } },
+        },
+        {
+          ...((await workerOptionsOf('dashboard')) as object),
+          name: 'paylinks-dashboard',
+          modules: true,
+          scriptPath,
+          modulesRoot: dirname(scriptPath),
+        },
+      ],
+      d1Persist: join(await migratedState(dir), 'v3', 'd1'),
+      cf: false,
+    })
+    try {
+      const titleFor = async (merchant: string) => {
+        const vars = { ...LIVE, ADMIN_TOKEN: WORKER_ADMIN_TOKEN, MERCHANT_NAME: merchant }
+        const url = `http://caller.test/?vars=${encodeURIComponent(JSON.stringify(vars))}`
+        const response = await mf.dispatchFetch(url)
+        expect(response.status).toBe(200)
+        return /<title>([^<]*)<\/title>/.exec(await response.text())?.[1]
+      }
+      // One isolate, three calls: the second configuration is served as it is, not the first's.
+      expect(await titleFor('Librairie Es-Salam')).toContain('Librairie Es-Salam')
+      expect(await titleFor('Pharmacie Ibn Sina')).toContain('Pharmacie Ibn Sina')
+      expect(await titleFor('Librairie Es-Salam')).toContain('Librairie Es-Salam')
+      // Its own fetch handler answers nothing to whoever reaches it without the entrypoint.
+      const own = await (await mf.getWorker('paylinks-dashboard')).fetch(
+        'http://any.test/dashboard',
+      )
+      expect(own.status).toBe(404)
+    } finally {
+      await mf.dispose()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 const local = useLocalD1('back-office')
