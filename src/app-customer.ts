@@ -26,15 +26,12 @@ export interface CustomerAppOptions {
 
 /** Builds the customer side of Paylinks, with `dashboard` under `/dashboard`. */
 export function createCustomerApp(deps: AppDeps, options: CustomerAppOptions): PaylinksApp {
-  let webhook: ReturnType<typeof webhookEndpoint> | undefined
-  const { app, pageCache } = appShell(deps, {
+  const { app, pageCache, security } = appShell(deps, {
     ...(options.simulator ? { simulator: options.simulator } : {}),
     ahead(shell) {
       // The gateway's webhooks skip the middleware (see docs/decisions/performance.md,
       // "Webhooks"), and routing too when the path is spelt plainly (below).
-      const endpoint = webhookEndpoint(deps, shell.security)
-      webhook = endpoint
-      shell.app.post(WEBHOOK_PATH, (c) => endpoint(c.req.raw))
+      shell.app.post(WEBHOOK_PATH, (c) => webhook(c.req.raw))
       options.dashboard.ahead?.(shell)
     },
     routes(app) {
@@ -52,13 +49,13 @@ export function createCustomerApp(deps: AppDeps, options: CustomerAppOptions): P
       app.get('/till', (c) => c.redirect('/dashboard/till'))
     },
   })
-  const endpoint = webhook as ReturnType<typeof webhookEndpoint>
+  const webhook = webhookEndpoint(deps, security)
   // The prepared page skips routing (docs/decisions/performance.md, "Answered before routing").
   const prepared = preparedCheckoutPage(deps, pageCache)
   const route = app.fetch
   app.fetch = (request, env, executionCtx) =>
     isWebhookRequest(request)
-      ? endpoint(request, env)
+      ? webhook(request, env)
       : (prepared(request) ?? route(request, env, executionCtx))
   return app
 }
