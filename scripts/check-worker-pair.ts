@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { WORKERS } from './worker-configs.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const PLACEHOLDER = '00000000-0000-0000-0000-000000000000'
@@ -43,8 +44,8 @@ export function pairProblems(production: PairConfig, dashboard: PairConfig): str
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [productionFile, dashboardFile] = [
-    process.argv[2] ?? join(ROOT, 'wrangler.toml'),
-    process.argv[3] ?? join(ROOT, 'wrangler.dashboard.toml'),
+    process.argv[2] ?? join(ROOT, WORKERS.production),
+    process.argv[3] ?? join(ROOT, WORKERS.dashboard),
   ]
   const { unstable_readConfig } = await import('wrangler')
   const read = (config: string) =>

@@ -14,6 +14,9 @@ import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { SIMULATOR_API_KEY, SIMULATOR_SECRET_SEED } from '../src/simulator/constants.js'
 import { SIMULATOR_PRIVATE_KEY_PEM } from '../src/simulator/keys.js'
+import { WORKERS, type WorkerName } from './worker-configs.js'
+
+export { WORKERS, type WorkerName } from './worker-configs.js'
 
 /**
  * The most each gzipped upload may weigh: 150 KB (150,000 bytes; 146.5 KiB). One Worker carrying
@@ -22,14 +25,6 @@ import { SIMULATOR_PRIVATE_KEY_PEM } from '../src/simulator/keys.js'
  * against it.
  */
 export const BUDGET_GZIP_BYTES = 150_000
-
-/** The Workers `npm run deploy:worker` uploads, by their configuration's file. */
-export const WORKERS = {
-  production: 'wrangler.toml',
-  dashboard: 'wrangler.dashboard.toml',
-} as const
-
-export type WorkerName = keyof typeof WORKERS
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WRANGLER = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js')

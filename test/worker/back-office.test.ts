@@ -8,22 +8,21 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import type { ExecutionContext } from '@cloudflare/workers-types/index.ts'
 import { Miniflare } from 'miniflare'
 import { describe, expect, it } from 'vitest'
 import { customerWorker } from '../../src/worker-customer.js'
 import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
 import {
-  builtWorker,
+  dashboardVisitor,
   inputValue,
   migratedState,
-  postForm,
+  miniflareWorker,
   prepareEntry,
   useLocalD1,
   useWorker,
   WORKER_ADMIN_TOKEN,
-  workerOptionsOf,
 } from './support.js'
 
 const LIVE = {
@@ -38,24 +37,8 @@ const LIVE = {
 prepareEntry('production')
 const worker = useWorker(LIVE, 'production')
 
-/** A browser's cookie for /dashboard, taken from each answer. */
-function visitor() {
-  let cookie = ''
-  const take = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      if (pair?.startsWith('paylinks_session=')) cookie = /Max-Age=0/i.test(line) ? '' : pair
-    }
-    return response
-  }
-  const headers = () => ({ cookie, 'accept-language': 'fr', 'cf-connecting-ip': '198.51.100.78' })
-  return {
-    get: async (path: string) =>
-      take(await fetch(`${worker().url}${path}`, { headers: headers(), redirect: 'manual' })),
-    post: async (path: string, fields: Record<string, string>) =>
-      take(await postForm(`${worker().url}${path}`, fields, headers())),
-  }
-}
+/** A browser for /dashboard (its session cookie kept from each answer). */
+const visitor = () => dashboardVisitor(() => worker().url, 'fr', '198.51.100.78')
 
 /** The Workers' request log lines for the route `route`, parsed. */
 const requestLines = (route: string) =>
@@ -128,7 +111,6 @@ describe('the production Worker and its back office', () => {
 describe('the back office on its own', () => {
   it('has no public answer, and builds its app again for each new configuration it is called with', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paylinks-back-office-'))
-    const scriptPath = await builtWorker('dashboard')
     // A stand-in for the production Worker: it calls the back office's entrypoint with the vars
     // the test puts in the address (the real production Worker is the pair's, above).
     const caller = `export default {
@@ -146,13 +128,7 @@ describe('the back office on its own', () => {
           compatibilityDate: '2026-04-01',
           serviceBindings: { DASHBOARD: { name: 'paylinks-dashboard', entrypoint: 'Dashboard' } },
         },
-        {
-          ...((await workerOptionsOf('dashboard')) as object),
-          name: 'paylinks-dashboard',
-          modules: true,
-          scriptPath,
-          modulesRoot: dirname(scriptPath),
-        },
+        await miniflareWorker('dashboard', 'paylinks-dashboard'),
       ],
       d1Persist: join(await migratedState(dir), 'v3', 'd1'),
       cf: false,

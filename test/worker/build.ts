@@ -8,10 +8,11 @@
  */
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { WORKERS } from '../../scripts/worker-configs.js'
 import { madeOncePerRun } from './run-cache.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -43,7 +44,7 @@ export type WorkerBuild = WorkerEntry | 'dashboard'
 
 /** The file a build's configuration is in. */
 export const configFileOf = (build: WorkerBuild) =>
-  join(ROOT, build === 'dashboard' ? 'wrangler.dashboard.toml' : 'wrangler.toml')
+  join(ROOT, build === 'dashboard' ? WORKERS.dashboard : WORKERS.production)
 
 /** wrangler's `--env` value of a build (the empty string names the top level). */
 const wranglerEnv = (build: WorkerBuild) => (build === 'dev' ? 'dev' : '')
@@ -128,4 +129,16 @@ export async function workerOptionsOf(entry: WorkerBuild): Promise<WorkerOptions
     writeFileSync(join(out, 'options.json'), JSON.stringify(workerOptions, plainData))
   })
   return JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) as WorkerOptions
+}
+
+/** A build as one of miniflare's Workers, named `name`: its bundle and wrangler's options for it. */
+export async function miniflareWorker(build: WorkerBuild, name: string): Promise<WorkerOptions> {
+  const [options, scriptPath] = await Promise.all([workerOptionsOf(build), builtWorker(build)])
+  return {
+    ...(options as object),
+    name,
+    modules: true,
+    scriptPath,
+    modulesRoot: dirname(scriptPath),
+  } as WorkerOptions
 }

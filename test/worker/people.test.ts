@@ -7,29 +7,12 @@
 import { expect, it } from 'vitest'
 import { auditLog, users } from '../../db/schema.js'
 import { PASSWORD, pendingOf, recoveryCodesOf, secretOf, totp } from '../auth/people-support.js'
-import { inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
+import { dashboardVisitor, inputValue, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
 const worker = useWorker()
 
-/** A browser's cookie for /dashboard, taken from each answer. */
-function visitor() {
-  let cookie = ''
-  const take = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      if (pair?.startsWith('paylinks_session=')) cookie = /Max-Age=0/i.test(line) ? '' : pair
-    }
-    return response
-  }
-  const headers = () => ({ cookie, 'accept-language': 'en', 'cf-connecting-ip': '198.51.100.77' })
-  return {
-    has: () => cookie !== '',
-    get: async (path: string) =>
-      take(await fetch(`${worker().url}${path}`, { headers: headers(), redirect: 'manual' })),
-    post: async (path: string, fields: Record<string, string>) =>
-      take(await postForm(`${worker().url}${path}`, fields, headers())),
-  }
-}
+/** A browser for /dashboard (its session cookie kept from each answer). */
+const visitor = () => dashboardVisitor(() => worker().url, 'en', '198.51.100.77')
 
 it('invites an owner who signs in with a password, then with two-factor, all recorded', async () => {
   const admin = visitor()

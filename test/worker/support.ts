@@ -21,14 +21,15 @@ import type { Db } from '../../src/data/db.js'
 import {
   builtWorker,
   migratedState,
+  miniflareWorker,
   type WorkerEntry,
-  type WorkerOptions,
   workerOptionsOf,
 } from './build.js'
 
 export {
   builtWorker,
   migratedState,
+  miniflareWorker,
   QUIET_WRANGLER_ENV,
   ROOT,
   type WorkerEntry,
@@ -96,40 +97,24 @@ export async function startWorker(
   }
   /** The Worker of `which` (named `paylinks`, as miniflare's first Worker it gets the requests). */
   const entryWorker = async (overrides: Record<string, string>, which: WorkerEntry) => {
-    const workerOptions = await workerOptionsOf(which)
-    const scriptPath = await builtWorker(which)
-    return {
-      ...(workerOptions as object),
-      name: 'paylinks',
-      modules: true,
-      scriptPath,
-      modulesRoot: join(scriptPath, '..'),
-      bindings: {
-        ...workerOptions.bindings,
-        PUBLIC_URL: url,
-        ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
-        CAPTCHA: 'off',
-        ...overrides,
-      },
-    } as WorkerOptions
-  }
-  /** The production Worker's back office (wrangler.dashboard.toml), which its binding calls. */
-  const backOffice = async () => {
-    const scriptPath = await builtWorker('dashboard')
-    return {
-      ...((await workerOptionsOf('dashboard')) as object),
-      name: 'paylinks-dashboard',
-      modules: true,
-      scriptPath,
-      modulesRoot: join(scriptPath, '..'),
-    } as WorkerOptions
+    const worker = await miniflareWorker(which, 'paylinks')
+    worker.bindings = {
+      ...worker.bindings,
+      PUBLIC_URL: url,
+      ADMIN_TOKEN: WORKER_ADMIN_TOKEN,
+      CAPTCHA: 'off',
+      ...overrides,
+    }
+    return worker
   }
   const options = async (
     overrides: Record<string, string>,
     which: WorkerEntry,
   ): Promise<MiniflareOptions> => {
     const workers = [await entryWorker(overrides, which)]
-    if (which === 'production') workers.push(await backOffice())
+    // The production Worker's back office (wrangler.dashboard.toml), which its binding calls.
+    if (which === 'production')
+      workers.push(await miniflareWorker('dashboard', 'paylinks-dashboard'))
     return {
       workers,
       d1Persist: join(state, 'v3', 'd1'),
@@ -191,6 +176,29 @@ export function postForm(url: string, fields: Record<string, string>, headers = 
     body: new URLSearchParams(fields),
     redirect: 'manual',
   })
+}
+
+/**
+ * A browser signed in to /dashboard or about to be: keeps the session cookie each answer sets,
+ * sends it with its language and client address, and follows no redirect.
+ */
+export function dashboardVisitor(url: () => string, language: string, clientIp: string) {
+  let cookie = ''
+  const take = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      if (pair?.startsWith('paylinks_session=')) cookie = /Max-Age=0/i.test(line) ? '' : pair
+    }
+    return response
+  }
+  const headers = () => ({ cookie, 'accept-language': language, 'cf-connecting-ip': clientIp })
+  return {
+    has: () => cookie !== '',
+    get: async (path: string) =>
+      take(await fetch(`${url()}${path}`, { headers: headers(), redirect: 'manual' })),
+    post: async (path: string, fields: Record<string, string>) =>
+      take(await postForm(`${url()}${path}`, fields, headers())),
+  }
 }
 
 /**
