@@ -1,16 +1,23 @@
 /**
- * Webhook signature verification on Node: the WebCrypto path Paylinks uses (key imported once and
- * cached) against node:crypto's one-shot `verify` with a KeyObject, same key and signature.
+ * Webhook signature verification on Node, same key and signature each way: WebCrypto (key
+ * imported once and cached, what the Worker uses), node:crypto's one-shot `verify` with a
+ * KeyObject on the event loop, and the checks Paylinks makes on Node: node:crypto on a thread of
+ * their own, in batches (src/node/signature-thread.ts).
  */
 import { createPublicKey, verify } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 import { signGatewayMessage, verifyGatewaySignature } from '../src/client/index.js'
 import { fromBase64 } from '../src/lib/bytes.js'
+import { createSignatureThread } from '../src/node/signature-thread.js'
 import { SIMULATOR_PRIVATE_KEY_PEM, SIMULATOR_PUBLIC_KEY_PEM } from '../src/simulator/keys.js'
 
 export interface VerifyResult {
   webCryptoPerSecond: number
   webCryptoConcurrentPerSecond: number
   nodeCryptoPerSecond: number
+  /** On the signature thread, 32 at once; and the event loop's busy share meanwhile. */
+  threadConcurrentPerSecond: number
+  threadLoopBusy: number
 }
 
 async function rate(seconds: number, batch: number, once: () => Promise<boolean> | boolean) {
@@ -36,11 +43,26 @@ export async function compareVerifiers(seconds = 2): Promise<VerifyResult> {
     const sig = fromBase64(signature)
     return sig !== null && verify('sha256', data, key, sig)
   }
-  await rate(0.3, 1, webCrypto)
-  await rate(0.3, 1, nodeCrypto)
-  return {
-    webCryptoPerSecond: await rate(seconds, 1, webCrypto),
-    webCryptoConcurrentPerSecond: await rate(seconds, 32, webCrypto),
-    nodeCryptoPerSecond: await rate(seconds, 1, nodeCrypto),
+  const thread = createSignatureThread()
+  const onThread = () => thread.verify(message, signature, SIMULATOR_PUBLIC_KEY_PEM)
+  try {
+    await rate(0.3, 1, webCrypto)
+    await rate(0.3, 1, nodeCrypto)
+    await rate(0.3, 32, onThread)
+    const webCryptoPerSecond = await rate(seconds, 1, webCrypto)
+    const webCryptoConcurrentPerSecond = await rate(seconds, 32, webCrypto)
+    const nodeCryptoPerSecond = await rate(seconds, 1, nodeCrypto)
+    const before = performance.eventLoopUtilization()
+    const threadConcurrentPerSecond = await rate(seconds, 32, onThread)
+    const threadLoopBusy = performance.eventLoopUtilization(before).utilization
+    return {
+      webCryptoPerSecond,
+      webCryptoConcurrentPerSecond,
+      nodeCryptoPerSecond,
+      threadConcurrentPerSecond,
+      threadLoopBusy,
+    }
+  } finally {
+    await thread.stop()
   }
 }

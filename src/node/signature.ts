@@ -14,7 +14,8 @@ const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/
 // Keys are immutable, and parsing a PEM costs far more than a verification: memoised by PEM.
 const keys = new Map<string, KeyObject | null>()
 
-function publicKey(pem: string): KeyObject | null {
+/** The RSA key of `pem`, parsed once; null when it is no RSA public key. */
+export function publicKey(pem: string): KeyObject | null {
   let key = keys.get(pem)
   if (key === undefined) {
     try {
@@ -28,22 +29,32 @@ function publicKey(pem: string): KeyObject | null {
   return key
 }
 
+/**
+ * The signature's text as Node's decoder reads it (base64url or base64, padded or not, blanks
+ * around it trimmed), or null when it cannot be a signature, or when `message` is no text.
+ */
+export function signatureText(message: unknown, signature: unknown): string | null {
+  if (typeof message !== 'string' || typeof signature !== 'string') return null
+  const text = signature.trim()
+  return BASE64.test(text) ? text : null
+}
+
+/** `verify` of node:crypto on a signature's text (`signatureText`); false, never a throw. */
+export function verifyText(message: string, text: string, key: KeyObject): boolean {
+  try {
+    return verify('sha256', Buffer.from(message, 'utf8'), key, Buffer.from(text, 'base64'))
+  } catch {
+    return false
+  }
+}
+
 /** True when `signature` is the gateway's over `message`; false, never a throw, otherwise. */
 export function verifyGatewaySignatureSync(
   message: string,
   signature: string,
   publicKeyPem: string = GATEWAY_PUBLIC_KEY_PEM,
 ): boolean {
-  try {
-    if (typeof message !== 'string' || typeof signature !== 'string') return false
-    // base64url or base64, padded or not (Node's decoder reads both alphabets).
-    const text = signature.trim()
-    if (!BASE64.test(text)) return false
-    const sig = Buffer.from(text, 'base64')
-    const key = publicKey(publicKeyPem)
-    if (!key) return false
-    return verify('sha256', Buffer.from(message, 'utf8'), key, sig)
-  } catch {
-    return false
-  }
+  const text = signatureText(message, signature)
+  const key = text === null ? null : publicKey(publicKeyPem)
+  return key !== null && verifyText(message, text as string, key)
 }
