@@ -7,13 +7,13 @@
  * read while workerd is idle. The goal is judged on the threads that run JavaScript and I/O
  * (named `workerd`), the CPU time Cloudflare limits per request; V8's helper threads (`V8 …`:
  * compiling and collecting garbage in the background, beside whatever isolates the process holds)
- * are read apart, and the sum of every thread is shown too. That CPU also holds miniflare's own entry Worker, the
- * D1 object and the HTTP plumbing, so two reference Workers are measured the same way in the same
- * run, alternately: one making a single D1 query, and one making the D1 calls Paylinks's first
- * request makes (recorded by running the Worker's own code on the same D1 before the samples). On
- * Cloudflare D1 runs outside the Worker and its work is not the Worker's CPU; here miniflare's D1
- * object runs inside workerd, so the second reference is the one subtracted for the goal, and the
- * first is shown beside it.
+ * are read apart, and the sum of every thread is shown too. That CPU also holds miniflare's own
+ * entry Worker, the D1 object and the HTTP plumbing, so two reference Workers are measured the
+ * same way in the same run, alternately: one making a single D1 query, and one making the D1
+ * calls Paylinks's first request makes (recorded by running the Worker's own code on the same D1
+ * before the samples). On Cloudflare D1 runs outside the Worker and its work is not the Worker's
+ * CPU; here miniflare's D1 object runs inside workerd, so the second reference is the one
+ * subtracted for the goal, and the first is shown beside it.
  *
  * `npx tsx bench/worker-cold-start.ts [samples]` prints the row. Where the time goes is found with
  * bench/worker-isolate.mjs: the same upload's cold start in node, with a CPU profile.
@@ -370,7 +370,7 @@ export function workerColdStartRow(cold: WorkerColdStart): Row {
 /** The note under the table. */
 export function workerColdStartNote(cold: WorkerColdStart): string {
   const [r, d] = [cold.reference, cold.sameD1]
-  return `Worker cold start: each sample a new workerd process (miniflare) running the upload \`wrangler deploy\` builds, sandbox mode, on a local D1 migrated by wrangler and holding one link; CPU read per thread from /proc (workerd reports no per-request CPU locally), read when idle: a request's CPU is that of workerd's own threads, which run the JavaScript and the I/O (what Cloudflare limits per request); V8's helper threads, which compile and collect garbage in the background for the whole process, are counted apart (the first request on every thread: ${ms(cold.firstAllMs)}, samples ${cold.firstAll.map(ms).join(', ')}); the isolate's start is every thread's. That sum holds miniflare's D1 object too, which on Cloudflare runs outside the Worker. Two reference Workers are measured alternately in the same run: one making a single D1 query and answering (${ms(r.firstMs)} / ${ms(r.secondMs)} for its first / second request, ${ms(r.startMs)} for workerd's start; its start and second request, which like Paylinks's second makes one D1 query, are subtracted from Paylinks's), and one making the D1 calls Paylinks's first request makes (${cold.d1Calls.calls} calls, ${cold.d1Calls.statements} statements, recorded by running the Worker's code on the same D1 first: ${ms(d.firstMs)} / ${ms(d.secondMs)}), subtracted from Paylinks's first request for the goal. Over the single-query reference, D1's own work included, the first request costs ${ms(cold.firstOverOneQueryMs)} (until 2026-11-26 the row gave that figure). First requests over the same-D1 reference, sample by sample: ${cold.first.map(ms).join(', ')}.`
+  return `Worker cold start: each sample a new workerd process (miniflare) running the upload \`wrangler deploy\` builds, sandbox mode, on a local D1 migrated by wrangler and holding one link; CPU read per thread from /proc (workerd reports no per-request CPU locally), read when idle: a request's CPU is that of workerd's own threads, which run the JavaScript and the I/O (what Cloudflare limits per request); V8's helper threads, which compile and collect garbage in the background for the whole process, are counted apart (the first request on every thread: ${ms(cold.firstAllMs)}, samples ${cold.firstAll.map(ms).join(', ')}); the isolate's start is every thread's. That CPU holds miniflare's D1 object too, which on Cloudflare runs outside the Worker. Two reference Workers are measured alternately in the same run: one making a single D1 query and answering (${ms(r.firstMs)} / ${ms(r.secondMs)} for its first / second request, ${ms(r.startMs)} for workerd's start; its start and second request, which like Paylinks's second makes one D1 query, are subtracted from Paylinks's), and one making the D1 calls Paylinks's first request makes (${cold.d1Calls.calls} calls, ${cold.d1Calls.statements} statements, recorded by running the Worker's code on the same D1 first: ${ms(d.firstMs)} / ${ms(d.secondMs)}), subtracted from Paylinks's first request for the goal. Over the single-query reference, D1's own work included, the first request costs ${ms(cold.firstOverOneQueryMs)} (until 2026-11-26 the row gave that figure). First requests over the same-D1 reference, sample by sample: ${cold.first.map(ms).join(', ')}.`
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

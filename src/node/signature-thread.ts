@@ -24,7 +24,7 @@ export type VerifySignature = (
 
 export interface SignatureThread {
   verify: VerifySignature
-  /** Ends the thread; checks still waiting on it are made on the event loop. */
+  /** Ends the thread: the checks waiting on it, and every later one, are made on the event loop. */
   stop(): Promise<void>
 }
 
@@ -40,7 +40,9 @@ parentPort.on('message', ({ pem, checks }) => {
   const verdicts = new Uint8Array(checks.length / 2)
   for (let i = 0; i < verdicts.length; i++) {
     try {
-      verdicts[i] = verify('sha256', Buffer.from(checks[2 * i], 'utf8'), key, Buffer.from(checks[2 * i + 1], 'base64')) ? 1 : 0
+      const [message, text] = [checks[2 * i], checks[2 * i + 1]]
+      const ok = verify('sha256', Buffer.from(message, 'utf8'), key, Buffer.from(text, 'base64'))
+      verdicts[i] = ok ? 1 : 0
     } catch {
       verdicts[i] = 0
     }
@@ -127,9 +129,9 @@ export function createSignatureThread(): SignatureThread {
   return {
     verify,
     async stop() {
-      const thread = worker
-      if (!thread) return
-      await thread.terminate()
+      // Its exit answers what waits (`fallBack`); with no thread yet, the answers are made here.
+      if (worker) await worker.terminate()
+      else fallBack()
     },
   }
 }

@@ -97,6 +97,14 @@ describe('signature checks on their own thread', () => {
     expect(after).toBe(true)
   })
 
+  it('answers checks asked for before its thread started when stopped, and later ones', async () => {
+    const own = createSignatureThread()
+    const waiting = own.verify(VECTOR_MESSAGE, VECTOR_SIGNATURE, GATEWAY_PUBLIC_KEY_PEM)
+    await own.stop()
+    expect(await waiting).toBe(true)
+    expect(own.verify(VECTOR_MESSAGE, VECTOR_SIGNATURE, GATEWAY_PUBLIC_KEY_PEM)).toBe(true)
+  })
+
   it('keeps the checks on the event loop on a single core', () => {
     expect(processSignatureCheck(1)).toBe(verifyGatewaySignatureSync)
     expect(processSignatureCheck(2)).not.toBe(verifyGatewaySignatureSync)
