@@ -13,14 +13,11 @@
  */
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import type { RuntimeParts } from '../bootstrap.js'
 import { publicKey, signatureText, verifyGatewaySignatureSync, verifyText } from './signature.js'
 
 /** Checks a signature as `verifyGatewaySignatureSync` does: a verdict, or a promise of one. */
-export type VerifySignature = (
-  message: string,
-  signature: string,
-  publicKeyPem: string,
-) => boolean | Promise<boolean>
+export type VerifySignature = NonNullable<RuntimeParts['verifySignature']>
 
 export interface SignatureThread {
   verify: VerifySignature
@@ -69,11 +66,9 @@ export function createSignatureThread(): SignatureThread {
     const open = gathering ? [...sent, gathering] : [...sent]
     gathering = null
     sent.length = 0
-    for (const batch of open) {
-      const key = publicKey(batch.pem)
+    for (const batch of open)
       for (const check of batch.waiting)
-        check.resolve(key !== null && verifyText(check.message, check.text, key))
-    }
+        check.resolve(verifyGatewaySignatureSync(check.message, check.text, batch.pem))
   }
 
   const started = (): Worker => {
