@@ -74,14 +74,15 @@ export function migratedSchema(lastApplied: number): Map<string, SchemaEntry> {
 export function schemaDifferences(db: Database.Database, lastApplied: number): string[] {
   const actual = schemaOf(db)
   const expected = migratedSchema(lastApplied)
+  // What was added first: that is what would run in the server.
   const differences: string[] = []
+  for (const [key, have] of actual)
+    if (!expected.has(key)) differences.push(`extra ${have.type} ${have.name}`)
   for (const [key, want] of expected) {
     const have = actual.get(key)
     if (!have) differences.push(`missing ${want.type} ${want.name}`)
     else if (have.sql !== want.sql) differences.push(...changed(have, want))
   }
-  for (const [key, have] of actual)
-    if (!expected.has(key)) differences.push(`extra ${have.type} ${have.name}`)
   return differences
 }
 
