@@ -17,7 +17,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 
 /** Read and write for the owner alone. */
 export const PRIVATE_FILE = 0o600
@@ -111,10 +111,11 @@ export function privateDirectory(
     // `mode` keeps each new directory closed from its first moment; the chmod makes it exactly
     // 0700 whatever the umask took away.
     const first = mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR })
+    // From the directory up to the first one created, and not a step further.
     if (first !== undefined)
-      for (let at = dir; ; at = dirname(at)) {
+      for (let at = resolve(dir); ; at = dirname(at)) {
         chmodSync(at, PRIVATE_DIR)
-        if (at === first || dirname(at) === at) break
+        if (at === resolve(first) || dirname(at) === at) break
       }
     return undefined
   }
