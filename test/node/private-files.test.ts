@@ -21,6 +21,7 @@ import { reservePayment } from '../../src/data/payment-reserve.js'
 import { backupFile, restoreDatabase } from '../../src/node/backup.js'
 import { takeScheduledBackup } from '../../src/node/backup-schedule.js'
 import { writePrivateFile } from '../../src/node/private-files.js'
+import { holdDatabase, lockPathOf } from '../../src/node/server-lock.js'
 import { openSqlite } from '../../src/node/sqlite.js'
 import { paymentRequest, T0 } from '../data/helpers.js'
 import { storeLink } from '../support/links.js'
@@ -70,6 +71,14 @@ describe('the database on Node, under umask 000', () => {
     } finally {
       handle.close()
     }
+  })
+
+  it("writes the server's mark beside the database 0600, over one a crash left at 0666 too", () => {
+    const path = join(tempDir(), 'paylinks.db')
+    writeFileSync(lockPathOf(path), '4194999\n', { mode: 0o666 })
+    const release = holdDatabase(path)
+    expect(modeOf(lockPathOf(path))).toBe('600')
+    release()
   })
 
   it('tightens a directory and a database an older version left open, when they are its own', () => {
