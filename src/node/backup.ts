@@ -18,8 +18,8 @@ export interface BackupResult {
 
 /**
  * Copies the database open in `source` to `target` (replaced if it exists), readable by its owner
- * alone (it holds every secret the database does). From another process
- * the copy is made in one step, under one read transaction: a write by another connection
+ * alone (it holds every secret the database does). From another process the copy is made in
+ * one step, under one read transaction: a write by another connection
  * between steps would start SQLite's backup over, and a busy server could keep it from ever
  * finishing. The server's own connection steps through the file so its event loop never waits
  * long; its own writes are carried into the copy by SQLite as they happen. `check` runs on the
