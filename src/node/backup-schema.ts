@@ -24,8 +24,11 @@ interface SchemaEntry {
  * compared like any other.
  */
 const MIGRATIONS_TABLE = '__drizzle_migrations'
+// SQLite's own statistics (`ANALYZE`, `PRAGMA optimize`) hold no data of Paylinks and may be in any
+// copy that was analysed: like drizzle's table, they are not compared.
 const skipped = (entry: { type: string; name: string }) =>
   (entry.type === 'table' && entry.name === MIGRATIONS_TABLE) ||
+  (entry.type === 'table' && /^sqlite_stat\d$/.test(entry.name)) ||
   (entry.type === 'index' && entry.name.startsWith(`sqlite_autoindex_${MIGRATIONS_TABLE}_`))
 
 /** The schema of `db`, by `type name`. */

@@ -182,6 +182,19 @@ describe('restore and the schema the migrations make', () => {
     )
   })
 
+  it("accepts a backup SQLite's ANALYZE wrote its statistics into", async () => {
+    const dir = tempDir()
+    const backup = await tampered(dir, 'analysed.db', 'ANALYZE')
+    const opened = new Database(backup, { readonly: true })
+    const stats = opened
+      .prepare("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite_stat%'")
+      .pluck()
+      .get()
+    opened.close()
+    expect(stats).toBeGreaterThan(0)
+    expect(checkBackup(backup)).toMatchObject({ payments: 1 })
+  })
+
   it('accepts a backup of an older version, which the next start migrates, but not one with a trigger added', async () => {
     const dir = tempDir()
     const earlier = join(dir, 'migrations')
