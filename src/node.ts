@@ -50,7 +50,9 @@ async function main() {
     }
     throw error
   }
-  const sqlite = openSqlite(config.databasePath)
+  const sqlite = openSqlite(config.databasePath, {
+    warn: (detail) => consoleLogger({ level: 'warn', event: 'database_open_to_others', detail }),
+  })
   // `paylinks restore` refuses while this mark names a live process.
   const release = holdDatabase(config.databasePath)
   // Started once serving (its thread would only slow the start down); until then SQLite

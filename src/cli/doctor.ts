@@ -1,11 +1,13 @@
 /**
  * `paylinks doctor`: reads the configuration as the server would and says, item by item, what is
- * wrong for the chosen mode. Secrets are judged by their shape and never printed.
+ * wrong for the chosen mode, and which database files others can read. Secrets are judged by
+ * their shape and never printed.
  */
 import type { Command } from 'commander'
 import { ConfigError, parseConfig } from '../config.js'
 import { fromBase64 } from '../lib/bytes.js'
 import { isValidAccountId, isValidSecretSeed } from '../lib/strkey.js'
+import { fileChecks } from './doctor-files.js'
 import { answer, printTable } from './output.js'
 
 export type CheckStatus = 'ok' | 'warn' | 'fail'
@@ -198,6 +200,7 @@ export async function runChecks(env: Env, options: { network?: boolean } = {}): 
     ...keyChecks(env, mode),
     ...(await publicKeyCheck(env)),
     ...urlChecks(env, mode),
+    ...fileChecks(env),
   ])
     if (!(check.status === 'fail' && seen.has(check.item))) checks.push(check)
   if (options.network !== false && mode !== 'simulator') {
@@ -213,7 +216,9 @@ export async function runChecks(env: Env, options: { network?: boolean } = {}): 
 export function doctorCommand(program: Command): void {
   program
     .command('doctor')
-    .description('Check the configuration (the environment, as the server reads it) for its mode')
+    .description(
+      'Check the configuration (as the server reads it) for its mode, and who can read the database',
+    )
     .option('--offline', 'skip the checks that reach the gateway')
     .action(async (options: { offline?: boolean }, command: Command) => {
       const global = command.optsWithGlobals()

@@ -1,8 +1,8 @@
 /** `paylinks payments list|show|export`, through the merchant API. */
-import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import type { PaymentObject } from '../api/objects.js'
 import { csvLine } from '../dashboard/csv.js'
+import { writePrivateFile } from '../node/private-files.js'
 import { dzdText, shownDzd } from './amounts.js'
 import { merchantApi, readPages } from './api-client.js'
 import { answer, type Column, printRecord, printTable } from './output.js'
@@ -148,7 +148,8 @@ export function paymentCommands(program: Command): void {
       ? `${JSON.stringify(items, null, 2)}\n`
       : csvLine(EXPORT_HEADER) + items.map(exportRow).join('')
     if (options.output) {
-      writeFileSync(options.output, text, { mode: 0o600 })
+      // Customer details: 0600 whatever the umask, a file that was there before included.
+      writePrivateFile(options.output, text)
       process.stderr.write(`${items.length} payment(s) written to ${options.output}\n`)
     } else process.stdout.write(text)
   })

@@ -31,7 +31,10 @@ export function serverHolding(databasePath: string): number | undefined {
 export function holdDatabase(databasePath: string): () => void {
   if (databasePath === ':memory:') return () => {}
   const path = lockPathOf(databasePath)
-  writeFileSync(path, `${process.pid}\n`)
+  // Not a secret, but beside the database: no one else may write a pid there. Made anew, so its
+  // mode is 0600 at most whatever the umask (a file left by a crash keeps its own through open).
+  rmSync(path, { force: true })
+  writeFileSync(path, `${process.pid}\n`, { mode: 0o600 })
   return () => {
     // Only our own mark: a second server started on the same file (a mistake) keeps its own.
     if (serverHolding(databasePath) === process.pid) rmSync(path, { force: true })

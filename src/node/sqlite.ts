@@ -1,11 +1,17 @@
 /** Opens the SQLite database on Node: WAL, foreign keys, and the checked-in migrations applied. */
-import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import type * as schema from '../../db/schema.js'
+import {
+  createPrivateFile,
+  databaseFileNames,
+  describeOpen,
+  privateDirectory,
+  tightenFiles,
+} from './private-files.js'
 
 /** The migrations folder of this checkout, wherever the process was started from. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url))
@@ -19,8 +25,15 @@ export type SqliteHandle = {
 /** The size the write-ahead log file is truncated to when it starts over. */
 export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
 
-/** Options for tests and tools; production uses the defaults. */
-export type OpenOptions = { busyTimeoutMs?: number; migrate?: boolean }
+/**
+ * Options for tests and tools; production uses the defaults. `warn` hears of a database file or
+ * directory others can read that is not Paylinks' to tighten (standard error by default).
+ */
+export type OpenOptions = {
+  busyTimeoutMs?: number
+  migrate?: boolean
+  warn?: (text: string) => void
+}
 
 /**
  * Opens (creating if needed) the database file at `path`, in WAL mode so readers never block the
@@ -28,7 +41,7 @@ export type OpenOptions = { busyTimeoutMs?: number; migrate?: boolean }
  * migration not yet applied.
  */
 export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandle {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:' && path !== '') keepPrivate(path, options.warn ?? warnOnStderr)
   const sqlite = new Database(path)
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
   retrying(() => sqlite.pragma('journal_mode = WAL'))
@@ -42,6 +55,21 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandl
   const db = drizzle(sqlite) as unknown as SqliteHandle['db']
   if (options.migrate !== false) applyMigrations(db)
   return { db, sqlite, close: () => sqlite.close() }
+}
+
+const warnOnStderr = (text: string) => process.stderr.write(`${text}\n`)
+
+/**
+ * The database holds every secret Paylinks keeps (src/node/private-files.ts): its directory is
+ * made 0700 and the file created 0600 before SQLite opens it, so the logs SQLite creates beside
+ * it take the same mode. A file left looser by an older version is tightened, its logs too.
+ */
+function keepPrivate(path: string, warn: (text: string) => void): void {
+  const dir = privateDirectory(dirname(path), databaseFileNames(path))
+  if (dir) warn(`Paylinks database directory: ${describeOpen(dir)}`)
+  if (createPrivateFile(path)) return
+  for (const file of tightenFiles([path, `${path}-wal`, `${path}-shm`, `${path}-journal`]))
+    warn(`Paylinks database: ${describeOpen(file)}`)
 }
 
 function applyMigrations(db: BetterSQLite3Database<typeof schema>): void {

@@ -1,11 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
 import { BackupError, backupDatabase, checkBackup, restoreDatabase } from '../../src/node/backup.js'
 import { backupName, takeScheduledBackup } from '../../src/node/backup-schedule.js'
+import { schemaDifferences } from '../../src/node/backup-schema.js'
 import { holdDatabase, lockPathOf, serverHolding } from '../../src/node/server-lock.js'
 import { MIGRATIONS_FOLDER, openSqlite } from '../../src/node/sqlite.js'
 import { paymentRequest, T0 } from '../data/helpers.js'
@@ -80,6 +83,152 @@ describe('backups', () => {
       'paylinks-20260301T120000Z.db',
       'paylinks-20260301T130000Z.db',
     ])
+  })
+})
+
+describe('restore and the schema the migrations make', () => {
+  /** A backup of a current database with one payment, changed by `sql` as an attacker would. */
+  async function tampered(dir: string, name: string, sql: string): Promise<string> {
+    const path = join(dir, name)
+    const handle = await database(path, 1)
+    handle.sqlite.exec(sql)
+    handle.close()
+    return path
+  }
+
+  /** Restoring `backup` over a live database fails with `message` and changes no byte of it. */
+  async function refused(dir: string, backup: string, message: string | RegExp) {
+    const live = join(dir, 'live.db')
+    ;(await database(live, 2)).close()
+    const before = readFileSync(live)
+    const files = readdirSync(dir).sort()
+    await expect(restoreDatabase(backup, live)).rejects.toThrow(BackupError)
+    await expect(restoreDatabase(backup, live)).rejects.toThrow(message)
+    expect(readFileSync(live).equals(before)).toBe(true)
+    expect(readdirSync(dir).sort()).toEqual(files)
+  }
+
+  it('refuses a backup with a trigger added, naming it, and leaves the live database as it was', async () => {
+    const dir = tempDir()
+    const backup = await tampered(
+      dir,
+      'promote.db',
+      "CREATE TRIGGER users_promote AFTER INSERT ON users BEGIN UPDATE users SET role = 'owner' WHERE id = new.id; END",
+    )
+    expect(() => checkBackup(backup)).toThrow(
+      `${backup} does not have the schema this version of Paylinks makes, and is not restored: extra trigger users_promote`,
+    )
+    await refused(dir, backup, 'extra trigger users_promote')
+  })
+
+  it('refuses an extra table, column, index or view, and a trigger of the migrations rewritten, each by name', async () => {
+    const dir = tempDir()
+    const cases: [string, string][] = [
+      ['CREATE TABLE notes (id INTEGER)', 'extra table notes'],
+      ['ALTER TABLE users ADD COLUMN note TEXT', 'extra column users.note'],
+      ['CREATE INDEX payments_amount_idx ON payments (amount)', 'extra index payments_amount_idx'],
+      ['CREATE VIEW owners AS SELECT * FROM users', 'extra view owners'],
+      [
+        'DROP TRIGGER payments_count_insert; CREATE TRIGGER payments_count_insert AFTER INSERT ON payments BEGIN SELECT 1; END',
+        'different trigger payments_count_insert',
+      ],
+      [
+        'DROP INDEX webhook_events_dedupe_key_unique',
+        'missing index webhook_events_dedupe_key_unique',
+      ],
+    ]
+    for (const [i, [sql, named]] of cases.entries()) {
+      const backup = await tampered(dir, `case-${i}.db`, sql)
+      expect(() => checkBackup(backup), sql).toThrow(`is not restored: ${named}`)
+    }
+    await refused(dir, join(dir, 'case-2.db'), 'extra index payments_amount_idx')
+  })
+
+  it('refuses a two-table skeleton, naming the tables it lacks', async () => {
+    const dir = tempDir()
+    const skeleton = (name: string, migrations: boolean) => {
+      const path = join(dir, name)
+      const db = new Database(path)
+      db.exec(
+        'CREATE TABLE __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric); CREATE TABLE payments (id TEXT PRIMARY KEY)',
+      )
+      // Every migration recorded as applied, so that nothing would be added at start.
+      if (migrations) {
+        const full = openSqlite(join(dir, 'full.db'))
+        const rows = full.sqlite.prepare('SELECT hash, created_at FROM __drizzle_migrations').all()
+        full.close()
+        const put = db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
+        for (const row of rows as { hash: string; created_at: number }[])
+          put.run(row.hash, row.created_at)
+      }
+      db.close()
+      return path
+    }
+    const recorded = skeleton('recorded.db', true)
+    const opened = new Database(recorded, { readonly: true })
+    const differences = schemaDifferences(opened, Infinity)
+    opened.close()
+    expect(differences).toEqual(
+      expect.arrayContaining([
+        'missing table links',
+        'missing table users',
+        'missing column payments.link_id',
+      ]),
+    )
+    await refused(dir, recorded, /is not restored: missing table \w+, .* and \d+ more$/)
+    // Nothing recorded: the migrations would make its table again, and the server would not start.
+    expect(() => checkBackup(skeleton('bare.db', false))).toThrow(
+      'is not restored: extra table payments',
+    )
+  })
+
+  it("accepts a backup SQLite's ANALYZE wrote its statistics into", async () => {
+    const dir = tempDir()
+    const backup = await tampered(dir, 'analysed.db', 'ANALYZE')
+    const opened = new Database(backup, { readonly: true })
+    const stats = opened
+      .prepare("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite_stat%'")
+      .pluck()
+      .get()
+    opened.close()
+    expect(stats).toBeGreaterThan(0)
+    expect(checkBackup(backup)).toMatchObject({ payments: 1 })
+  })
+
+  it('accepts a backup of an older version, which the next start migrates, but not one with a trigger added', async () => {
+    const dir = tempDir()
+    const earlier = join(dir, 'migrations')
+    cpSync(MIGRATIONS_FOLDER, earlier, { recursive: true })
+    const journalPath = join(earlier, 'meta', '_journal.json')
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }
+    writeFileSync(
+      journalPath,
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }),
+    )
+    const older = (name: string, sql: string) => {
+      const handle = openSqlite(join(dir, name), { migrate: false })
+      migrate(handle.db, { migrationsFolder: earlier })
+      handle.sqlite.exec(sql)
+      handle.close()
+      return join(dir, name)
+    }
+    const plain = older('older.db', '')
+    expect(checkBackup(plain)).toEqual({ migrations: MIGRATIONS - 2, payments: 0 })
+    const target = join(dir, 'restored.db')
+    await restoreDatabase(plain, target)
+    const started = openSqlite(target)
+    const applied = started.sqlite
+      .prepare('SELECT count(*) FROM __drizzle_migrations')
+      .pluck()
+      .get()
+    started.close()
+    expect(applied).toBe(MIGRATIONS)
+
+    const promoted = older(
+      'older-promote.db',
+      "CREATE TRIGGER users_promote AFTER INSERT ON users BEGIN UPDATE users SET role = 'owner'; END",
+    )
+    expect(() => checkBackup(promoted)).toThrow('is not restored: extra trigger users_promote')
   })
 })
 
