@@ -272,6 +272,33 @@ describe('a rebinding name on Node, over real TLS', () => {
     expect(event.data.id).toBe(payment.id)
   })
 
+  it('under the strict rules, hands the sender only the public address the check passed', async () => {
+    const { p, deps, checked, rebound } = await setUp()
+    // A public address cannot be reached from a test: the POST going out is recorded instead of
+    // connecting, and fails as an unreachable network would.
+    const dns = rebinding(['93.184.215.14'], ['127.0.0.1'])
+    const sent: (readonly string[] | null)[] = []
+    const strict: SenderDeps = {
+      ...deps,
+      targets: { ...LIVE, resolve: dns.resolve },
+      fetch: async (request) => {
+        sent.push(request.addresses)
+        throw new Error('connect ENETUNREACH 93.184.215.14:443')
+      },
+    }
+    expect(await deliverDue(strict)).toEqual({ attempted: 1, delivered: 0 })
+    expect(dns.calls).toEqual(['hooks.example.test'])
+    expect(sent).toEqual([['93.184.215.14']])
+    // The retry resolves again, sees 127.0.0.1 and refuses before sending anything.
+    await p.deps.db.update(deliveries).set({ nextAttemptAt: T0 })
+    expect(await deliverDue(strict)).toEqual({ attempted: 1, delivered: 0 })
+    expect(dns.calls).toHaveLength(2)
+    expect(sent).toHaveLength(1)
+    const [row] = await p.deps.db.select().from(deliveries)
+    expect(row?.lastError).toBe('refused: private_address')
+    expect([checked.received, rebound.received]).toEqual([[], []])
+  })
+
   it('follows no redirect: the answer is recorded as it came', async () => {
     const { p, deps, dns, checked, rebound } = await setUp()
     checked.answer(307, { location: `https://hooks.example.test:${checked.port}/elsewhere` })
