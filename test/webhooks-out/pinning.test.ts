@@ -5,9 +5,6 @@
  * gets nothing to the second address. IPv6 spellings that reach private or translated IPv4
  * (local-use NAT64, Teredo, 6to4, mapped, compatible) are refused with the other special ranges.
  */
-import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:https'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { deliveries } from '../../db/schema.js'
 import { applyOutcome } from '../../src/data/payments.js'
@@ -25,7 +22,8 @@ import { startPayment } from '../flows/support.js'
 import { startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import { T0 } from '../support/manual-time.js'
-import { type Received, verify } from './receiver.js'
+import { verify } from './receiver.js'
+import { TLS, tlsReceiver } from './tls-receiver.js'
 
 const LIVE: TargetPolicy = { simulator: false, allowPrivate: false }
 
@@ -161,58 +159,6 @@ describe('the check hands on what it resolved', () => {
     ])
   })
 })
-
-// A certificate for hooks.example.test alone, made for these tests (its key is no secret).
-const TLS = {
-  cert: readFileSync(new URL('./tls/hooks.example.test.crt', import.meta.url)),
-  key: readFileSync(new URL('./tls/hooks.example.test.key', import.meta.url)),
-}
-
-interface TlsReceiver {
-  received: (Received & { servername: string | false })[]
-  /** The status and headers of the next answers (default 200). */
-  answer(status: number, headers?: Record<string, string>): void
-  close(): Promise<void>
-}
-
-/** A real HTTPS receiver for hooks.example.test on `host`, at `port` (0: any free port). */
-async function tlsReceiver(host: string, port: number): Promise<TlsReceiver & { port: number }> {
-  const received: TlsReceiver['received'] = []
-  let status = 200
-  let headers: Record<string, string> = {}
-  const server: Server = createServer(TLS, (req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const servername = (req.socket as unknown as { servername: string | false }).servername
-      received.push({
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        status,
-        servername,
-      })
-      res.writeHead(status, { 'content-type': 'text/plain', ...headers })
-      res.end(`answered by ${host}`)
-    })
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, resolve)
-  })
-  return {
-    port: (server.address() as AddressInfo).port,
-    received,
-    answer(next, nextHeaders = {}) {
-      status = next
-      headers = nextHeaders
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
 
 describe('a rebinding name on Node, over real TLS', () => {
   const cleanups: (() => Promise<void> | void)[] = []
