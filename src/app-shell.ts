@@ -1,14 +1,15 @@
 /**
  * What every Paylinks app has around its routes: the dependencies in `c.var`, the request log, the
- * simulator's mount, the security headers, compression, the branding pages read first, and the
- * answers to an unknown route and to an error. The apps (src/app.ts, the whole of Paylinks; the
- * Worker's customer and back-office halves, src/app-customer.ts and src/app-dashboard.ts) add
- * their routes to it.
+ * simulator's mount, the security headers, compression, `no-store` on the API and the back office,
+ * the branding pages read first, and the answers to an unknown route and to an error. The apps
+ * (src/app.ts, the whole of Paylinks; the Worker's customer and back-office halves,
+ * src/app-customer.ts and src/app-dashboard.ts) add their routes to it.
  */
 import { Hono } from 'hono'
 import { TrieRouter } from 'hono/router/trie-router'
 import type { AppDeps, AppEnv, QrCache } from './app-deps.js'
 import { compressPages } from './http/compress-pages.js'
+import { NO_STORE_PATHS, noStore } from './http/no-store.js'
 import { requestLog } from './http/request-log.js'
 import { type SecurityPolicy, securityHeaders, securityPolicy } from './http/security-headers.js'
 import { describe } from './lib/describe-error.js'
@@ -70,6 +71,7 @@ export function appShell(deps: AppDeps, options: ShellOptions): Shell {
   }
   app.use(securityHeaders(security))
   app.use(compressPages(deps.encodePage))
+  for (const path of NO_STORE_PATHS) app.use(path, noStore)
   // Pages read the stored branding first; the checkout reads its version with the link instead.
   for (const path of ['/r/*', '/terms', '/dashboard/*']) app.use(path, freshBrand)
   options.routes(app)

@@ -37,6 +37,7 @@ import type { Gzip, SpliceGzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
 import { OWASP_ITERATIONS } from './security/passwords.js'
 import type { Simulator } from './simulator/index.js'
+import { globalWebhookFetch, type WebhookFetch } from './webhooks-out/post.js'
 import { createOutbound, type Outbound } from './webhooks-out/runner.js'
 import type { MailChannel } from './webhooks-out/sender.js'
 import type { TargetPolicy } from './webhooks-out/target-check.js'
@@ -97,8 +98,8 @@ export interface RuntimeParts {
   mailTransport?: MailTransport
   /** Resolves a hostname to its addresses for the webhook target check (Node); Workers cannot. */
   resolveHost?: (hostname: string) => Promise<string[]>
-  /** How outbound webhooks are sent (default: the global fetch). */
-  webhookFetch?: typeof fetch
+  /** How outbound webhooks are sent (Node: to the addresses checked; default: the global fetch). */
+  webhookFetch?: WebhookFetch
   /** Where the outbox's mail rows go (the mail feature); without it they wait. */
   mail?: MailChannel
   /**
@@ -275,7 +276,7 @@ function outboundOf(deps: AppDeps, parts: RuntimeParts): Outbound {
       log: deps.log,
       publicUrl: deps.config.publicUrl,
       targets,
-      fetch: parts.webhookFetch ?? ((input, init) => fetch(input, init)),
+      fetch: parts.webhookFetch ?? globalWebhookFetch,
       mail: parts.mail,
     },
     () => deps.background,

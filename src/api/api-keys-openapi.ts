@@ -31,16 +31,10 @@ const auditExample = {
   address: '198.51.100.7',
 }
 
-const forbidden = {
-  description: "The key's scope or its role does not allow this.",
-  content: json('Error', {
-    error: { code: 'forbidden', message: 'This key or its role does not allow this (needs keys).' },
-  }),
-}
 const keyTags = ['API keys']
 const read = {
   '401': responseRef('Unauthorized'),
-  '403': forbidden,
+  '403': responseRef('Forbidden'),
   '429': responseRef('Throttled'),
 }
 

@@ -44,6 +44,11 @@ export const RESPONSES = {
       },
     },
   },
+  Forbidden: error(
+    "The key's scope or its role does not allow this: a `read` key changes nothing, and a person's key does only what the person's role allows.",
+    'forbidden',
+    'This key or its role does not allow this (needs links.write).',
+  ),
   NotFound: error('No such link or payment.', 'not_found', 'No link has this id.'),
   BadRequest: {
     description:

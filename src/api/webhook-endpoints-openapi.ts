@@ -41,10 +41,15 @@ const body = (schema: string, example: unknown) => ({
 })
 const tags = ['Webhook endpoints']
 const id = [idParameter('webhook endpoint', endpointExample.id)]
-const read = { '401': responseRef('Unauthorized'), '429': responseRef('Throttled') }
+const read = {
+  '401': responseRef('Unauthorized'),
+  '403': responseRef('Forbidden'),
+  '429': responseRef('Throttled'),
+}
 const write = {
   '400': responseRef('BadRequest'),
   '401': responseRef('Unauthorized'),
+  '403': responseRef('Forbidden'),
   '413': responseRef('PayloadTooLarge'),
   '415': responseRef('UnsupportedMediaType'),
   '429': responseRef('RateLimited'),
@@ -136,6 +141,7 @@ export function webhookEndpointPaths(): Record<string, OpenApiPathItem> {
         responses: {
           '204': { description: 'Deleted.' },
           '401': responseRef('Unauthorized'),
+          '403': responseRef('Forbidden'),
           '404': responseRef('NotFound'),
           '429': responseRef('RateLimited'),
         },
@@ -155,6 +161,7 @@ export function webhookEndpointPaths(): Record<string, OpenApiPathItem> {
             content: json('WebhookEndpointWithSecret', withSecret),
           },
           '401': responseRef('Unauthorized'),
+          '403': responseRef('Forbidden'),
           '404': responseRef('NotFound'),
           '429': responseRef('RateLimited'),
         },
@@ -205,6 +212,7 @@ export function webhookEndpointPaths(): Record<string, OpenApiPathItem> {
             content: json('WebhookDelivery', deliveryExample),
           },
           '401': responseRef('Unauthorized'),
+          '403': responseRef('Forbidden'),
           '404': responseRef('NotFound'),
           '429': responseRef('RateLimited'),
         },

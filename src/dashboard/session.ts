@@ -45,7 +45,7 @@ function cookieOptions(c: DashC, maxAgeMs: number): CookieOptions {
 /**
  * Picks the dashboard language (`?lang=`, then the one chosen earlier, then Accept-Language, then
  * DEFAULT_LANGUAGE) and remembers a `?lang=` choice in a cookie so the next page keeps it.
- * Dashboard pages are private: none may be cached.
+ * Dashboard pages are private: none may be cached (src/http/no-store.ts, for every one of them).
  */
 export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
   return async (c, next) => {
@@ -63,7 +63,6 @@ export function dashboardLanguage(): MiddlewareHandler<DashEnv> {
     c.set('dashCss', kit.css)
     c.set('dashScripts', kit.scripts)
     await next()
-    c.header('Cache-Control', 'no-store')
   }
 }
 

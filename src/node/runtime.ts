@@ -3,8 +3,9 @@
  * gateway's RSA signatures checked with node:crypto on a thread of their own, in batches, SHA-256
  * without a promise, a change stamp for the read cache from SQLite itself, webhook inbox writes
  * grouped into shared commits, gzip (and raw deflate) for prepared pages, the body-on-GET sender
- * and receipt PDFs; the dashboard's words and the API's document from the code (the Worker reads
- * them from assets).
+ * and receipt PDFs; outbound webhooks connected to the addresses their check passed (which fetch
+ * cannot do); the dashboard's words and the API's document from the code (the Worker reads them
+ * from assets).
  * The simulator's module is imported only when simulator mode asks for it, so a sandbox or live
  * process never loads it.
  */
@@ -22,6 +23,7 @@ import { nodeDeclaredBodyLength } from './declared-length.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
 import { renderJsxWithoutAsyncHooks } from './jsx-without-async-hooks.js'
+import { pinnedWebhookFetch } from './pinned-fetch.js'
 import { nodeReceiptPdf } from './receipt-pdf.js'
 import { resolveHost } from './resolve-host.js'
 import { processSignatureCheck } from './signature-thread.js'
@@ -100,6 +102,7 @@ export function nodeRuntimeParts(
   | 'loadSimulator'
   | 'receiptPdf'
   | 'resolveHost'
+  | 'webhookFetch'
   | 'dashboardKit'
   | 'termsTexts'
   | 'apiDocs'
@@ -115,6 +118,7 @@ export function nodeRuntimeParts(
       import('../api/api-docs-templates.js').then((docs) => docs.apiDocsTemplates()),
     ),
     resolveHost,
+    webhookFetch: pinnedWebhookFetch(),
     loadSimulator: () => import('../simulator/index.js'),
     gzip: (bytes) => gzipSync(bytes, { level: 9 }),
     encodePage: zlibEncodesPages,

@@ -15,10 +15,41 @@ export interface PostResult {
   durationMs: number
 }
 
-/** POSTs `body`; never throws (a network error or a timeout comes back as `error`). */
+/** One webhook POST as the sender makes it. */
+export interface WebhookRequest {
+  url: string
+  headers: Record<string, string>
+  body: string
+  signal: AbortSignal
+  /**
+   * The addresses the target check resolved the URL's host to and passed: the connection must go
+   * to one of them, with the URL's host still in the Host header and the TLS server name. Null:
+   * nothing was resolved (an IP literal, simulator mode, or a runtime that cannot resolve).
+   */
+  addresses: readonly string[] | null
+}
+
+/**
+ * How a runtime sends a webhook POST, never following a redirect. Node connects to the checked
+ * addresses (src/node/pinned-fetch.ts); the default, the global fetch, cannot choose the address
+ * and resolves the host itself (Workers, whose fetch does not reach private networks).
+ */
+export type WebhookFetch = (request: WebhookRequest) => Promise<Response>
+
+/** The global fetch as a `WebhookFetch`: it ignores `addresses`. */
+export const globalWebhookFetch: WebhookFetch = (request) =>
+  fetch(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    redirect: 'manual',
+    signal: request.signal,
+  })
+
+/** POSTs `body` to `url` (at `addresses`); never throws (a network error or a timeout comes back as `error`). */
 export async function postOnce(
-  fetcher: typeof fetch,
-  url: string,
+  send: WebhookFetch,
+  target: { url: string; addresses: readonly string[] | null },
   headers: Record<string, string>,
   body: string,
   timeoutMs = ATTEMPT_TIMEOUT_MS,
@@ -28,15 +59,15 @@ export async function postOnce(
   const timer = setTimeout(() => abort.abort(), timeoutMs)
   const elapsed = () => Math.round(performance.now() - started)
   try {
-    const response = await fetcher(url, {
-      method: 'POST',
+    const response = await send({
+      url: target.url,
+      addresses: target.addresses,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Paylinks-Webhooks/1',
         ...headers,
       },
       body,
-      redirect: 'manual',
       signal: abort.signal,
     })
     const excerpt = await readExcerpt(response)

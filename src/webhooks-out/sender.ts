@@ -17,10 +17,10 @@ import {
 } from './endpoints.js'
 import { type AttemptOutcome, claim, listDue, recordAttempt } from './outbox.js'
 import { buildPayload } from './payload.js'
-import { postOnce } from './post.js'
+import { postOnce, type WebhookFetch } from './post.js'
 import { nextAttemptAt } from './schedule.js'
 import { signedHeaders } from './sign.js'
-import { type TargetPolicy, targetProblem } from './target-check.js'
+import { checkTarget, type TargetPolicy } from './target-check.js'
 
 /**
  * Sends a mail delivery (the mail feature's `deliverPaymentMails`): 'skipped' when there was
@@ -34,7 +34,8 @@ export interface SenderDeps {
   log: Logger
   publicUrl: string
   targets: TargetPolicy
-  fetch: typeof fetch
+  /** How a POST is sent; it connects to the addresses the target check passed where it can. */
+  fetch: WebhookFetch
   /** Where mail rows go; without it they wait in the outbox. */
   mail?: MailChannel | undefined
   attemptTimeoutMs?: number
@@ -115,12 +116,13 @@ async function attempt(
   const claimed = await claim(deps.db, row, payload, now)
   if (!claimed?.payload) return
   report.attempted++
-  const refused = await targetProblem(endpoint.url, deps.targets)
-  const result = refused
-    ? { status: null, excerpt: null, error: `refused: ${refused}`, durationMs: 0 }
+  // Resolved once: the POST goes to the addresses checked here (a DNS-rebinding name is pinned).
+  const target = await checkTarget(endpoint.url, deps.targets)
+  const result = target.problem
+    ? { status: null, excerpt: null, error: `refused: ${target.problem}`, durationMs: 0 }
     : await postOnce(
         deps.fetch,
-        endpoint.url,
+        { url: endpoint.url, addresses: target.addresses },
         await signedHeaders(signingSecrets(endpoint, now), claimed.eventId, now, claimed.payload),
         claimed.payload,
         deps.attemptTimeoutMs,

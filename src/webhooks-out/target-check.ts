@@ -1,9 +1,10 @@
 /**
  * Where an endpoint may point (SSRF): outside simulator mode, https only, and never at an address
  * of this machine or its networks (private, loopback, link-local, CGNAT, unique-local, multicast,
- * reserved), in IPv4 or IPv6, IPv4-mapped and NAT64 spellings included. Hostnames are resolved
- * where the runtime can (Node) and every address must pass. Checked at registration and again
- * before each attempt, since DNS may change.
+ * reserved), in IPv4 or IPv6, IPv4-mapped, NAT64, 6to4 and Teredo spellings included. Hostnames
+ * are resolved where the runtime can (Node) and every address must pass. Checked at registration
+ * and again before each attempt, since DNS may change; the attempt then connects to the addresses
+ * this check passed (`TargetCheck.addresses`), never to a second answer of the resolver.
  */
 
 /** How the app checks targets; `resolve` is absent where the runtime cannot resolve (Workers). */
@@ -18,38 +19,57 @@ export interface TargetPolicy {
 /** Why a URL is refused, as a stable code (the API and dashboard word it). */
 export type TargetProblem = 'invalid_url' | 'https_required' | 'private_address' | 'unresolvable'
 
+/**
+ * A check's verdict: why the URL is refused, or that it may be sent to. `addresses` are the
+ * addresses its hostname resolved to, every one of them checked: the connection must go to one of
+ * them (resolving again would let a rebinding name answer differently). Null when nothing was
+ * resolved: an IP literal, simulator mode, or a runtime that cannot resolve.
+ */
+export type TargetCheck =
+  | { problem: TargetProblem; addresses?: undefined }
+  | { problem: null; addresses: string[] | null }
+
 /** Null when `url` may receive webhooks under `policy`, or why not. */
 export async function targetProblem(
   url: string,
   policy: TargetPolicy,
 ): Promise<TargetProblem | null> {
+  return (await checkTarget(url, policy)).problem
+}
+
+/** Whether `url` may receive webhooks under `policy`, and the addresses to connect to. */
+export async function checkTarget(url: string, policy: TargetPolicy): Promise<TargetCheck> {
+  const refuse = (problem: TargetProblem): TargetCheck => ({ problem })
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    return 'invalid_url'
+    return refuse('invalid_url')
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'invalid_url'
-  if (parsed.username || parsed.password) return 'invalid_url'
-  if (policy.simulator) return null
-  if (parsed.protocol !== 'https:') return 'https_required'
-  if (policy.allowPrivate) return null
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refuse('invalid_url')
+  if (parsed.username || parsed.password) return refuse('invalid_url')
+  const unresolved: TargetCheck = { problem: null, addresses: null }
+  if (policy.simulator) return unresolved
+  if (parsed.protocol !== 'https:') return refuse('https_required')
   // The URL parser has already turned decimal, octal and hex IPv4 spellings into dotted quads.
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  const literal = isIpLiteral(host)
-  if (literal) return isPublicAddress(host) ? null : 'private_address'
-  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) {
-    return 'private_address'
+  if (isIpLiteral(host)) {
+    return policy.allowPrivate || isPublicAddress(host) ? unresolved : refuse('private_address')
   }
-  if (!policy.resolve) return null
+  const local = host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')
+  if (local && !policy.allowPrivate) return refuse('private_address')
+  if (!policy.resolve) return unresolved
+  // Resolved even when private targets are allowed, so the attempt still connects to what was
+  // resolved here once, as it does under the strict rules.
   let addresses: string[]
   try {
     addresses = await policy.resolve(host)
   } catch {
-    return 'unresolvable'
+    return refuse('unresolvable')
   }
-  if (addresses.length === 0) return 'unresolvable'
-  return addresses.every(isPublicAddress) ? null : 'private_address'
+  if (addresses.length === 0) return refuse('unresolvable')
+  if (!policy.allowPrivate && !addresses.every(isPublicAddress)) return refuse('private_address')
+  return { problem: null, addresses }
 }
 
 function isIpLiteral(host: string): boolean {
@@ -75,6 +95,7 @@ const V4_BLOCKED: ReadonlyArray<readonly [number, number]> = [
   [0xac100000, 12], // private
   [0xc0000000, 24], // IETF protocol assignments
   [0xc0000200, 24], // documentation
+  [0xc0586300, 24], // 6to4 relay anycast (192.88.99.0/24, deprecated)
   [0xc0a80000, 16], // private
   [0xc6120000, 15], // benchmarking
   [0xc6336400, 24], // documentation
@@ -130,23 +151,28 @@ function parseIpv6(text: string): number[] | null {
   return [...head, ...new Array<number>(missing).fill(0), ...tail]
 }
 
+/**
+ * IPv6 is public only in global unicast (2000::/3, where IANA allocates), outside that block's
+ * special ranges; an IPv4 address carried in IPv6 (mapped, well-known NAT64, 6to4) is judged as the
+ * IPv4 address it reaches. Everything else is refused whole: the rest of ::/8 (IPv4-compatible,
+ * SIIT's ::ffff:0:0:0/96, unspecified, loopback), 64:ff9b:1::/48 (local-use NAT64: a translator on
+ * this network, which may reach any private IPv4 address), 100::/64, ULA, link-local, multicast
+ * and the rest of the unallocated space.
+ */
 function isPublicV6(g: number[]): boolean {
   const embedded = (hi: number, lo: number) => isPublicV4(((hi << 16) >>> 0) + lo)
-  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0)
-  if (zeroUpTo(8)) return false // unspecified
-  if (zeroUpTo(7) && g[7] === 1) return false // loopback
-  if (zeroUpTo(5) && g[5] === 0xffff) return embedded(g[6]!, g[7]!) // IPv4-mapped
-  if (zeroUpTo(6)) return embedded(g[6]!, g[7]!) // IPv4-compatible (deprecated)
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) {
-    return embedded(g[6]!, g[7]!) // NAT64
-  }
-  if (g[0] === 0x2002) return embedded(g[1]!, g[2]!) // 6to4
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0)
   const first = g[0]!
-  if ((first & 0xfe00) === 0xfc00) return false // unique-local fc00::/7
-  if ((first & 0xffc0) === 0xfe80) return false // link-local fe80::/10
-  if ((first & 0xffc0) === 0xfec0) return false // site-local (deprecated) fec0::/10
-  if ((first & 0xff00) === 0xff00) return false // multicast
-  if (first === 0x2001 && g[1] === 0x0db8) return false // documentation
-  if (first === 0x0100 && g.slice(1, 4).every((x) => x === 0)) return false // discard-only
+  if (zero(0, 5) && g[5] === 0xffff) return embedded(g[6]!, g[7]!) // IPv4-mapped ::ffff:0:0/96
+  // Well-known NAT64 64:ff9b::/96 reaches the IPv4 address it embeds; the rest of 64:ff9b::/32
+  // (local-use 64:ff9b:1::/48 among it) is a network's own translator.
+  if (first === 0x64 && g[1] === 0xff9b) return zero(2, 6) && embedded(g[6]!, g[7]!)
+  if ((first & 0xe000) !== 0x2000) return false // outside global unicast 2000::/3
+  if (first === 0x2002) return embedded(g[1]!, g[2]!) // 6to4 2002::/16
+  // IETF protocol assignments 2001::/23: Teredo 2001::/32 (a relay to any IPv4 address),
+  // benchmarking 2001:2::/48, ORCHID; no webhook receiver lives there.
+  if (first === 0x2001 && g[1]! < 0x0200) return false
+  if (first === 0x2001 && g[1] === 0x0db8) return false // documentation 2001:db8::/32
+  if (first === 0x3fff && g[1]! < 0x1000) return false // documentation 3fff::/20
   return true
 }

@@ -12,6 +12,7 @@ import {
 import type { JsonSchema, OpenApiDocument, OpenApiMediaType } from '../../src/api/openapi-types.js'
 import { curlExample } from '../../src/api/schema-text.js'
 import { listLinksQuery, listPaymentsQuery } from '../../src/api/schemas.js'
+import { requirementOf } from '../../src/auth/policy.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { postLink } from '../support/links.js'
 import { api, payThroughCheckout } from './helpers.js'
@@ -104,6 +105,41 @@ describe('the OpenAPI document', () => {
     }
   })
 
+  it('documents 403 on every operation whose route needs a permission a key can lack', () => {
+    const operationsWithScope: string[] = []
+    for (const { path, method, op } of operations()) {
+      const where = `${method} ${path}`
+      // The route policy decides; a path's parameters stand for any value there.
+      const requirement = requirementOf(method.toUpperCase(), path.replace(/\{\w+\}/g, 'x'))
+      if (requirement === 'unlisted' || requirement === 'signed-in') {
+        expect(op.responses, where).not.toHaveProperty('403')
+        continue
+      }
+      operationsWithScope.push(where)
+      expect(op.responses, where).toHaveProperty('403')
+      const forbidden = op.responses['403']!
+      const answer =
+        '$ref' in forbidden
+          ? doc.components.responses[(forbidden.$ref as string).split('/').pop()!]
+          : forbidden
+      expect(answer?.content?.['application/json']?.schema, where).toEqual({
+        $ref: '#/components/schemas/Error',
+      })
+    }
+    expect(operationsWithScope).toEqual(
+      expect.arrayContaining([
+        'post /api/v1/links',
+        'patch /api/v1/links/{id}',
+        'delete /api/v1/links/{id}',
+        'get /api/v1/payments',
+        'post /api/v1/webhook-endpoints',
+        'post /api/v1/webhook-endpoints/{id}/rotate-secret',
+      ]),
+    )
+    // Every operation but this document's own.
+    expect(operationsWithScope).toHaveLength([...operations()].length - 1)
+  })
+
   it('has every $ref point at something in the document', () => {
     const refs: string[] = []
     const walk = (v: unknown) => {
@@ -191,6 +227,10 @@ describe('examples and real answers against the document', () => {
   })
 
   it('answers links, payments, pages and errors exactly in the documented shapes', async () => {
+    const created = await api(p, 'POST', '/api/v1/api-keys', {
+      json: { name: 'Lecture', scope: 'read' },
+    })
+    const readKey = created.body.key as string
     const link = await postLink(p, { title: 'Conforme', amount: 1500 })
     const { payment } = await payThroughCheckout(p, link.slug)
     const check = async (path: string, schema: string) => {
@@ -215,7 +255,10 @@ describe('examples and real answers against the document', () => {
         raw: 'x',
         headers: { 'content-type': 'text/plain' },
       }),
+      // A read key on a write: the documented 403.
+      await api(p, 'POST', '/api/v1/links', { json: { title: 'x', amount: 1500 }, token: readKey }),
     ]
+    expect(errors.at(-1)?.status).toBe(403)
     for (const res of errors) {
       const result = component('Error').safeParse(res.body)
       expect(res.status).toBeGreaterThanOrEqual(400)
