@@ -1,5 +1,5 @@
 /** Payment reads. Writes live in payment-reserve.ts and payment-transitions.ts. */
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm'
 import {
   type LinkSource,
   links,
@@ -118,7 +118,7 @@ function fromSource(source: LinkSource, filterOnly: boolean): SQL {
 /** The payments of the till sales `cashier` made (their payment rows carry the till's source). */
 function tillSalesOf(cashier: string): SQL {
   const sales = sql`SELECT ${links.id} FROM ${links} WHERE ${links.source} = 'till' AND ${links.createdBy} = ${cashier}`
-  return and(eq(payments.source, 'till'), inArray(payments.linkId, sales))!
+  return and(eq(payments.source, 'till'), sql`${payments.linkId} IN (${sales})`)!
 }
 
 /** What narrows the payments a principal sees (src/auth/visibility.ts). */

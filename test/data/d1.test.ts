@@ -15,6 +15,7 @@ import {
   adoptTransaction,
   applyOutcome,
   countPaymentsBeyondMax,
+  getPaymentWithin,
   listPayments,
   listPaymentsDueForCheck,
   markError,
@@ -25,6 +26,7 @@ import {
 import { engageBackoff, hitRateLimit, readRateLimits } from '../../src/data/rate-limits.js'
 import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
+import { createUser, removeUser, setRole } from '../../src/data/users.js'
 import { recordWebhookEvent } from '../../src/data/webhooks.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { linkValues } from '../support/links.js'
@@ -215,6 +217,40 @@ describe('on D1', () => {
     expect(till.items.map((p) => p.id)).toEqual([made.get('till')])
     const api = await listPayments(db, { source: 'api', status: 'initiated' })
     expect(api.items.map((p) => [p.id, p.source])).toEqual([[made.get('api'), 'api']])
+  })
+
+  it("narrows payments to a cashier's own till sales and a day, in the list and by id", async () => {
+    const mine = await createLink(db, linkValues(), T0, { source: 'till', createdBy: 'c1@d1.dz' })
+    const theirs = await createLink(db, linkValues(), T0, { source: 'till', createdBy: 'c2@d1.dz' })
+    const ids: string[] = []
+    for (const [link, at] of [
+      [mine, T0 + 20],
+      [theirs, T0 + 20],
+      [mine, T0 - 40 * 86_400_000],
+    ] as const) {
+      const r = await reservePayment(db, paymentRequest(link), at)
+      if (!r.ok) throw new Error(r.reason)
+      ids.push(r.payment.id)
+    }
+    const scope = { tillSalesOf: 'c1@d1.dz', createdFrom: T0, createdTo: T0 + 86_400_000 }
+    expect((await listPayments(db, scope)).items.map((p) => p.id)).toEqual([ids[0]])
+    expect((await getPaymentWithin(db, ids[0]!, scope))?.id).toBe(ids[0])
+    expect(await getPaymentWithin(db, ids[1]!, scope)).toBeNull()
+    expect(await getPaymentWithin(db, ids[2]!, scope)).toBeNull()
+  })
+
+  it('keeps the last owner in the one statement that demotes or removes', async () => {
+    const owner = async (email: string) =>
+      (await createUser(db, { email, name: email, role: 'owner', passwordHash: 'x' }, T0))!.id
+    const [a, b] = [await owner('a@d1.dz'), await owner('b@d1.dz')]
+    const demoted = await Promise.all([
+      setRole(db, b, 'cashier', T0),
+      setRole(db, a, 'cashier', T0),
+    ])
+    expect([...demoted].sort()).toEqual(['done', 'last_owner'])
+    expect(await setRole(db, demoted[0] === 'done' ? b : a, 'owner', T0)).toBe('done')
+    const removed = await Promise.all([removeUser(db, a), removeUser(db, b)])
+    expect([...removed].sort()).toEqual(['done', 'last_owner'])
   })
 
   it('spends a captcha solution once and purges it after it expires', async () => {
