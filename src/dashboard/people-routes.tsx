@@ -9,8 +9,10 @@ import { Hono } from 'hono'
 import * as z from 'zod'
 import { ROLES } from '../../db/schema.js'
 import { PeoplePage } from '../../views/dashboard/people-page.js'
+import { keyDetail } from '../auth/api-keys.js'
 import { auditRequest } from '../auth/audit-request.js'
 import { principalId } from '../auth/principal.js'
+import { revokeKeysOfPerson } from '../data/api-keys.js'
 import { createInvite, listOpenInvites, revokeInvite } from '../data/invites.js'
 import { deleteAllSessions, deleteUserSessions } from '../data/sessions.js'
 import { REQUIRE_TWO_FACTOR, setSetting, twoFactorRequired } from '../data/settings.js'
@@ -145,11 +147,19 @@ peopleRoutes.post('/people/:id/remove', async (c) => {
   if (result === 'not_found') return page(c, 404, { alert: t('pplPersonNotFound') })
   if (result === 'last_owner') return page(c, 409, { alert: t('pplLastOwner') })
   await deleteUserSessions(c.get('db'), user.id)
+  // Their keys, and the store keys they made, end with them (README, API keys).
+  const keys = await revokeKeysOfPerson(c.get('db'), user.id, c.get('clock')())
   await auditRequest(c, {
     action: 'user_removed',
     target: { kind: 'user', id: user.id },
     detail: { email: user.email, role: user.role },
   })
+  for (const key of keys)
+    await auditRequest(c, {
+      action: 'key_revoked',
+      target: { kind: 'api_key', id: key.id },
+      detail: { ...keyDetail(key), reason: 'person_removed' },
+    })
   return c.redirect(`${HERE}?done=removed`, 303)
 })
 

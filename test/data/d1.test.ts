@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/d1'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
+import { insertApiKey, revokeKeysOfPerson } from '../../src/data/api-keys.js'
 import type { Db } from '../../src/data/db.js'
 import { createLink, getLinkBySlug, listLinks, updateLink } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
@@ -251,6 +252,31 @@ describe('on D1', () => {
     expect(await setRole(db, demoted[0] === 'done' ? b : a, 'owner', T0)).toBe('done')
     const removed = await Promise.all([removeUser(db, a), removeUser(db, b)])
     expect([...removed].sort()).toEqual(['done', 'last_owner'])
+  })
+
+  it('revokes the keys a removed person leaves, through the keys made with them', async () => {
+    const key = (id: string, userId: string | null, createdBy: string | null) =>
+      insertApiKey(
+        db,
+        { id, name: id, prefix: id, keyHash: `hash-${id}`, scope: 'write', userId, createdBy },
+        T0,
+      )
+    await key('key_own', 'usr_gone', 'usr_gone')
+    await key('key_store', null, 'usr_gone')
+    await key('key_child', null, 'key_store')
+    await key('key_grandchild', null, 'key_child')
+    await key('key_of_own', null, 'key_own')
+    await key('key_admin', null, null)
+    await key('key_other', null, 'usr_other')
+    const revoked = await revokeKeysOfPerson(db, 'usr_gone', T0 + 1)
+    expect(revoked.map((k) => k.id).sort()).toEqual([
+      'key_child',
+      'key_grandchild',
+      'key_of_own',
+      'key_own',
+      'key_store',
+    ])
+    expect(await revokeKeysOfPerson(db, 'usr_gone', T0 + 2)).toEqual([])
   })
 
   it('spends a captcha solution once and purges it after it expires', async () => {
