@@ -1,7 +1,8 @@
 /** `/api/v1/payments`: payments newest first with filters, and one payment by id. */
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-deps.js'
-import { getPaymentById, listPayments, type PaymentFilters } from '../data/payments.js'
+import { paymentScopeOf, withinScope } from '../auth/visibility.js'
+import { getPaymentWithin, listPayments, type PaymentFilters } from '../data/payments.js'
 import { apiError, invalidFields } from './errors.js'
 import { toPaymentObject } from './objects.js'
 import { parseQuery } from './query.js'
@@ -39,8 +40,12 @@ paymentApiRoutes.get('/payments', async (c) => {
   const where = filters(query.value)
   if (!where.ok) return invalidFields(c, 'invalid_query', where.fields)
   const { limit, cursor } = query.value
+  // The same view of the payments as the dashboard's (src/auth/visibility.ts): the route needs
+  // `payments.read`, which sees them all, so this narrows nothing unless the policy changes.
+  const scope = paymentScopeOf(c.get('principal')!, c.get('clock')())
+  if (!scope) return c.json({ data: [], has_more: false, next_cursor: null })
   const page = await listPayments(c.get('db'), {
-    ...where.value,
+    ...withinScope(where.value, scope),
     ...(limit !== undefined ? { limit } : {}),
     ...(cursor ? { cursor } : {}),
   })
@@ -53,7 +58,8 @@ paymentApiRoutes.get('/payments', async (c) => {
 })
 
 paymentApiRoutes.get('/payments/:id', async (c) => {
-  const payment = await getPaymentById(c.get('db'), c.req.param('id'))
+  const scope = paymentScopeOf(c.get('principal')!, c.get('clock')())
+  const payment = scope ? await getPaymentWithin(c.get('db'), c.req.param('id'), scope) : null
   if (!payment) return apiError(c, 404, 'not_found', 'No payment has this id.')
   return c.json(toPaymentObject(payment, { publicUrl: c.get('config').publicUrl }))
 })

@@ -550,6 +550,8 @@ export const en = {
   keysTitle: 'API keys',
   keysIntro:
     'Keys let a program use the merchant API (X-API-Key or Authorization: Bearer). A read key only reads; a write key does what its role allows. Each key is shown once: keep it where your program keeps secrets.',
+  keysStoreEnds:
+    'A store key ends with the person who made it: removing them revokes it, with their own keys. Keys made with the admin token stay.',
   keysNew: 'New key',
   keysFieldName: 'Name',
   keysNameHint: 'What it is for: "Shop site", "Accounting export".',

@@ -547,6 +547,8 @@ export const fr: DashMessages = {
   keysTitle: 'Clés API',
   keysIntro:
     'Une clé permet à un programme d’utiliser l’API marchand (X-API-Key ou Authorization: Bearer). Une clé de lecture ne fait que lire ; une clé d’écriture fait ce que son rôle permet. Chaque clé n’est montrée qu’une fois : gardez-la là où votre programme garde ses secrets.',
+  keysStoreEnds:
+    'Une clé de la boutique prend fin avec la personne qui l’a créée : la retirer la révoque, avec ses propres clés. Les clés créées avec le jeton d’administration restent.',
   keysNew: 'Nouvelle clé',
   keysFieldName: 'Nom',
   keysNameHint: 'À quoi elle sert : « Site de la boutique », « Export comptable ».',

@@ -11,7 +11,7 @@ import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
 import { listPaymentEvents } from '../data/payment-events.js'
 import { listPaymentWebhooks } from '../data/payment-webhooks.js'
-import { getPaymentById } from '../data/payments.js'
+import { getPaymentWithin, type PaymentScope } from '../data/payments.js'
 import { gatewayMessageOf, showableGatewayText } from '../domain/failure-reasons.js'
 import { scrubValue } from '../lib/redact.js'
 
@@ -63,13 +63,17 @@ function answerView(
   return { fields, json: json.length > JSON_MAX ? `${json.slice(0, JSON_MAX)}\n…` : json }
 }
 
-/** Everything the payment's page shows, or null when no payment has this id. */
+/**
+ * Everything the payment's page shows, or null when no payment has this id within `scope` (what
+ * the viewer may see, src/auth/visibility.ts).
+ */
 export async function loadPaymentDetail(
   db: Db,
   config: Config,
   id: string,
+  scope: PaymentScope,
 ): Promise<PaymentDetail | null> {
-  const payment = await getPaymentById(db, id)
+  const payment = await getPaymentWithin(db, id, scope)
   if (!payment) return null
   const [link, events, webhooks] = await Promise.all([
     getLinkById(db, payment.linkId),

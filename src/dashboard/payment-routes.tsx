@@ -5,9 +5,11 @@ import { DashMessagePage } from '../../views/dashboard/layout.js'
 import { PaymentDetailPage } from '../../views/dashboard/payment-detail-page.js'
 import { PaymentsPage } from '../../views/dashboard/payments-page.js'
 import { auditRequest } from '../auth/audit-request.js'
+import { allows } from '../auth/principal.js'
+import { paymentScopeOf, withinScope } from '../auth/visibility.js'
 import { linkTitles, listLinks } from '../data/links.js'
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
-import { listPayments, type PaymentFilters } from '../data/payments.js'
+import { listPayments, type PaymentFilters, type PaymentScope } from '../data/payments.js'
 import { linkStatus } from '../domain/link-status.js'
 import { toAlgiersIso } from './algiers-time.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
@@ -21,13 +23,25 @@ const LINK_MATCHES = 5
 /** The most rows one export holds; narrow the dates for more. */
 export const CSV_MAX_ROWS = 100_000
 
-/** The recent links for the filter, plus the links of the rows shown that are older than those. */
+/**
+ * The payments the request's principal may see (src/auth/visibility.ts); null for none, which
+ * the route's permission has already refused.
+ */
+function scopeOf(c: DashC): PaymentScope | null {
+  return paymentScopeOf(c.get('principal')!, c.get('clock')())
+}
+
+/**
+ * The recent links for the filter, plus the links of the rows shown that are older than those;
+ * only the latter for a role that may not read the links (a cashier).
+ */
 async function filterLinks(
   c: DashC,
   ids: Iterable<string>,
 ): Promise<{ id: string; title: string }[]> {
-  const recent = await listLinks(c.get('db'), { limit: MAX_PAGE_SIZE })
-  const out = new Map(recent.items.map((l) => [l.id, l.title]))
+  const readsLinks = allows(c.get('principal')!, 'links.read')
+  const recent = readsLinks ? (await listLinks(c.get('db'), { limit: MAX_PAGE_SIZE })).items : []
+  const out = new Map(recent.map((l) => [l.id, l.title]))
   const older = await linkTitles(
     c.get('db'),
     [...new Set(ids)].filter((id) => !out.has(id)),
@@ -41,19 +55,22 @@ export const paymentRoutes = new Hono<DashEnv>()
 paymentRoutes.get('/payments', async (c) => {
   const parsed = parsePaymentFilters(c.req.query())
   const valid = parsed.invalid.length === 0
-  const page = valid
-    ? await listPayments(c.get('db'), {
-        ...parsed.filters,
-        limit: PAGE_SIZE,
-        ...(parsed.cursor ? { cursor: parsed.cursor } : {}),
-      })
-    : { items: [] as Payment[], nextCursor: null }
+  const scope = scopeOf(c)
+  const page =
+    valid && scope
+      ? await listPayments(c.get('db'), {
+          ...withinScope(parsed.filters, scope),
+          limit: PAGE_SIZE,
+          ...(parsed.cursor ? { cursor: parsed.cursor } : {}),
+        })
+      : { items: [] as Payment[], nextCursor: null }
   const ids = page.items.map((p) => p.linkId)
-  if (parsed.filters.linkId) ids.push(parsed.filters.linkId)
+  const readsLinks = allows(c.get('principal')!, 'links.read')
+  if (parsed.filters.linkId && readsLinks) ids.push(parsed.filters.linkId)
   // A search's first page also shows the links whose title matches (payments are the list).
   const search = parsed.filters.search
   const found =
-    search && valid && !parsed.cursor
+    search && valid && !parsed.cursor && readsLinks
       ? await listLinks(c.get('db'), { search, limit: LINK_MATCHES })
       : undefined
   const matches = found && found.items.length > 0 ? found : undefined
@@ -98,6 +115,10 @@ paymentRoutes.get('/payments.csv', async (c) => {
       : dt('badFilter', { field: parsed.invalid.join(', ') })
     return c.text(text, 400)
   }
+  // The route needs `exports`, which every role with one reads all payments; the scope is the
+  // same rule as the list's all the same, should a narrower role ever export.
+  const scope = scopeOf(c)
+  if (!scope) return c.text(c.get('dt')('notAllowedText'), 403)
   const day = toAlgiersIso(c.get('clock')()).slice(0, 10)
   // The filters' values, except the search's text (it may be a customer's name or phone).
   const { q, ...shown } = parsed.values
@@ -110,7 +131,7 @@ paymentRoutes.get('/payments.csv', async (c) => {
     },
   })
   // Streamed a page of payments at a time: the whole file is never in memory.
-  return c.body(textStream(csvChunks(c, parsed.filters)), 200, {
+  return c.body(textStream(csvChunks(c, withinScope(parsed.filters, scope))), 200, {
     'Content-Type': 'text/csv; charset=utf-8; header=present',
     'Content-Disposition': `attachment; filename="paylinks-payments-${day}.csv"`,
   })
@@ -145,10 +166,17 @@ async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<str
   } while (cursor && rows < CSV_MAX_ROWS)
 }
 
-/** `/dashboard/payments/:id`: one payment's page; 404 in the dashboard's language when unknown. */
+/**
+ * `/dashboard/payments/:id`: one payment's page; 404 in the dashboard's language when unknown or
+ * out of the viewer's sight (a cashier's: another's sale, another day).
+ */
 paymentRoutes.get('/payments/:id', async (c) => {
   const id = paymentIdParam.safeParse(c.req.param('id'))
-  const detail = id.success ? await loadPaymentDetail(c.get('db'), c.get('config'), id.data) : null
+  const scope = scopeOf(c)
+  const detail =
+    id.success && scope
+      ? await loadPaymentDetail(c.get('db'), c.get('config'), id.data, scope)
+      : null
   const ctx = dashContext(c)
   if (!detail) {
     const t = ctx.t

@@ -7,21 +7,16 @@
  */
 import { Hono } from 'hono'
 import * as z from 'zod'
-import { ROLES, type Role } from '../../db/schema.js'
+import { ROLES } from '../../db/schema.js'
 import { PeoplePage } from '../../views/dashboard/people-page.js'
+import { keyDetail } from '../auth/api-keys.js'
 import { auditRequest } from '../auth/audit-request.js'
 import { principalId } from '../auth/principal.js'
+import { revokeKeysOfPerson } from '../data/api-keys.js'
 import { createInvite, listOpenInvites, revokeInvite } from '../data/invites.js'
 import { deleteAllSessions, deleteUserSessions } from '../data/sessions.js'
 import { REQUIRE_TWO_FACTOR, setSetting, twoFactorRequired } from '../data/settings.js'
-import {
-  countOwners,
-  findUserByEmail,
-  getUser,
-  listUsers,
-  removeUser,
-  setRole,
-} from '../data/users.js'
+import { findUserByEmail, getUser, listUsers, removeUser, setRole } from '../data/users.js'
 import { readForm } from '../lib/form-body.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import type { DashKey } from './messages.js'
@@ -67,11 +62,6 @@ const inviteForm = z.object({
 })
 const roleForm = z.object({ role: z.enum(ROLES) })
 const requireForm = z.object({ require: z.enum(['on', 'off']) })
-
-/** Whether taking `user`'s owner role away would leave the store with no owner by name. */
-async function lastOwner(c: DashC, role: Role): Promise<boolean> {
-  return role === 'owner' && (await countOwners(c.get('db'))) <= 1
-}
 
 export const peopleRoutes = new Hono<DashEnv>()
 
@@ -137,10 +127,10 @@ peopleRoutes.post('/people/:id/role', async (c) => {
   const parsed = roleForm.safeParse(await readForm(c))
   if (!parsed.success) return page(c, 400, { alert: t('pplRoleInvalid') })
   const { role } = parsed.data
-  if (role !== 'owner' && (await lastOwner(c, user.role))) {
-    return page(c, 409, { alert: t('pplLastOwner') })
-  }
-  await setRole(c.get('db'), user.id, role, c.get('clock')())
+  // The last-owner rule is in the statement itself (src/data/users.ts): nothing to race.
+  const result = await setRole(c.get('db'), user.id, role, c.get('clock')())
+  if (result === 'not_found') return page(c, 404, { alert: t('pplPersonNotFound') })
+  if (result === 'last_owner') return page(c, 409, { alert: t('pplLastOwner') })
   await auditRequest(c, {
     action: 'role_changed',
     target: { kind: 'user', id: user.id },
@@ -153,14 +143,23 @@ peopleRoutes.post('/people/:id/remove', async (c) => {
   const t = c.get('dt')
   const user = await getUser(c.get('db'), c.req.param('id'))
   if (!user) return page(c, 404, { alert: t('pplPersonNotFound') })
-  if (await lastOwner(c, user.role)) return page(c, 409, { alert: t('pplLastOwner') })
-  await removeUser(c.get('db'), user.id)
+  const result = await removeUser(c.get('db'), user.id)
+  if (result === 'not_found') return page(c, 404, { alert: t('pplPersonNotFound') })
+  if (result === 'last_owner') return page(c, 409, { alert: t('pplLastOwner') })
   await deleteUserSessions(c.get('db'), user.id)
+  // Their keys, and the store keys they made, end with them (README, API keys).
+  const keys = await revokeKeysOfPerson(c.get('db'), user.id, c.get('clock')())
   await auditRequest(c, {
     action: 'user_removed',
     target: { kind: 'user', id: user.id },
     detail: { email: user.email, role: user.role },
   })
+  for (const key of keys)
+    await auditRequest(c, {
+      action: 'key_revoked',
+      target: { kind: 'api_key', id: key.id },
+      detail: { ...keyDetail(key), reason: 'person_removed' },
+    })
   return c.redirect(`${HERE}?done=removed`, 303)
 })
 

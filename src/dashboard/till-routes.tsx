@@ -11,6 +11,7 @@ import { TillPage } from '../../views/dashboard/till-page.js'
 import { TillPresetsPage } from '../../views/dashboard/till-presets-page.js'
 import { TillReportPage } from '../../views/dashboard/till-report-page.js'
 import { principalLabel } from '../auth/principal.js'
+import { maySeeSale } from '../auth/visibility.js'
 import { recordAudit } from '../data/audit.js'
 import { setSetting } from '../data/settings.js'
 import {
@@ -18,6 +19,7 @@ import {
   openSaleOf,
   readTillLinkMinutes,
   readTillPresets,
+  type Sale,
   salesBetween,
   TILL_PRESETS_KEY,
 } from '../data/till.js'
@@ -52,9 +54,18 @@ const AMOUNT_MESSAGES: Record<string, DashKey> = {
   amount_too_high: 'errMaxAmount',
 }
 
-function current(c: DashC, sale: Parameters<typeof saleView>[1]): SaleView {
+function current(c: DashC, sale: Sale): SaleView {
   const ctx = { t: c.get('dt'), lang: c.get('dashLang') }
   return saleView(ctx, sale, c.get('config').publicUrl, c.get('clock')())
+}
+
+/**
+ * Sale `id` when the request's principal may see it: its own cashier, a manager or the owner
+ * (src/auth/visibility.ts). Another cashier's sale is answered as one that does not exist.
+ */
+async function saleFor(c: DashC, id: string): Promise<Sale | null> {
+  const sale = await getSale(c.get('db'), id)
+  return sale && maySeeSale(c.get('principal')!, sale.link.createdBy) ? sale : null
 }
 
 async function renderTill(
@@ -84,7 +95,7 @@ tillRoutes.get('/till', async (c) => {
   const db = c.get('db')
   const id = c.req.query('sale')
   if (id !== undefined) {
-    const sale = await getSale(db, id)
+    const sale = await saleFor(c, id)
     if (sale) return renderTill(c, { sale: current(c, sale) })
   }
   if (c.req.query('new') === undefined) {
@@ -141,7 +152,7 @@ tillRoutes.post('/till/sales', async (c) => {
 
 tillRoutes.post('/till/sales/:id/cancel', async (c) => {
   const db = c.get('db')
-  const sale = await getSale(db, c.req.param('id'))
+  const sale = await saleFor(c, c.req.param('id'))
   if (!sale) return c.redirect(TILL, 303)
   // A paid sale stays as it is; anything else stops taking payments.
   if (sale.link.active && current(c, sale).state !== 'paid') {
@@ -159,7 +170,7 @@ tillRoutes.post('/till/sales/:id/cancel', async (c) => {
 
 /** The sale's state as JSON: what the page polls where no event stream is (Workers). */
 tillRoutes.get('/till/sales/:id/status', async (c) => {
-  const sale = await getSale(c.get('db'), c.req.param('id'))
+  const sale = await saleFor(c, c.req.param('id'))
   if (!sale) return c.json({ error: 'not_found' }, 404)
   c.header('Cache-Control', 'no-store')
   return c.json(current(c, sale))
@@ -174,7 +185,7 @@ tillRoutes.get('/till/sales/:id/events', async (c) => {
   const events = c.get('saleEvents')
   if (!changes || !events) return c.json({ error: 'no_stream', poll: 'status' }, 404)
   const id = c.req.param('id')
-  const first = await getSale(c.get('db'), id)
+  const first = await saleFor(c, id)
   if (!first) return c.json({ error: 'not_found' }, 404)
   const db = c.get('db')
   const read = async () => {

@@ -3,7 +3,7 @@
  * it acts for when it is not the store's. Nothing is cached: a revoke, or the person's removal,
  * takes effect on the very next request.
  */
-import { and, desc, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { type ApiKey, type ApiKeyScope, apiKeys, type Role, users } from '../../db/schema.js'
 import type { Db } from './db.js'
 
@@ -70,6 +70,35 @@ export async function revokeApiKey(
     .returning({ id: apiKeys.id })
   const key = await getApiKey(db, id)
   return key ? { key, revokedNow: changed.length > 0 } : undefined
+}
+
+/**
+ * Revokes what a removed person leaves behind: their own keys, the store keys they made, and
+ * the keys made with any of those, and so on (a key can make keys through the API). A store key
+ * ends with its maker: they saw its text once, and removing them must take all of their access.
+ * One statement; answers the keys it revoked.
+ */
+export async function revokeKeysOfPerson(
+  db: Db,
+  userId: string,
+  now: number,
+): Promise<Pick<ApiKey, 'id' | 'name' | 'prefix' | 'scope' | 'userId'>[]> {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(apiKeys.revokedAt),
+        sql`${apiKeys.id} IN (WITH RECURSIVE made(id) AS (SELECT id FROM api_keys WHERE created_by = ${userId} OR user_id = ${userId} UNION SELECT k.id FROM api_keys AS k JOIN made ON k.created_by = made.id) SELECT id FROM made)`,
+      ),
+    )
+    .returning({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scope: apiKeys.scope,
+      userId: apiKeys.userId,
+    })
 }
 
 /** A key that may act now, with the role it acts with. */

@@ -1,6 +1,12 @@
 /** Payment reads. Writes live in payment-reserve.ts and payment-transitions.ts. */
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm'
-import { type LinkSource, type Payment, type PaymentStatus, payments } from '../../db/schema.js'
+import {
+  type LinkSource,
+  links,
+  type Payment,
+  type PaymentStatus,
+  payments,
+} from '../../db/schema.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
 import { prepared } from './prepared.js'
@@ -91,6 +97,11 @@ export type PaymentFilters = {
   search?: SearchTerm
   /** Only payments on links made there (`dashboard` includes links older than links.source). */
   source?: LinkSource
+  /**
+   * Only the payments of till sales made by this cashier (their label, as `links.created_by`
+   * keeps it): what a cashier sees, with the day's bounds (src/auth/visibility.ts).
+   */
+  tillSalesOf?: string
 }
 
 /**
@@ -102,6 +113,50 @@ export type PaymentFilters = {
  */
 function fromSource(source: LinkSource, filterOnly: boolean): SQL {
   return filterOnly ? sql`+${payments.source} = ${source}` : eq(payments.source, source)
+}
+
+/** The payments of the till sales `cashier` made (their payment rows carry the till's source). */
+function tillSalesOf(cashier: string): SQL {
+  const sales = sql`SELECT ${links.id} FROM ${links} WHERE ${links.source} = 'till' AND ${links.createdBy} = ${cashier}`
+  return and(eq(payments.source, 'till'), sql`${payments.linkId} IN (${sales})`)!
+}
+
+/** What narrows the payments a principal sees (src/auth/visibility.ts). */
+export type PaymentScope = Pick<PaymentFilters, 'tillSalesOf' | 'createdFrom' | 'createdTo'>
+
+/**
+ * The payment with this id when it is within `scope`, through the same conditions as the list:
+ * a payment the list would not show is not found either.
+ */
+export async function getPaymentWithin(
+  db: Db,
+  id: string,
+  scope: PaymentScope,
+): Promise<Payment | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), ...conditions(scope, undefined, undefined)))
+    .limit(1)
+  return row ?? null
+}
+
+/** The conditions of `options` beside the status (given) and the cursor, `found` the search's. */
+function conditions(
+  options: PaymentFilters,
+  found: SQL | undefined,
+  status: SQL | undefined,
+): (SQL | undefined)[] {
+  return [
+    found,
+    options.linkId === undefined ? undefined : eq(payments.linkId, options.linkId),
+    options.source === undefined
+      ? undefined
+      : fromSource(options.source, status !== undefined || options.linkId !== undefined),
+    options.tillSalesOf === undefined ? undefined : tillSalesOf(options.tillSalesOf),
+    options.createdFrom === undefined ? undefined : gte(payments.createdAt, options.createdFrom),
+    options.createdTo === undefined ? undefined : lt(payments.createdAt, options.createdTo),
+  ]
 }
 
 /** Payments newest first, filtered by status, link and creation time, a page at a time. */
@@ -119,13 +174,7 @@ export async function listPayments(
   const where = (status: SQL | undefined) =>
     and(
       status,
-      found,
-      options.linkId === undefined ? undefined : eq(payments.linkId, options.linkId),
-      options.source === undefined
-        ? undefined
-        : fromSource(options.source, status !== undefined || options.linkId !== undefined),
-      options.createdFrom === undefined ? undefined : gte(payments.createdAt, options.createdFrom),
-      options.createdTo === undefined ? undefined : lt(payments.createdAt, options.createdTo),
+      ...conditions(options, found, status),
       options.cursor ? afterCursor(payments.createdAt, payments.id, options.cursor) : undefined,
     )
   const newestFirst = (condition: SQL | undefined, count: number, offset: number) =>

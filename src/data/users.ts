@@ -2,7 +2,7 @@
  * The people who sign in to the dashboard: read, create, and each change one conditional
  * statement (src/security for hashing, TOTP and recovery codes; the routes decide who may).
  */
-import { and, asc, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { type Role, type User, users } from '../../db/schema.js'
 import { randomBase62 } from '../lib/bytes.js'
 import type { Db } from './db.js'
@@ -151,27 +151,49 @@ export async function setRecoveryCodes(db: Db, id: string, hashes: string[], now
   return rows.length === 1
 }
 
-/** How many owners can still sign in. */
-export async function countOwners(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'owner'), isNull(users.disabledAt)))
-  return row?.n ?? 0
+/**
+ * The condition that keeps the store's last owner: the row is not an owner's, or another owner
+ * who can sign in remains. Inside the one statement that demotes or removes, so two owners
+ * demoting each other at once cannot both succeed (a count read first, then a write, could).
+ */
+function notLastOwner(id: string): SQL {
+  return sql`(${users.role} <> 'owner' OR (SELECT count(*) FROM ${users} AS other WHERE other.role = 'owner' AND other.disabled_at IS NULL AND other.id <> ${id}) > 0)`
 }
 
-/** Gives a person another role. */
-export async function setRole(db: Db, id: string, role: Role, now: number) {
+/** What a role change or a removal did: done, refused (the last owner), or nobody has the id. */
+export type OwnerSafeResult = 'done' | 'last_owner' | 'not_found'
+
+async function outcome(db: Db, id: string, changed: boolean): Promise<OwnerSafeResult> {
+  if (changed) return 'done'
+  return (await getUser(db, id)) ? 'last_owner' : 'not_found'
+}
+
+/**
+ * Gives a person another role, unless that takes the owner role from the last owner: one
+ * conditional statement.
+ */
+export async function setRole(
+  db: Db,
+  id: string,
+  role: Role,
+  now: number,
+): Promise<OwnerSafeResult> {
   const rows = await db
     .update(users)
     .set({ role, updatedAt: now })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), role === 'owner' ? undefined : notLastOwner(id)))
     .returning({ id: users.id })
-  return rows.length === 1
+  return outcome(db, id, rows.length === 1)
 }
 
-/** Removes a person for good (their sessions are ended by the caller). */
-export async function removeUser(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })
-  return rows.length === 1
+/**
+ * Removes a person for good (their sessions are ended by the caller), unless they are the last
+ * owner: one conditional statement.
+ */
+export async function removeUser(db: Db, id: string): Promise<OwnerSafeResult> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.id, id), notLastOwner(id)))
+    .returning({ id: users.id })
+  return outcome(db, id, rows.length === 1)
 }

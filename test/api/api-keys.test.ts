@@ -308,6 +308,50 @@ describe('API keys of a signed-in person', () => {
     expect(mine.body.user_id).toBe(owner)
   })
 
+  it('ends the store keys a person made, and the keys made with them, when the person is removed', async () => {
+    const maker = await person('owner', 'usr_maker')
+    const other = await person('manager', 'usr_other')
+    await p.deps.db.update(users).set({ role: 'owner' }).where(eq(users.id, other))
+    const browser = await signedInAs(maker)
+    // The page says so, in each language.
+    for (const [lang, words] of [
+      ['en', 'A store key ends with the person who made it'],
+      ['fr', 'Une clé de la boutique prend fin avec la personne qui l’a créée'],
+      ['ar', 'ينتهي مفتاح المتجر مع الشخص الذي أنشأه'],
+    ] as const) {
+      const page = await browser.get('/dashboard/keys', { 'accept-language': lang })
+      expect(await page.text(), lang).toContain(words)
+    }
+    const store = await createInDashboard(browser, { name: 'Shop site', scope: 'write' })
+    expect(store.status).toBe(201)
+    // A key made with that store key, through the API: it must not outlive its maker either.
+    const second = await api(p, 'POST', '/api/v1/api-keys', {
+      token: store.key,
+      json: { name: 'Made by a key', scope: 'read' },
+    })
+    expect(second.status).toBe(201)
+    const admins = await apiKey('write', 'Made by the admin token')
+    for (const token of [store.key, second.body.key, admins.key])
+      expect((await api(p, 'GET', '/api/v1/links', { token })).status).toBe(200)
+
+    const owner = await signedInAs(other)
+    const removed = await owner.submit('/dashboard/people', `/dashboard/people/${maker}/remove`)
+    expect(removed.status).toBe(303)
+    for (const token of [store.key, second.body.key])
+      expect((await api(p, 'GET', '/api/v1/links', { token })).status).toBe(401)
+    expect((await api(p, 'GET', '/api/v1/links', { token: admins.key })).status).toBe(200)
+    const rows = await p.deps.db.select().from(apiKeys)
+    const revoked = rows.filter((k) => k.revokedAt !== null).map((k) => k.name)
+    expect(revoked.sort()).toEqual(['Made by a key', 'Shop site'])
+    const audit = p.sqlite.sqlite
+      .prepare("SELECT detail FROM audit_log WHERE action = 'key_revoked' ORDER BY id")
+      .all() as { detail: string }[]
+    expect(audit.map((r) => JSON.parse(r.detail).reason)).toEqual([
+      'person_removed',
+      'person_removed',
+    ])
+  })
+
   it('keeps the keys and audit pages, and their links, from a manager', async () => {
     const manager = await person('manager')
     const browser = await signedInAs(manager)

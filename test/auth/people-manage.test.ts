@@ -76,6 +76,37 @@ describe('managing people', () => {
     expect(actions).toContain('user_removed')
   })
 
+  it('keeps an owner when the two owners demote, or remove, each other at once', async () => {
+    const { p } = await start()
+    for (const act of ['role', 'remove'] as const) {
+      const admin = await signedIn(p)
+      const a = await accept(p, await invite(admin, `a-${act}@shop.dz`, 'owner'), 'A')
+      const b = await accept(p, await invite(admin, `b-${act}@shop.dz`, 'owner'), 'B')
+      // The first owner of the store (the earlier round's survivor) steps aside: two are left.
+      p.sqlite.sqlite
+        .prepare("UPDATE users SET role = 'viewer' WHERE role = 'owner' AND email NOT LIKE ?")
+        .run(`%-${act}@shop.dz`)
+      const ids = [userId(p, `a-${act}@shop.dz`), userId(p, `b-${act}@shop.dz`)]
+      const forms = await Promise.all(
+        [a.browser, b.browser].map((browser) => browser.formToken('/dashboard/people')),
+      )
+      const form = (i: number) => ({
+        _csrf: forms[i]!,
+        ...(act === 'role' ? { role: 'cashier' } : {}),
+      })
+      // Both requests are under way together on the one database: each passed its role check.
+      const answers = await Promise.all([
+        a.browser.post(`/dashboard/people/${ids[1]}/${act}`, form(0)),
+        b.browser.post(`/dashboard/people/${ids[0]}/${act}`, form(1)),
+      ])
+      expect(answers.map((r) => r.status).sort(), act).toEqual([303, 409])
+      const owners = p.sqlite.sqlite
+        .prepare("SELECT count(*) AS n FROM users WHERE role = 'owner'")
+        .get() as { n: number }
+      expect(owners.n, act).toBe(1)
+    }
+  })
+
   it('signs one person out everywhere from the people page', async () => {
     const { p } = await start()
     const { owner } = await withOwner(p)

@@ -14,6 +14,9 @@
  *   permission, and otherwise gets past authentication and the policy (a handler's 400, 404 or
  *   405 for the made-up ids is fine);
  * - a key whose person was disabled or removed is refused with 401 on every API route;
+ * - beyond the table, what a route shows a cashier: their own till sales and those sales' payments
+ *   of today, never a 40-day-old payment (list, search, payment page, CSV, API) nor another
+ *   cashier's sale (its page, status, event stream, Cancel), each answered as for nothing;
  * - `allows()` itself is checked over the API entries for each role and key scope.
  */
 import { eq } from 'drizzle-orm'
@@ -23,11 +26,13 @@ import { createApiKey } from '../../src/auth/api-keys.js'
 import { PUBLIC_ROUTES, ROUTE_POLICY, requirementOf } from '../../src/auth/policy.js'
 import { allows, type Principal } from '../../src/auth/principal.js'
 import { READ_PERMISSIONS, roleAllows } from '../../src/auth/roles.js'
+import { getLinkById } from '../../src/data/links.js'
 import { createSession } from '../../src/data/sessions.js'
 import { createUser, removeUser } from '../../src/data/users.js'
 import { hashPassword } from '../../src/security/passwords.js'
-import { Browser, csrfOf } from '../dashboard/helpers.js'
+import { Browser, csrfOf, storePayment } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { storeLink } from '../support/links.js'
 import { passwordLogin } from './people-support.js'
 
 const NOT_ALLOWED = 'Not allowed for your role'
@@ -259,7 +264,7 @@ describe('the route policy', () => {
     for (const { gone, text } of people)
       expect((await apiRequest('GET', '/api/v1/links', text)).status, gone).toBe(200)
     await db.update(users).set({ disabledAt: now }).where(eq(users.id, people[0]!.id))
-    expect(await removeUser(db, people[1]!.id)).toBe(true)
+    expect(await removeUser(db, people[1]!.id)).toBe('done')
     const wrong: string[] = []
     let n = 0
     for (const { gone, text } of people) {
@@ -315,5 +320,167 @@ describe('the route policy', () => {
       allows(key('manager', 'write'), ROUTE_POLICY['POST /api/v1/webhook-endpoints'] as never),
     ).toBe(true)
     expect(allows({ kind: 'admin' }, 'people')).toBe(true)
+  })
+})
+
+describe("what a cashier's routes show", () => {
+  const DAY = 86_400_000
+  const OTHER_CASHIER = 'other-cashier@shop.dz'
+  let otherCashierId = ''
+  type Sale = { linkId: string; paymentId: string }
+  let mine: Sale
+  let mineOld: Sale
+  let theirs: Sale
+  let linkPaymentOld = ''
+
+  /** A browser on a session of the person with this id. */
+  async function sessionOf(userId: string): Promise<Browser> {
+    const browser = new Browser(paylinks, { 'accept-language': 'en' })
+    const token = await createSession(paylinks.deps.db, { userId }, paylinks.deps.clock(), 60_000)
+    browser.jar.cookies.set('paylinks_session', token)
+    return browser
+  }
+
+  /** Charges at the till as `browser`'s person, then stores its payment by `name` at `at`. */
+  async function sale(browser: Browser, name: string, at: number): Promise<Sale> {
+    const res = await browser.submit('/dashboard/till?new', '/dashboard/till/sales', {
+      amount: '1500',
+    })
+    expect(res.status).toBe(303)
+    const linkId = new URL(res.headers.get('location')!, 'http://x').searchParams.get('sale')!
+    const link = (await getLinkById(paylinks.deps.db, linkId))!
+    const payment = await storePayment(paylinks, link, { name, at })
+    return { linkId, paymentId: payment.id }
+  }
+
+  beforeAll(async () => {
+    const db = paylinks.deps.db
+    const now = paylinks.deps.clock()
+    const other = await createUser(
+      db,
+      { email: OTHER_CASHIER, name: 'other', role: 'cashier', passwordHash: 'x' },
+      now,
+    )
+    otherCashierId = other!.id
+    const cashier = await browserFor('cashier')
+    mine = await sale(cashier, 'Today Mine', now)
+    mineOld = await sale(cashier, 'Forty Days Mine', now - 40 * DAY)
+    theirs = await sale(await sessionOf(otherCashierId), 'Today Theirs', now)
+    const link = await storeLink(paylinks, { title: 'Private Link Title' }, now - 41 * DAY)
+    linkPaymentOld = (
+      await storePayment(paylinks, link, { name: 'Forty Days Link', at: now - 40 * DAY })
+    ).id
+  })
+
+  const listed = async (browser: Browser, query = '') => {
+    const res = await browser.get(`/dashboard/payments${query}`)
+    expect(res.status, query).toBe(200)
+    return res.text()
+  }
+
+  it('lists and finds only the payments of their own sales of today', async () => {
+    const cashier = await browserFor('cashier')
+    const page = await listed(cashier)
+    expect(page).toContain('Today Mine')
+    // Nor the store's links in the filter: a cashier does not read links.
+    for (const hidden of ['Forty Days Mine', 'Forty Days Link', 'Today Theirs', 'Private Link'])
+      expect(page, hidden).not.toContain(hidden)
+    // Search: by name, and by a payment's exact id, which the search also matches.
+    expect(await listed(cashier, '?q=Forty')).not.toContain('Forty Days')
+    for (const id of [mineOld.paymentId, linkPaymentOld, theirs.paymentId])
+      expect(await listed(cashier, `?q=${id}`), id).not.toContain(`/dashboard/payments/${id}`)
+    expect(await listed(cashier, `?q=${mine.paymentId}`)).toContain(
+      `/dashboard/payments/${mine.paymentId}`,
+    )
+    // Dates asked for do not widen the day.
+    const wide = await listed(cashier, '?from=2000-01-01&to=2100-01-01')
+    expect(wide).not.toContain('Forty Days')
+    // A manager sees every payment.
+    const manager = await listed(await browserFor('manager'), '?q=Forty')
+    expect(manager).toContain('Forty Days Mine')
+    expect(manager).toContain('Forty Days Link')
+  })
+
+  it("answers a 40-day-old payment's page, and another cashier's, as a payment that does not exist", async () => {
+    const cashier = await browserFor('cashier')
+    const none = await cashier.get('/dashboard/payments/pay_0000000000000000')
+    expect(none.status).toBe(404)
+    // The page's main part (the header carries the address, a nonce and the form token).
+    const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0]
+    const nothing = main(await none.text())
+    expect(nothing).toContain('There is no such payment.')
+    for (const id of [mineOld.paymentId, linkPaymentOld, theirs.paymentId]) {
+      const res = await cashier.get(`/dashboard/payments/${id}`)
+      expect(res.status, id).toBe(404)
+      expect(main(await res.text()), id).toBe(nothing)
+    }
+    const own = await cashier.get(`/dashboard/payments/${mine.paymentId}`)
+    expect(own.status).toBe(200)
+    expect(await own.text()).toContain('Today Mine')
+    const manager = await browserFor('manager')
+    expect((await manager.get(`/dashboard/payments/${mineOld.paymentId}`)).status).toBe(200)
+  })
+
+  it('gives a cashier no CSV and no API payments, old or new', async () => {
+    const cashier = await browserFor('cashier')
+    const csv = await cashier.get('/dashboard/payments.csv?q=Forty')
+    expect(csv.status).toBe(403)
+    expect(await csv.text()).not.toContain('Forty Days')
+    const key = keyHolders.find((h) => h.label === "cashier's write")!
+    for (const path of [
+      '/api/v1/payments',
+      '/api/v1/payments?q=Forty',
+      `/api/v1/payments/${mineOld.paymentId}`,
+      `/api/v1/payments/${linkPaymentOld}`,
+    ]) {
+      const res = await apiRequest('GET', path, key.text)
+      expect(res.status, path).toBe(403)
+      expect(await res.text(), path).not.toContain('Forty Days')
+    }
+    // The manager's export has them.
+    const all = await (await browserFor('manager')).get('/dashboard/payments.csv?q=Forty')
+    expect(all.status).toBe(200)
+    expect(await all.text()).toContain('Forty Days Link')
+  })
+
+  it("answers another cashier's sale as a sale that does not exist: page, status, stream, Cancel", async () => {
+    const cashier = await browserFor('cashier')
+    const nothing = (path: string) => cashier.get(path.replace(theirs.linkId, 'lnk_none'))
+    for (const path of [
+      `/dashboard/till/sales/${theirs.linkId}/status`,
+      `/dashboard/till/sales/${theirs.linkId}/events`,
+    ]) {
+      const res = await cashier.get(path)
+      const none = await nothing(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.text(), path).toBe(await none.text())
+    }
+    const page = await (await cashier.get(`/dashboard/till?sale=${theirs.linkId}`)).text()
+    expect(page).not.toContain(theirs.linkId)
+    const cancel = await cashier.submit(
+      '/dashboard/till?new',
+      `/dashboard/till/sales/${theirs.linkId}/cancel`,
+    )
+    const cancelNone = await cashier.submit(
+      '/dashboard/till?new',
+      '/dashboard/till/sales/lnk_none/cancel',
+    )
+    expect([cancel.status, cancel.headers.get('location')]).toEqual([
+      cancelNone.status,
+      cancelNone.headers.get('location'),
+    ])
+    expect((await getLinkById(paylinks.deps.db, theirs.linkId))!.active).toBe(true)
+    // Its own cashier, a manager and the owner see it.
+    for (const browser of [
+      await sessionOf(otherCashierId),
+      await browserFor('manager'),
+      await browserFor('owner'),
+    ]) {
+      const status = await browser.get(`/dashboard/till/sales/${theirs.linkId}/status`)
+      expect(status.status).toBe(200)
+      expect((await status.json()).id).toBe(theirs.linkId)
+    }
+    // The cashier's own sale stays theirs to see.
+    expect((await cashier.get(`/dashboard/till/sales/${mine.linkId}/status`)).status).toBe(200)
   })
 })

@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/d1'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
+import { insertApiKey, revokeKeysOfPerson } from '../../src/data/api-keys.js'
 import type { Db } from '../../src/data/db.js'
 import { createLink, getLinkBySlug, listLinks, updateLink } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
@@ -15,6 +16,7 @@ import {
   adoptTransaction,
   applyOutcome,
   countPaymentsBeyondMax,
+  getPaymentWithin,
   listPayments,
   listPaymentsDueForCheck,
   markError,
@@ -25,6 +27,7 @@ import {
 import { engageBackoff, hitRateLimit, readRateLimits } from '../../src/data/rate-limits.js'
 import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
+import { createUser, removeUser, setRole } from '../../src/data/users.js'
 import { recordWebhookEvent } from '../../src/data/webhooks.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { linkValues } from '../support/links.js'
@@ -215,6 +218,65 @@ describe('on D1', () => {
     expect(till.items.map((p) => p.id)).toEqual([made.get('till')])
     const api = await listPayments(db, { source: 'api', status: 'initiated' })
     expect(api.items.map((p) => [p.id, p.source])).toEqual([[made.get('api'), 'api']])
+  })
+
+  it("narrows payments to a cashier's own till sales and a day, in the list and by id", async () => {
+    const mine = await createLink(db, linkValues(), T0, { source: 'till', createdBy: 'c1@d1.dz' })
+    const theirs = await createLink(db, linkValues(), T0, { source: 'till', createdBy: 'c2@d1.dz' })
+    const ids: string[] = []
+    for (const [link, at] of [
+      [mine, T0 + 20],
+      [theirs, T0 + 20],
+      [mine, T0 - 40 * 86_400_000],
+    ] as const) {
+      const r = await reservePayment(db, paymentRequest(link), at)
+      if (!r.ok) throw new Error(r.reason)
+      ids.push(r.payment.id)
+    }
+    const scope = { tillSalesOf: 'c1@d1.dz', createdFrom: T0, createdTo: T0 + 86_400_000 }
+    expect((await listPayments(db, scope)).items.map((p) => p.id)).toEqual([ids[0]])
+    expect((await getPaymentWithin(db, ids[0]!, scope))?.id).toBe(ids[0])
+    expect(await getPaymentWithin(db, ids[1]!, scope)).toBeNull()
+    expect(await getPaymentWithin(db, ids[2]!, scope)).toBeNull()
+  })
+
+  it('keeps the last owner in the one statement that demotes or removes', async () => {
+    const owner = async (email: string) =>
+      (await createUser(db, { email, name: email, role: 'owner', passwordHash: 'x' }, T0))!.id
+    const [a, b] = [await owner('a@d1.dz'), await owner('b@d1.dz')]
+    const demoted = await Promise.all([
+      setRole(db, b, 'cashier', T0),
+      setRole(db, a, 'cashier', T0),
+    ])
+    expect([...demoted].sort()).toEqual(['done', 'last_owner'])
+    expect(await setRole(db, demoted[0] === 'done' ? b : a, 'owner', T0)).toBe('done')
+    const removed = await Promise.all([removeUser(db, a), removeUser(db, b)])
+    expect([...removed].sort()).toEqual(['done', 'last_owner'])
+  })
+
+  it('revokes the keys a removed person leaves, through the keys made with them', async () => {
+    const key = (id: string, userId: string | null, createdBy: string | null) =>
+      insertApiKey(
+        db,
+        { id, name: id, prefix: id, keyHash: `hash-${id}`, scope: 'write', userId, createdBy },
+        T0,
+      )
+    await key('key_own', 'usr_gone', 'usr_gone')
+    await key('key_store', null, 'usr_gone')
+    await key('key_child', null, 'key_store')
+    await key('key_grandchild', null, 'key_child')
+    await key('key_of_own', null, 'key_own')
+    await key('key_admin', null, null)
+    await key('key_other', null, 'usr_other')
+    const revoked = await revokeKeysOfPerson(db, 'usr_gone', T0 + 1)
+    expect(revoked.map((k) => k.id).sort()).toEqual([
+      'key_child',
+      'key_grandchild',
+      'key_of_own',
+      'key_own',
+      'key_store',
+    ])
+    expect(await revokeKeysOfPerson(db, 'usr_gone', T0 + 2)).toEqual([])
   })
 
   it('spends a captcha solution once and purges it after it expires', async () => {

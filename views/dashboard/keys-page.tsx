@@ -56,6 +56,7 @@ export function KeysPage(props: {
           </div>
         ) : null}
         <p class="muted">{t('keysIntro')}</p>
+        <p class="muted">{t('keysStoreEnds')}</p>
         {props.keys.length === 0 ? (
           <p class="muted">{t('keysNone')}</p>
         ) : (
