@@ -20,7 +20,7 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/links/:id/deactivate': 'links.write',
   'POST /dashboard/links/:id/activate': 'links.write',
   'POST /dashboard/links/:id/delete': 'links.write',
-  // A cashier sees the payments of their own till sales of today: src/auth/visibility.ts narrows
+  // A cashier sees today's payments but other cashiers' sales: src/auth/visibility.ts narrows
   // every payment read of these routes (and the API's, and the till's sales) to what one may see.
   'GET /dashboard/payments': 'payments.today',
   'GET /dashboard/payments.csv': 'exports',

@@ -3,11 +3,11 @@
  * export, a payment's page, the merchant API and the till all apply, so no surface shows more.
  *
  * - A role with `payments.read` (owner, manager, viewer; the admin token) sees every payment.
- * - A role with only `payments.today` (cashier) sees the payments of the till sales they made
- *   themselves, created today (the Algiers calendar day): the README's "the till and today's
- *   payments". Another cashier's sales, a link's payments and older days are out of view, and
- *   answer as a payment that does not exist. An API key never acts as a cashier at the till, so
- *   a key without `payments.read` sees no payment.
+ * - A role with only `payments.today` (cashier) sees the payments created today (the Algiers
+ *   calendar day), those of links and of their own till sales: the README's "the till and today's
+ *   payments". Another cashier's sales and older days are out of view, and answer as a payment
+ *   that does not exist. An API key never acts as a cashier at the till, so a key without
+ *   `payments.read` sees no payment.
  * - A till sale (its status, its event stream, Cancel) is its cashier's, and any manager's or
  *   owner's (`links.write`: a sale is a link they may change anyway); another cashier gets the
  *   answer of a sale that does not exist.
@@ -25,7 +25,7 @@ export function paymentScopeOf(principal: Principal, now: number): PaymentScope 
   if (principal.kind !== 'user' || !allows(principal, 'payments.today')) return null
   const today = toAlgiersIso(now).slice(0, 10)
   return {
-    tillSalesOf: principalLabel(principal),
+    seenByCashier: principalLabel(principal),
     createdFrom: algiersDayStart(today)!,
     createdTo: algiersNextDayStart(today)!,
   }
@@ -34,7 +34,7 @@ export function paymentScopeOf(principal: Principal, now: number): PaymentScope 
 /** `filters` narrowed to `scope`: the later start and the earlier end of the two. */
 export function withinScope<F extends PaymentScope>(filters: F, scope: PaymentScope): F {
   const out = { ...filters }
-  if (scope.tillSalesOf !== undefined) out.tillSalesOf = scope.tillSalesOf
+  if (scope.seenByCashier !== undefined) out.seenByCashier = scope.seenByCashier
   if (scope.createdFrom !== undefined)
     out.createdFrom = Math.max(scope.createdFrom, filters.createdFrom ?? scope.createdFrom)
   if (scope.createdTo !== undefined)

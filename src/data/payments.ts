@@ -98,10 +98,11 @@ export type PaymentFilters = {
   /** Only payments on links made there (`dashboard` includes links older than links.source). */
   source?: LinkSource
   /**
-   * Only the payments of till sales made by this cashier (their label, as `links.created_by`
-   * keeps it): what a cashier sees, with the day's bounds (src/auth/visibility.ts).
+   * The payments this cashier (their label, as `links.created_by` keeps it) may see: every
+   * payment but another cashier's till sales; with the day's bounds, what a cashier sees
+   * (src/auth/visibility.ts).
    */
-  tillSalesOf?: string
+  seenByCashier?: string
 }
 
 /**
@@ -115,14 +116,17 @@ function fromSource(source: LinkSource, filterOnly: boolean): SQL {
   return filterOnly ? sql`+${payments.source} = ${source}` : eq(payments.source, source)
 }
 
-/** The payments of the till sales `cashier` made (their payment rows carry the till's source). */
-function tillSalesOf(cashier: string): SQL {
-  const sales = sql`SELECT ${links.id} FROM ${links} WHERE ${links.source} = 'till' AND ${links.createdBy} = ${cashier}`
-  return and(eq(payments.source, 'till'), sql`${payments.linkId} IN (${sales})`)!
+/**
+ * Every payment but the till sales another cashier made: a till sale's payment rows carry the
+ * till's source, and its link the cashier who made it.
+ */
+function seenByCashier(cashier: string): SQL {
+  const own = sql`SELECT ${links.id} FROM ${links} WHERE ${links.source} = 'till' AND ${links.createdBy} = ${cashier}`
+  return sql`(${payments.source} <> 'till' OR ${payments.linkId} IN (${own}))`
 }
 
 /** What narrows the payments a principal sees (src/auth/visibility.ts). */
-export type PaymentScope = Pick<PaymentFilters, 'tillSalesOf' | 'createdFrom' | 'createdTo'>
+export type PaymentScope = Pick<PaymentFilters, 'seenByCashier' | 'createdFrom' | 'createdTo'>
 
 /**
  * The payment with this id when it is within `scope`, through the same conditions as the list:
@@ -153,7 +157,7 @@ function conditions(
     options.source === undefined
       ? undefined
       : fromSource(options.source, status !== undefined || options.linkId !== undefined),
-    options.tillSalesOf === undefined ? undefined : tillSalesOf(options.tillSalesOf),
+    options.seenByCashier === undefined ? undefined : seenByCashier(options.seenByCashier),
     options.createdFrom === undefined ? undefined : gte(payments.createdAt, options.createdFrom),
     options.createdTo === undefined ? undefined : lt(payments.createdAt, options.createdTo),
   ]

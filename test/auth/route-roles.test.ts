@@ -332,6 +332,7 @@ describe("what a cashier's routes show", () => {
   let mineOld: Sale
   let theirs: Sale
   let linkPaymentOld = ''
+  let linkPaymentToday = ''
 
   /** A browser on a session of the person with this id. */
   async function sessionOf(userId: string): Promise<Browser> {
@@ -370,6 +371,8 @@ describe("what a cashier's routes show", () => {
     linkPaymentOld = (
       await storePayment(paylinks, link, { name: 'Forty Days Link', at: now - 40 * DAY })
     ).id
+    const counter = await storeLink(paylinks, { title: 'Counter Link' }, now)
+    linkPaymentToday = (await storePayment(paylinks, counter, { name: 'Today Link', at: now })).id
   })
 
   const listed = async (browser: Browser, query = '') => {
@@ -378,10 +381,11 @@ describe("what a cashier's routes show", () => {
     return res.text()
   }
 
-  it('lists and finds only the payments of their own sales of today', async () => {
+  it("lists and finds today's payments, their own sales' and links', without another cashier's sales", async () => {
     const cashier = await browserFor('cashier')
     const page = await listed(cashier)
     expect(page).toContain('Today Mine')
+    expect(page).toContain('Today Link')
     // Nor the store's links in the filter: a cashier does not read links.
     for (const hidden of ['Forty Days Mine', 'Forty Days Link', 'Today Theirs', 'Private Link'])
       expect(page, hidden).not.toContain(hidden)
@@ -389,9 +393,8 @@ describe("what a cashier's routes show", () => {
     expect(await listed(cashier, '?q=Forty')).not.toContain('Forty Days')
     for (const id of [mineOld.paymentId, linkPaymentOld, theirs.paymentId])
       expect(await listed(cashier, `?q=${id}`), id).not.toContain(`/dashboard/payments/${id}`)
-    expect(await listed(cashier, `?q=${mine.paymentId}`)).toContain(
-      `/dashboard/payments/${mine.paymentId}`,
-    )
+    for (const id of [mine.paymentId, linkPaymentToday])
+      expect(await listed(cashier, `?q=${id}`), id).toContain(`/dashboard/payments/${id}`)
     // Dates asked for do not widen the day.
     const wide = await listed(cashier, '?from=2000-01-01&to=2100-01-01')
     expect(wide).not.toContain('Forty Days')
@@ -417,6 +420,9 @@ describe("what a cashier's routes show", () => {
     const own = await cashier.get(`/dashboard/payments/${mine.paymentId}`)
     expect(own.status).toBe(200)
     expect(await own.text()).toContain('Today Mine')
+    const today = await cashier.get(`/dashboard/payments/${linkPaymentToday}`)
+    expect(today.status).toBe(200)
+    expect(await today.text()).toContain('Today Link')
     const manager = await browserFor('manager')
     expect((await manager.get(`/dashboard/payments/${mineOld.paymentId}`)).status).toBe(200)
   })

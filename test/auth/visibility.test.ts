@@ -25,9 +25,9 @@ describe('paymentScopeOf', () => {
       expect(paymentScopeOf(who as Principal, LATE)).toEqual({})
   })
 
-  it("narrows a cashier to their own till sales of the Algiers day, not UTC's", () => {
+  it("narrows a cashier to the Algiers day, not UTC's, without other cashiers' sales", () => {
     expect(paymentScopeOf(person('cashier'), LATE)).toEqual({
-      tillSalesOf: 'cashier@shop.dz',
+      seenByCashier: 'cashier@shop.dz',
       createdFrom: ALGIERS_2_MARCH,
       createdTo: ALGIERS_2_MARCH + 86_400_000,
     })
@@ -47,7 +47,7 @@ describe('paymentScopeOf', () => {
 })
 
 describe('withinScope', () => {
-  const scope = { tillSalesOf: 'c@shop.dz', createdFrom: 1_000, createdTo: 2_000 }
+  const scope = { seenByCashier: 'c@shop.dz', createdFrom: 1_000, createdTo: 2_000 }
   it('keeps the narrower of the asked dates and the scope', () => {
     expect(withinScope({ createdFrom: 0, createdTo: 9_000 }, scope)).toEqual(scope)
     expect(withinScope({ createdFrom: 1_500, linkId: 'lnk_1' }, scope)).toEqual({

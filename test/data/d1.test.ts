@@ -220,24 +220,34 @@ describe('on D1', () => {
     expect(api.items.map((p) => [p.id, p.source])).toEqual([[made.get('api'), 'api']])
   })
 
-  it("narrows payments to a cashier's own till sales and a day, in the list and by id", async () => {
-    const mine = await createLink(db, linkValues(), T0, { source: 'till', createdBy: 'c1@d1.dz' })
-    const theirs = await createLink(db, linkValues(), T0, { source: 'till', createdBy: 'c2@d1.dz' })
+  it("narrows payments to a cashier's day, without another cashier's sales, in the list and by id", async () => {
+    // A day of its own, far from the other tests' payments.
+    const day = T0 + 400 * 86_400_000
+    const mine = await createLink(db, linkValues(), day, { source: 'till', createdBy: 'c1@d1.dz' })
+    const theirs = await createLink(db, linkValues(), day, {
+      source: 'till',
+      createdBy: 'c2@d1.dz',
+    })
+    const shared = await createLink(db, linkValues(), day - 50 * 86_400_000)
     const ids: string[] = []
     for (const [link, at] of [
-      [mine, T0 + 20],
-      [theirs, T0 + 20],
-      [mine, T0 - 40 * 86_400_000],
+      [mine, day + 20],
+      [theirs, day + 20],
+      [mine, day - 40 * 86_400_000],
+      [shared, day + 30],
+      [shared, day - 40 * 86_400_000],
     ] as const) {
       const r = await reservePayment(db, paymentRequest(link), at)
       if (!r.ok) throw new Error(r.reason)
       ids.push(r.payment.id)
     }
-    const scope = { tillSalesOf: 'c1@d1.dz', createdFrom: T0, createdTo: T0 + 86_400_000 }
-    expect((await listPayments(db, scope)).items.map((p) => p.id)).toEqual([ids[0]])
+    const scope = { seenByCashier: 'c1@d1.dz', createdFrom: day, createdTo: day + 86_400_000 }
+    const listed = (await listPayments(db, scope)).items.map((p) => p.id)
+    expect(listed.sort()).toEqual([ids[0], ids[3]].sort())
     expect((await getPaymentWithin(db, ids[0]!, scope))?.id).toBe(ids[0])
-    expect(await getPaymentWithin(db, ids[1]!, scope)).toBeNull()
-    expect(await getPaymentWithin(db, ids[2]!, scope)).toBeNull()
+    expect((await getPaymentWithin(db, ids[3]!, scope))?.id).toBe(ids[3])
+    for (const hidden of [ids[1], ids[2], ids[4]])
+      expect(await getPaymentWithin(db, hidden!, scope)).toBeNull()
   })
 
   it('keeps the last owner in the one statement that demotes or removes', async () => {
