@@ -41,7 +41,8 @@ const EXPORT_HEADER = [
   'source',
 ]
 
-function exportRow(p: PaymentObject): string {
+/** One payment as a line of the export's CSV (guarded and quoted by csvLine). */
+export function exportRow(p: PaymentObject): string {
   return csvLine([
     p.created_at,
     p.id,
