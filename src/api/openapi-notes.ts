@@ -24,7 +24,11 @@ const LINK_FIELDS: Record<string, string> = {
 
 /** Field notes by component schema name. */
 export const FIELD_NOTES: Record<string, Record<string, string>> = {
-  CreateLinkBody: LINK_FIELDS,
+  CreateLinkBody: {
+    ...LINK_FIELDS,
+    max_payments:
+      'How many paid payments the link takes (1 = single use; `null` = no limit). Default: 1 for an invoice link (`invoice_id` or `invoice_items`), so an invoice is paid once; no limit for other links. Send a number or `null` for an invoice link that takes more.',
+  },
   UpdateLinkBody: LINK_FIELDS,
   Link: {
     ...LINK_FIELDS,

@@ -1,7 +1,7 @@
 /** `paylinks payments list|show|export`, through the merchant API. */
 import type { Command } from 'commander'
 import type { PaymentObject } from '../api/objects.js'
-import { csvLine } from '../dashboard/csv.js'
+import { csvAmount, csvLine } from '../dashboard/csv.js'
 import { writePrivateFile } from '../node/private-files.js'
 import { dzdText, shownDzd } from './amounts.js'
 import { merchantApi, readPages } from './api-client.js'
@@ -41,13 +41,14 @@ const EXPORT_HEADER = [
   'source',
 ]
 
-function exportRow(p: PaymentObject): string {
+/** One payment as a line of the export's CSV (guarded and quoted by csvLine). */
+export function exportRow(p: PaymentObject): string {
   return csvLine([
     p.created_at,
     p.id,
     p.link_id,
     p.status,
-    dzdText(p.amount),
+    csvAmount(dzdText(p.amount)),
     p.currency,
     p.customer.name,
     p.customer.phone,

@@ -1,7 +1,10 @@
 /**
- * Payments as CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line break quoted,
- * quotes doubled). A cell starting with = + - @ (or a tab or carriage return) gets a leading
- * apostrophe, so a spreadsheet shows a customer's "=HYPERLINK(…)" as text instead of running it.
+ * Payments as CSV (RFC 4180: CRLF line ends, quotes doubled), safe to open in a spreadsheet in any
+ * locale: English Excel splits on commas, French and Arabic Excel on semicolons, so a cell holding
+ * a comma, semicolon, quote, tab or line break is quoted, and every place a spreadsheet might start
+ * a cell — the cell's start, or just after a comma, semicolon, tab or line break inside it — that
+ * begins with = + - @ (or a tab or carriage return) gets an apostrophe, as OWASP advises. A
+ * customer's "=HYPERLINK(…)" or ";=1+1" then reads as text instead of running.
  */
 import type { Payment } from '../../db/schema.js'
 import { receiptUrl } from '../api/objects.js'
@@ -36,15 +39,41 @@ export const CSV_HEADER = [
   'source',
 ] as const
 
-/** One cell: guarded against formulas, then quoted when RFC 4180 asks for it. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+/**
+ * An amount the export writes itself from stored integer centimes (`1500.00`): never a customer's
+ * text, so a plain decimal is written as it is and a negative one (a corrupt row) stays a number a
+ * spreadsheet can add up — `-12.50` is a number to Excel and LibreOffice, not a formula. Anything
+ * else in its place is guarded like text.
+ */
+export type CsvAmount = { readonly amount: string | null }
+
+/** Marks export-made amount text (see CsvAmount). */
+export const csvAmount = (amount: string | null): CsvAmount => ({ amount })
+
+export type CsvValue = string | number | null | undefined | CsvAmount
+
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/
+// Every place a spreadsheet may start a cell — the cell's start, or just after a separator of some
+// locale, a tab or a line break (for a reader that splits lines before quotes) — where the text
+// begins with = + - @, a tab or a carriage return, even behind spaces or quotes (skipped by some
+// readers: LibreOffice's "trim spaces", a quote left open by a naive split).
+const FORMULA_STARTS = /(?<=^|[,;\t\r\n])(?=[ "]*[=+\-@\t\r])/g
+const NEEDS_QUOTES = /[",;\t\r\n]/
+
+/** One cell: guarded against formulas, then quoted when it holds a separator of any locale. */
+export function csvCell(value: CsvValue): string {
+  if (typeof value === 'object' && value !== null) {
+    if (value.amount !== null && PLAIN_DECIMAL.test(value.amount)) return value.amount
+    return csvCell(value.amount)
+  }
+  // A JavaScript number's text is digits, '-', '.' and 'e+': a spreadsheet reads it as a number.
+  if (typeof value === 'number') return String(value)
+  const text = (value ?? '').replace(FORMULA_STARTS, "'")
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
 /** One CSV line with its CRLF. */
-export function csvLine(cells: readonly (string | number | null | undefined)[]): string {
+export function csvLine(cells: readonly CsvValue[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`
 }
 
@@ -60,7 +89,7 @@ export function paymentCsvRow(
     payment.linkId,
     link?.title ?? '',
     payment.status,
-    storedDzdText(payment.amount),
+    csvAmount(storedDzdText(payment.amount)),
     'DZD',
     payment.customerName,
     payment.customerPhone,

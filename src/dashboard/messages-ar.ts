@@ -59,6 +59,8 @@ export const ar: DashMessages = {
   itemsHint: 'مثال: قهوة 1 كغ | 2 | 1800.00',
   sectionAvailability: 'الإتاحة',
   fieldMaxPayments: 'أقصى عدد من الدفعات الناجحة (اختياري؛ 1 = استعمال واحد)',
+  maxPaymentsHint:
+    'إذا تُرك فارغًا فلا حدّ، إلا للفاتورة الجديدة (معرّف فاتورة أو بنود)، فهي تقبل دفعة واحدة فقط.',
   fieldExpiresAt: 'ينتهي في (بتوقيت الجزائر، اختياري)',
   fieldLanguage: 'لغة صفحات الزبون',
   fieldActive: 'نشط: يمكن للزبائن الدفع',

@@ -67,6 +67,8 @@ export const en = {
   itemsHint: 'For example: Coffee beans 1 kg | 2 | 1800.00',
   sectionAvailability: 'Availability',
   fieldMaxPayments: 'Maximum number of paid payments (optional; 1 = single use)',
+  maxPaymentsHint:
+    'Left empty: no limit, except on a new invoice (an invoice id or items), which takes a single payment.',
   fieldExpiresAt: 'Expires at (Algiers time, optional)',
   fieldLanguage: 'Language of the customer pages',
   fieldActive: 'Active: customers can pay',

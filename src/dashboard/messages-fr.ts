@@ -61,6 +61,8 @@ export const fr: DashMessages = {
   itemsHint: 'Par exemple : Café en grains 1 kg | 2 | 1800,00',
   sectionAvailability: 'Disponibilité',
   fieldMaxPayments: 'Nombre maximal de paiements réussis (facultatif ; 1 = usage unique)',
+  maxPaymentsHint:
+    'Vide : sans limite, sauf pour une nouvelle facture (identifiant de facture ou articles), qui n’accepte qu’un seul paiement.',
   fieldExpiresAt: 'Expire le (heure d’Alger, facultatif)',
   fieldLanguage: 'Langue des pages client',
   fieldActive: 'Actif : les clients peuvent payer',

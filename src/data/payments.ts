@@ -86,6 +86,19 @@ export async function countPaymentsBeyondMax(db: Db, linkId: string): Promise<nu
   return row?.n ?? 0
 }
 
+/**
+ * When a link's last paid payment was paid (as its receipt dates it: `paid_at`, else its last
+ * change), or null when none is. Reads the link's paid rows through the (link_id, status) index:
+ * no more than its `max_payments`, and the few paid beyond it.
+ */
+export async function lastPaidAt(db: Db, linkId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ at: sql<number | null>`max(coalesce(${payments.paidAt}, ${payments.updatedAt}))` })
+    .from(payments)
+    .where(and(eq(payments.linkId, linkId), eq(payments.status, 'paid')))
+  return row?.at ?? null
+}
+
 export type PaymentFilters = {
   status?: PaymentStatus | readonly PaymentStatus[]
   linkId?: string

@@ -12,6 +12,7 @@ import {
   type UpdateLinkBody,
   updateLinkBody,
 } from '../api/link-body.js'
+import { isInvoiceLink } from './link-status.js'
 import type { FieldProblems, ProblemCode } from './problems.js'
 
 /** The columns of a link a merchant decides (everything but id, slug and timestamps). */
@@ -177,7 +178,9 @@ export function parseCreateLink(
       title: parsed.value.title,
       description: v.description ?? null,
       ...pricing,
-      maxPayments: v.maxPayments ?? null,
+      // An invoice is paid once: a customer who opens its link again must not pay it twice. A
+      // merchant who wants more says so (a number, or null for no limit).
+      maxPayments: v.maxPayments !== undefined ? v.maxPayments : isInvoiceLink(pricing) ? 1 : null,
       expiresAt: v.expiresAt ?? null,
       language: v.language ?? opts.defaultLanguage,
       memo: v.memo ?? null,

@@ -7,6 +7,11 @@ import { parseDzd } from '../lib/money.js'
 export const LINK_STATUSES = ['active', 'inactive', 'expired', 'completed'] as const
 export type LinkStatus = (typeof LINK_STATUSES)[number]
 
+/** An invoice link settles one invoice: a gateway invoice id, or items Paylinks invoiced. */
+export function isInvoiceLink(link: Pick<Link, 'invoiceId' | 'invoiceItems'>): boolean {
+  return link.invoiceId !== null || link.invoiceItems !== null
+}
+
 /**
  * The link's state at `now`. A merchant's "off" wins (its message is what the customer should
  * read), then a completed link (all places paid), then expiry.

@@ -55,41 +55,77 @@ function png(b: Uint8Array): LogoImage | 'logo_broken' | null {
   return 'logo_broken'
 }
 
-/** JPEG: SOI, segments up to a frame header (its size), and EOI at the very end. */
+const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7
+
+/**
+ * JPEG: SOI, then segments, scans and their entropy-coded data, walked to the first EOI, which
+ * must end the file: bytes after it (another image, a script, a second EOI) are padding. The size
+ * is read from the frame header, which must come before any scan.
+ */
 function jpeg(b: Uint8Array): LogoImage | 'logo_broken' | null {
   if (b[0] !== 0xff || b[1] !== 0xd8 || b[2] !== 0xff) return null
-  if (b.length < 4 || b[b.length - 2] !== 0xff || b[b.length - 1] !== 0xd9) return 'logo_broken'
+  let found: LogoImage | null = null
   let at = 2
-  while (at + 4 <= b.length) {
+  while (at + 2 <= b.length) {
     if (b[at] !== 0xff) return 'logo_broken'
     const marker = b[at + 1] as number
     if (marker === 0xff) {
-      at += 1
+      at += 1 // a fill byte before a marker
       continue
     }
+    if (marker === 0xd9) return found && at + 2 === b.length ? found : 'logo_broken'
+    if (marker === 0xd8 || marker === 0x00) return 'logo_broken'
+    if (marker === 0x01 || isRestart(marker)) {
+      at += 2 // markers without a length
+      continue
+    }
+    if (at + 4 > b.length) return 'logo_broken'
     const length = u16be(b, at + 2)
     if (length < 2 || at + 2 + length > b.length) return 'logo_broken'
     const frame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)
-    if (frame) {
+    if (frame && !found) {
       if (length < 7) return 'logo_broken'
-      return { contentType: 'image/jpeg', height: u16be(b, at + 5), width: u16be(b, at + 7) }
+      found = { contentType: 'image/jpeg', height: u16be(b, at + 5), width: u16be(b, at + 7) }
     }
-    if (marker === 0xda) return 'logo_broken' // scan data before any frame header
     at += 2 + length
+    if (marker === 0xda) {
+      if (!found) return 'logo_broken' // scan data before any frame header
+      // Entropy-coded data runs to the next marker; 0xFF in it is followed by a stuffed 0x00 or
+      // is a restart marker.
+      for (;;) {
+        at = b.indexOf(0xff, at)
+        if (at < 0 || at + 1 >= b.length) return 'logo_broken'
+        const next = b[at + 1] as number
+        if (next !== 0x00 && !isRestart(next)) break
+        at += 2
+      }
+    }
   }
   return 'logo_broken'
 }
 
-/** WebP: RIFF whose stated size is exactly the file's, and a VP8, VP8L or VP8X first chunk. */
+/**
+ * WebP: RIFF whose stated size is exactly the file's, filled exactly by whole chunks (each padded
+ * to an even size), so nothing hides after the image even under a RIFF size stretched to cover
+ * it. A simple file (VP8 or VP8L) is that one chunk alone; an extended one starts with VP8X.
+ */
 function webp(b: Uint8Array): LogoImage | 'logo_broken' | null {
   if (b.length < 12 || ascii(b, 0, 4) !== 'RIFF' || ascii(b, 8, 4) !== 'WEBP') return null
   if (u32le(b, 4) + 8 !== b.length || b.length < 30) return 'logo_broken'
+  let chunks = 0
+  for (let at = 12; at < b.length; chunks++) {
+    if (at + 8 > b.length) return 'logo_broken'
+    const length = u32le(b, at + 4)
+    at += 8 + length + (length & 1)
+    if (at > b.length) return 'logo_broken'
+  }
   const chunk = ascii(b, 12, 4)
   const size = (width: number, height: number): LogoImage => ({
     contentType: 'image/webp',
     width,
     height,
   })
+  if ((chunk === 'VP8 ' || chunk === 'VP8L') && chunks !== 1) return 'logo_broken'
   if (chunk === 'VP8 ') {
     if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return 'logo_broken'
     return size(u16le(b, 26) & 0x3fff, u16le(b, 28) & 0x3fff)
@@ -99,7 +135,10 @@ function webp(b: Uint8Array): LogoImage | 'logo_broken' | null {
     const bits = u32le(b, 21)
     return size((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1)
   }
-  if (chunk === 'VP8X') return size(u24le(b, 24) + 1, u24le(b, 27) + 1)
+  if (chunk === 'VP8X') {
+    if (u32le(b, 16) !== 10) return 'logo_broken'
+    return size(u24le(b, 24) + 1, u24le(b, 27) + 1)
+  }
   return 'logo_broken'
 }
 

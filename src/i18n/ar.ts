@@ -53,6 +53,8 @@ export const ar: Messages = {
   linkExpiredText: 'لم يعد بالإمكان الدفع به. اطلب رابطًا جديدًا من التاجر.',
   linkCompletedTitle: 'تم استخدام رابط الدفع هذا',
   linkCompletedText: 'لقد تلقى كل الدفعات التي يقبلها.',
+  invoicePaidTitle: 'هذه الفاتورة مدفوعة',
+  invoicePaidText: 'تم دفعها بتاريخ {date}. لم يبقَ أي مبلغ للدفع.',
   inProgressTitle: 'عملية دفع جارية',
   inProgressText:
     'هناك من يدفع بهذا الرابط الآن. إذا لم تكتمل تلك العملية سيصبح الرابط متاحًا من جديد. حاول مرة أخرى بعد {minutes}.',

@@ -57,6 +57,8 @@ export const en = {
   linkExpiredText: 'It can no longer be used to pay. Contact the merchant for a new link.',
   linkCompletedTitle: 'This payment link has been used',
   linkCompletedText: 'It has already received all the payments it accepts.',
+  invoicePaidTitle: 'This invoice is already paid',
+  invoicePaidText: 'It was paid on {date}. There is nothing more to pay.',
   inProgressTitle: 'A payment is in progress',
   inProgressText:
     'Someone is paying with this link right now. If that payment does not complete, the link will be available again. Please try again in {minutes}.',

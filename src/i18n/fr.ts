@@ -56,6 +56,8 @@ export const fr: Messages = {
   linkExpiredText: 'Il ne permet plus de payer. Demandez un nouveau lien au commerçant.',
   linkCompletedTitle: 'Ce lien de paiement a déjà été utilisé',
   linkCompletedText: 'Il a reçu tous les paiements qu’il accepte.',
+  invoicePaidTitle: 'Cette facture est déjà payée',
+  invoicePaidText: 'Elle a été payée le {date}. Il n’y a plus rien à payer.',
   inProgressTitle: 'Un paiement est en cours',
   inProgressText:
     'Quelqu’un paie avec ce lien en ce moment. Si ce paiement n’aboutit pas, le lien sera de nouveau disponible. Réessayez dans {minutes}.',

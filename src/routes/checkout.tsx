@@ -4,15 +4,17 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { Link } from '../../db/schema.js'
 import { CheckoutPage, type CheckoutProps } from '../../views/checkout.js'
+import { InvoicePaidPage } from '../../views/invoice-paid.js'
 import { MessagePage } from '../../views/message-page.js'
 import { MIN_AMOUNT } from '../api/link-body.js'
 import type { AppEnv } from '../app-deps.js'
 import type { Language } from '../config.js'
 import { type LinkWithStats, readLinkBySlug } from '../data/links.js'
+import { lastPaidAt } from '../data/payments.js'
 import { hitRateLimit } from '../data/rate-limits.js'
 import { merchantTermsHref } from '../domain/brand.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
-import { linkStatus } from '../domain/link-status.js'
+import { isInvoiceLink, linkStatus } from '../domain/link-status.js'
 import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
 import { formatAmount, formatMinutes } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
@@ -225,6 +227,14 @@ async function unavailablePage(
         action={{ href: `/l/${link.slug}?lang=${lang}`, label: t('tryAgain') }}
       />,
       409,
+    )
+  }
+  if (status === 'completed' && isInvoiceLink(link)) {
+    // The invoice is paid: say when, rather than that a link is used up (one more read, only here).
+    const paidAt = await lastPaidAt(c.get('db'), link.id)
+    return c.html(
+      <InvoicePaidPage ctx={ctx} title={link.title} amount={link.amount} paidAt={paidAt} />,
+      410,
     )
   }
   const [title, text, code] =

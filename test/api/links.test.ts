@@ -119,6 +119,26 @@ describe('creating links', () => {
     expect(storedLink(link.id)).toMatchObject({ amount: 299900, invoice_id: link.invoice_id })
   })
 
+  it('makes an invoice link single use unless max_payments says otherwise', async () => {
+    const items = [{ description: 'Livre', quantity: 1, unit_price: 1299.5 }]
+    expect(await postLink(p, { title: 'Commande 7', invoice_items: items })).toMatchObject({
+      max_payments: 1,
+    })
+    expect(await postLink(p, { title: 'F-18', invoice_id: 'inv_18', amount: 900 })).toMatchObject({
+      max_payments: 1,
+    })
+    const open = await postLink(p, { title: 'Club', invoice_items: items, max_payments: null })
+    expect(open.max_payments).toBeNull()
+    const three = await postLink(p, {
+      title: 'F-19',
+      invoice_id: 'inv_19',
+      amount: 900,
+      max_payments: 3,
+    })
+    expect(three.max_payments).toBe(3)
+    expect((await postLink(p, { title: 'Don', amount: 900 })).max_payments).toBeNull()
+  })
+
   it('answers 502 and stores nothing when the gateway does not create the invoice', async () => {
     p.simulator.faults.set({ endpoints: { 'invoices/create': { status5xx: 503 } } })
     const res = await api(p, 'POST', '/api/v1/links', {

@@ -178,6 +178,17 @@ describe('the OpenAPI document', () => {
     const limit = doc.paths['/api/v1/links']?.get?.parameters?.find((x) => x.name === 'limit')
     expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 200 })
   })
+
+  it('says that max_payments defaults to 1 on a new invoice link', () => {
+    const field = (schema: string) =>
+      (
+        doc.components.schemas[schema]?.properties as
+          | Record<string, { description?: string }>
+          | undefined
+      )?.max_payments?.description
+    expect(field('CreateLinkBody')).toContain('Default: 1 for an invoice link')
+    expect(field('UpdateLinkBody')).not.toContain('Default')
+  })
 })
 
 describe('examples and real answers against the document', () => {

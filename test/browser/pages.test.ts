@@ -7,8 +7,9 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
 import { updateLink } from '../../src/data/links.js'
+import { getPaymentById } from '../../src/data/payments.js'
 import type { MessageKey } from '../../src/i18n/index.js'
-import { MESSAGES } from '../../src/i18n/index.js'
+import { formatDateTime, MESSAGES } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import {
@@ -45,6 +46,9 @@ interface PageCase {
   /** More to check and capture once the page passed the common checks. */
   more?(lang: Language, phone: Phone): Promise<void>
 }
+
+/** When the invoice-paid case's payment was paid. */
+let invoicePaidAt: number | null = null
 
 const link = (lang: Language, extra: Record<string, unknown> = {}) =>
   makeLink(p, { title: TITLES[lang], amount: 1500, language: lang, ...extra })
@@ -137,6 +141,27 @@ const CASES: PageCase[] = [
       await p.simulator.completePayment(tx.cibTransactionId, 'approved')
       await p.settle()
       return `/l/${made.slug}`
+    },
+  },
+  {
+    name: 'invoice-paid',
+    status: 410,
+    title: 'invoicePaidTitle',
+    open: async (lang) => {
+      const items = [{ description: TITLES[lang], quantity: 2, unit_price: 1250.5 }]
+      const made = await makeLink(p, { title: TITLES[lang], invoice_items: items, language: lang })
+      const { tx, payment } = await startPendingPayment(p, made.slug)
+      await p.simulator.completePayment(tx.cibTransactionId, 'approved')
+      await p.settle()
+      invoicePaidAt = (await getPaymentById(p.deps.db, payment.id))?.paidAt ?? null
+      return `/l/${made.slug}`
+    },
+    more: async (lang, { page }) => {
+      // The date it was paid, as the receipt shows it, in place of the form.
+      expect(await page.locator('form').count()).toBe(0)
+      expect(invoicePaidAt).not.toBeNull()
+      const date = formatDateTime(invoicePaidAt ?? 0, lang)
+      expect(await textOf(page.locator('main'))).toContain(date)
     },
   },
   {

@@ -104,6 +104,36 @@ describe('creating links through the form', () => {
     expect(link.invoiceId).toMatch(/\S+/)
   })
 
+  it('makes an invoice link single use when the maximum is left empty, and says so by the field', async () => {
+    const items = await create({ title: 'Commande 43', pricing: 'items', items: 'Thé | 1 | 500' })
+    expect((await stored(items.id!)).maxPayments).toBe(1)
+    const invoice = await create({
+      title: 'Facture 9',
+      pricing: 'fixed',
+      amount: '900',
+      invoice_id: 'inv-9',
+    })
+    expect((await stored(invoice.id!)).maxPayments).toBe(1)
+    const several = await create({
+      title: 'Club',
+      pricing: 'items',
+      items: 'Cotisation | 1 | 500',
+      max_payments: '40',
+    })
+    expect((await stored(several.id!)).maxPayments).toBe(40)
+    const fixed = await create({ title: 'Don', pricing: 'fixed', amount: '900' })
+    expect((await stored(fixed.id!)).maxPayments).toBeNull()
+    for (const [lang, hint] of [
+      ['en', 'except on a new invoice'],
+      ['fr', 'sauf pour une nouvelle facture'],
+      ['ar', 'إلا للفاتورة الجديدة'],
+    ] as const) {
+      const html = await (await browser.get(`/dashboard/links/new?lang=${lang}`)).text()
+      expect(html).toMatch(/id="max_payments"[^>]*aria-describedby="max_payments-hint"/)
+      expect(html).toMatch(new RegExp(`<p id="max_payments-hint" class="hint muted">[^<]*${hint}`))
+    }
+  })
+
   it('keeps an existing gateway invoice id beside a fixed amount', async () => {
     const { id } = await create({
       title: 'Facture',

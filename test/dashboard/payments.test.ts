@@ -1,7 +1,7 @@
 /** The payments list with its filters and paging, and the CSV export. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Link } from '../../db/schema.js'
-import { csvCell } from '../../src/dashboard/csv.js'
+import { csvAmount, csvCell } from '../../src/dashboard/csv.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { storeLink } from '../support/links.js'
@@ -191,10 +191,82 @@ describe('the CSV export', () => {
     expect(csvCell('a,b')).toBe('"a,b"')
     expect(csvCell('say "hi"')).toBe('"say ""hi"""')
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"')
-    expect(csvCell('\tcmd')).toBe(`'\tcmd`)
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`)
     expect(csvCell('=1+1,2')).toBe(`"'=1+1,2"`)
     expect(csvCell(null)).toBe('')
     expect(csvCell(12)).toBe('12')
+  })
+
+  it('quotes every separator of every locale and guards each place a cell could start', () => {
+    // French and Arabic Excel split on ';': a cell holding one is quoted like one holding ','.
+    expect(csvCell('a;b')).toBe('"a;b"')
+    expect(csvCell('a\tb')).toBe('"a\tb"')
+    expect(csvCell(';=1+1')).toBe(`";'=1+1"`)
+    expect(csvCell(',=1+1')).toBe(`",'=1+1"`)
+    expect(csvCell('Amina; -2+3')).toBe(`"Amina;' -2+3"`)
+    expect(csvCell('\t=1')).toBe(`"'\t'=1"`)
+    expect(csvCell('x\n@SUM(A1)')).toBe(`"x\n'@SUM(A1)"`)
+    // A quote or spaces before the formula do not hide it.
+    expect(csvCell('"=1+1')).toBe(`"'""=1+1"`)
+    expect(csvCell(';  =1')).toBe(`";'  =1"`)
+    // Text that only holds these characters further in is left as it is.
+    expect(csvCell('CMD-42 a+b=c')).toBe('CMD-42 a+b=c')
+    expect(csvCell('2026-01-15T10:00:00+01:00')).toBe('2026-01-15T10:00:00+01:00')
+  })
+
+  it('writes the amounts it formats itself as numbers, and guards anything else in their place', () => {
+    expect(csvCell(csvAmount('1500.50'))).toBe('1500.50')
+    expect(csvCell(csvAmount('-12.50'))).toBe('-12.50')
+    expect(csvCell(csvAmount(''))).toBe('')
+    expect(csvCell(csvAmount(null))).toBe('')
+    expect(csvCell(csvAmount('-2+3'))).toBe(`'-2+3`)
+    expect(csvCell(csvAmount('1;=1'))).toBe(`"1;'=1"`)
+  })
+
+  it('leaves no field starting a formula when the export is split on , ; or tab as a locale would', async () => {
+    const hostile = [
+      ';=1+1',
+      ',=1+1',
+      '\t=1',
+      '-2+3',
+      '@SUM(A1)',
+      '=HYPERLINK("http://evil.example","x")',
+      "Amina;=cmd|' /C calc'!A0",
+      '"=1+1',
+    ]
+    for (const text of hostile) await storePayment(paylinks, coffee, { name: text, ref: text })
+    // And as any customer can, from the checkout form, without paying.
+    const link = await storeLink(paylinks, { title: 'Form', amount: 150000 })
+    const page = await (await paylinks.app.request(`/l/${link.slug}`)).text()
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? ''
+    const submitted = await paylinks.app.request(`/l/${link.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        name: ';=1+1',
+        phone: '0550123456',
+        email: 'a@b.dz',
+        ref: ',=1+1',
+        terms: 'yes',
+        csrf,
+      }),
+    })
+    expect(submitted.status).toBe(303)
+    const text = (await (await browser.get('/dashboard/payments.csv')).text()).replace(
+      /^\ufeff/,
+      '',
+    )
+    const [header, ...rows] = parseCsv(text) as [string[], ...string[][]]
+    expect(rows).toHaveLength(hostile.length + 1)
+    const names = rows.map((row) => row[header.indexOf('customer_name')])
+    expect(names).toContain(`;'=1+1`)
+    expect(names).toContain(`'-2+3`)
+    for (const separator of [',', ';', '\t']) {
+      const fields = text.split(/\r\n|\r|\n/).flatMap((line) => line.split(separator))
+      // A reader may drop the quote a naive split leaves at a field's start, and leading spaces.
+      const formulas = fields.filter((f) => /^[ "]*[=+\-@\t\r]/.test(f))
+      expect(formulas, `split on ${JSON.stringify(separator)}`).toEqual([])
+    }
   })
 
   it('exports every matching payment, beyond one page of the list', async () => {

@@ -13,7 +13,7 @@ import {
   resolveBrand,
 } from '../../src/domain/brand.js'
 import { LOGO_MAX_BYTES, readLogo } from '../../src/domain/logo-image.js'
-import { jpegHeaders, pngLogo, webpHeaders } from '../support/images.js'
+import { jpegHeaders, jpegWithScan, pngLogo, webpExtended, webpHeaders } from '../support/images.js'
 
 const text = (s: string) => new TextEncoder().encode(s)
 
@@ -138,6 +138,66 @@ describe('logo bytes', () => {
     })
     const webp = webpHeaders()
     expect(readLogo(new Uint8Array([...webp, 0, 0]))).toEqual({ ok: false, problem: 'logo_broken' })
+  })
+
+  it('reads a JPEG through its scans to its end, and refuses bytes after its end-of-image marker', () => {
+    const scanned = jpegWithScan()
+    expect(readLogo(scanned)).toEqual({
+      ok: true,
+      image: { contentType: 'image/jpeg', width: 120, height: 40 },
+    })
+    const eoi = [0xff, 0xd9]
+    const padded = [
+      new Uint8Array([...scanned, 0, 0, 0]),
+      // Appended bytes that end like a JPEG: a script, a second image, a second end marker.
+      new Uint8Array([...scanned, ...text('<script>alert(1)</script>'), ...eoi]),
+      new Uint8Array([...jpegHeaders(), ...jpegHeaders()]),
+      new Uint8Array([...scanned, ...eoi]),
+    ]
+    for (const bytes of padded) {
+      expect(readLogo(bytes)).toEqual({ ok: false, problem: 'logo_broken' })
+    }
+    // A scan that never reaches its end marker is cut off.
+    expect(readLogo(scanned.subarray(0, scanned.length - 2))).toEqual({
+      ok: false,
+      problem: 'logo_broken',
+    })
+  })
+
+  it('refuses a WebP whose RIFF size is not its length, or whose chunks do not fill it exactly', () => {
+    const webp = webpHeaders()
+    const withSize = (bytes: number[], size: number) => {
+      const out = new Uint8Array(bytes)
+      new DataView(out.buffer).setUint32(4, size, true)
+      return out
+    }
+    // The RIFF size stretched over bytes appended after the image.
+    const tail = [...text('<html>padding</html>')]
+    const stretched = withSize([...webp, ...tail], webp.length + tail.length - 8)
+    expect(readLogo(stretched)).toEqual({ ok: false, problem: 'logo_broken' })
+    // The RIFF size shorter or longer than the file.
+    expect(readLogo(withSize([...webp], webp.length - 10))).toEqual({
+      ok: false,
+      problem: 'logo_broken',
+    })
+    expect(readLogo(withSize([...webp], webp.length))).toEqual({
+      ok: false,
+      problem: 'logo_broken',
+    })
+    // A second whole chunk after a simple (VP8L) image is not a simple WebP any more.
+    const extra = [...text('JUNK'), 4, 0, 0, 0, 1, 2, 3, 4]
+    expect(readLogo(withSize([...webp, ...extra], webp.length + extra.length - 8))).toEqual({
+      ok: false,
+      problem: 'logo_broken',
+    })
+    // An extended WebP (VP8X, then the image's chunks) is whole when its chunks fill it.
+    const extended = webpExtended(120, 40)
+    expect(readLogo(extended)).toEqual({
+      ok: true,
+      image: { contentType: 'image/webp', width: 120, height: 40 },
+    })
+    const loose = withSize([...extended, 0, 0, 0, 0], extended.length + 4 - 8)
+    expect(readLogo(loose)).toEqual({ ok: false, problem: 'logo_broken' })
   })
 
   it('refuses files over 256 KiB and images of absurd size', () => {

@@ -99,6 +99,21 @@ describe('parseCreateLink accepts', () => {
     })
   })
 
+  it('an invoice link as single use unless the body says otherwise; other links without a limit', () => {
+    const items = [{ description: 'Livre', quantity: 1, unit_price: 100 }]
+    const maxOf = (body: Record<string, unknown>) => {
+      const r = create({ title: 'Facture', ...body })
+      return r.ok ? r.value.maxPayments : r
+    }
+    expect(maxOf({ invoice_items: items })).toBe(1)
+    expect(maxOf({ invoice_id: 'inv_42', amount: 3000 })).toBe(1)
+    // The merchant's own choice stands: a number, or null for no limit.
+    expect(maxOf({ invoice_items: items, max_payments: 5 })).toBe(5)
+    expect(maxOf({ invoice_id: 'inv_42', amount: 3000, max_payments: null })).toBeNull()
+    expect(maxOf({ amount: 3000 })).toBeNull()
+    expect(maxOf({ amount_min: 100 })).toBeNull()
+  })
+
   it('empty optional text as none, and null for any optional field', () => {
     const r = create({ title: 'X', amount: 100, description: ' ', memo: null, expires_at: null })
     expect(r.ok && r.value).toMatchObject({ description: null, memo: null, expiresAt: null })

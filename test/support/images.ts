@@ -102,3 +102,39 @@ export function webpHeaders(width = 120, height = 40): Uint8Array {
     ...body,
   ])
 }
+
+/**
+ * A JPEG with a scan: `jpegHeaders` with a start-of-scan segment and entropy-coded bytes holding a
+ * stuffed 0xFF 0x00 and a restart marker before the end-of-image marker.
+ */
+export function jpegWithScan(width = 120, height = 40): Uint8Array {
+  const headers = jpegHeaders(width, height)
+  const sos = [0xff, 0xda, 0x00, 0x0c, 3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 0x3f, 0]
+  const data = [0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0x78]
+  return new Uint8Array([...headers.subarray(0, -2), ...sos, ...data, 0xff, 0xd9])
+}
+
+/** An extended WebP: RIFF, a VP8X chunk with the size, then the VP8L image chunk. */
+export function webpExtended(width = 120, height = 40): Uint8Array {
+  const simple = webpHeaders(width, height)
+  const vp8x = [
+    ...new TextEncoder().encode('VP8X'),
+    10,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    (width - 1) & 255,
+    ((width - 1) >> 8) & 255,
+    ((width - 1) >> 16) & 255,
+    (height - 1) & 255,
+    ((height - 1) >> 8) & 255,
+    ((height - 1) >> 16) & 255,
+  ]
+  const out = new Uint8Array([...simple.subarray(0, 12), ...vp8x, ...simple.subarray(12)])
+  new DataView(out.buffer).setUint32(4, out.length - 8, true)
+  return out
+}

@@ -7,6 +7,7 @@ import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { links, payments, webhookEvents } from '../../db/schema.js'
+import { formatDateTime } from '../../src/i18n/index.js'
 import { formAction, inputValue, postForm, useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
 const worker = useWorker()
@@ -223,6 +224,19 @@ describe('Paylinks on Workers with D1', () => {
       headers: { 'x-api-key': WORKER_ADMIN_TOKEN },
     })
     expect(await object.json()).toMatchObject({ status: 'completed', paid_count: 1 })
+  })
+
+  it('takes one payment on an invoice link, then shows it already paid with its date', async () => {
+    const link = await newLink({ invoice_id: 'inv_w1' })
+    await fetch(await payOnCardPage(await startPayment(link.slug)))
+    const [payment] = await paymentOf(link.slug)
+    expect(payment).toMatchObject({ status: 'paid' })
+    const page = await fetch(`${worker().url}/l/${link.slug}`)
+    expect(page.status).toBe(410)
+    const html = await page.text()
+    expect(html).toContain('Cette facture est déjà payée')
+    expect(html).toContain(formatDateTime(payment!.paidAt!, 'fr'))
+    expect(html).not.toContain('name="csrf"')
   })
 
   it('shows the failure page with a way to try again when the card is declined', async () => {

@@ -189,7 +189,13 @@ export function LinkFormPage(props: {
           <fieldset>
             <legend>{t('sectionAvailability')}</legend>
             <div class="grid">
-              <Field {...common} name="max_payments" label="fieldMaxPayments" inputmode="numeric" />
+              <Field
+                {...common}
+                name="max_payments"
+                label="fieldMaxPayments"
+                inputmode="numeric"
+                hint="maxPaymentsHint"
+              />
               <Field {...common} name="expires_at" label="fieldExpiresAt" type="datetime-local" />
             </div>
             <label class="check">
