@@ -27,6 +27,11 @@ export class WorkLimit {
     readonly waiting: number,
   ) {}
 
+  /** How many wait for a place now. */
+  get queued(): number {
+    return this.queue.length
+  }
+
   /** Runs `work` when a place is free, or answers BUSY at once when the queue is full too. */
   async run<T>(work: () => Promise<T>): Promise<T | typeof BUSY> {
     if (this.active >= this.running) {

@@ -54,7 +54,7 @@ export class Browser {
     const headers = new Headers({ ...this.headers, ...(init.headers as Record<string, string>) })
     // A browser names the page's origin on every POST (the sign-in forms check it).
     if (init.method === 'POST' && !headers.has('origin')) {
-      headers.set('origin', new URL(this.paylinks.url).origin)
+      headers.set('origin', new URL(this.paylinks.deps.config.publicUrl).origin)
     }
     const cookie = this.jar.header()
     if (cookie) headers.set('cookie', cookie)
