@@ -46,7 +46,9 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
         c,
         429,
         'rate_limited',
-        'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
+        attempt.scope === 'checking'
+          ? 'Too many calls from this address are being authenticated at this moment. Retry after the time in Retry-After.'
+          : 'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
       )
     }
     let principal: Principal | null = null

@@ -39,9 +39,15 @@ export const GUESS_LIMITS = {
 const EVERYWHERE_COUNT = 'admin-token:all'
 const EVERYWHERE_BACKOFF = 'admin-token:backoff'
 const addressCount = (address: string) => `admin-token:address:${clientKey(address)}`
+// Wrong ones alone (the slots count those being checked too): tells a guesser from a busy client.
+const addressWrong = (address: string) => `admin-token:wrong:${clientKey(address)}`
 
-/** Why attempts are refused now, and for how long. */
-export type Throttled = { scope: 'address' | 'everywhere'; retryAfterMs: number }
+/**
+ * Why attempts are refused now, and for how long. `checking`: the address's slots are held by
+ * requests being checked at this moment, not by wrong tokens (an integration sending many calls
+ * at once); they come back within milliseconds.
+ */
+export type Throttled = { scope: 'address' | 'everywhere' | 'checking'; retryAfterMs: number }
 
 /**
  * Whether token attempts from `address` at the login are refused at `now`; one read, counting
@@ -68,8 +74,16 @@ export async function tokenGuessingThrottled(
   return null
 }
 
-/** The slots one token attempt holds: its address's, and at the login everywhere's too. */
-export type TokenAttempt = { door: 'api' | 'login'; address: RateLimitSlot; all?: RateLimitSlot }
+/**
+ * The slots one token attempt holds: its address's, and at the login everywhere's too; and the
+ * key its address's wrong tokens alone are counted under.
+ */
+export type TokenAttempt = {
+  door: 'api' | 'login'
+  address: RateLimitSlot
+  all?: RateLimitSlot
+  wrongKey: string
+}
 
 type Deps = { db: Db; log: Logger }
 
@@ -99,8 +113,21 @@ export async function takeTokenAttempt(
     perAddress.windowMs,
     now,
   )
-  if ('refused' in mine) return { scope: 'address', retryAfterMs: mine.resetAt - now }
-  if (door === 'api') return { door, address: mine }
+  if ('refused' in mine) {
+    // At the API, a refusal owed to calls in flight says so, with a short wait: a shop's own
+    // integration must not be told to wait out the window for its own parallel calls.
+    if (door === 'api') {
+      const key = addressWrong(address)
+      const wrong = (await readRateLimits(db, [key])).get(key)
+      const current = wrong && wrong.windowStart >= now - (now % perAddress.windowMs)
+      if (!current || wrong.count < perAddress.failures) {
+        return { scope: 'checking', retryAfterMs: 1000 }
+      }
+    }
+    return { scope: 'address', retryAfterMs: mine.resetAt - now }
+  }
+  const wrongKey = addressWrong(address)
+  if (door === 'api') return { door, address: mine, wrongKey }
   const all = await takeRateLimitSlot(
     db,
     EVERYWHERE_COUNT,
@@ -108,7 +135,7 @@ export async function takeTokenAttempt(
     everywhere.windowMs,
     now,
   )
-  if (!('refused' in all)) return { door, address: mine, all }
+  if (!('refused' in all)) return { door, address: mine, all, wrongKey }
   await giveBackRateLimitSlot(db, mine)
   const until = (await closeEverywhere(deps, now)) ?? now + GUESS_LIMITS.backoff.firstMs
   return { scope: 'everywhere', retryAfterMs: until - now }
@@ -130,7 +157,8 @@ export async function recordWrongToken(
   attempt: TokenAttempt,
   now: number,
 ): Promise<void> {
-  const { everywhere } = GUESS_LIMITS
+  const { perAddress, everywhere } = GUESS_LIMITS
+  await hitRateLimit(deps.db, attempt.wrongKey, perAddress.failures, perAddress.windowMs, now)
   const reached = attempt.all
     ? attempt.all.count >= everywhere.failures
     : (await hitRateLimit(deps.db, EVERYWHERE_COUNT, everywhere.failures, everywhere.windowMs, now))

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PASSWORD_CHECKS, passwordChecks } from '../../src/security/password-work.js'
 import { Browser, csrfOf, manualClock, signedIn } from '../dashboard/helpers.js'
-import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import {
   accept,
   invite,
@@ -194,6 +194,23 @@ describe('parallel guesses meet the limit before any is evaluated', () => {
     )
     expect(statuses(answers)).toEqual({ 401: 10, 429: 30 })
     expect(hashed).toBe(10)
+  })
+
+  it('tells a shop sending many calls at once to retry in a second, not to wait out the window', async () => {
+    const { p } = await start()
+    const call = () =>
+      p.app.request('/api/v1/links', {
+        headers: { 'x-test-ip': '10.4.1.1', 'x-api-key': TEST_ADMIN_TOKEN },
+      })
+    const answers = await Promise.all(range(30).map(call))
+    for (const busy of answers.filter((a) => a.status === 429)) {
+      expect(busy.headers.get('retry-after')).toBe('1')
+      expect(((await busy.json()) as { error: { message: string } }).error.message).toMatch(
+        /being authenticated at this moment/,
+      )
+    }
+    // Right keys gave their slots back: the address is not throttled.
+    for (let i = 0; i < 15; i++) expect((await call()).status).toBe(200)
   })
 })
 
