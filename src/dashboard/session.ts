@@ -1,7 +1,7 @@
 /**
  * Signing in to the dashboard: a session cookie holding a random token whose hash is kept in the
- * database (src/data/sessions.ts), a form token bound to that session on every POST, and the page
- * language. The request's principal (src/auth/principal.ts) comes from the session.
+ * database (src/data/sessions.ts), a form token bound to that session on every POST (before it,
+ * the sign-in forms' token is bound to a pre-session cookie), and the page language. The request's principal (src/auth/principal.ts) comes from the session.
  */
 import type { MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
