@@ -61,13 +61,14 @@ export function throttledWords(c: DashC, throttled: PasswordThrottled): string {
 
 /**
  * Whether a sign-in POST comes from this dashboard's own pages, as the browser tells: `Origin`,
- * else `Sec-Fetch-Site`. Neither (an old browser, a script) leaves it to the form's token, which
- * is bound to the browser's pre-session cookie. A sibling subdomain is refused too: it could set
- * cookies for this one.
+ * else `Sec-Fetch-Site`. Browsers send `Origin: null` on the dashboard's own forms, whose pages
+ * say `Referrer-Policy: no-referrer`, so null counts as absent. Neither header (an old browser,
+ * a script) leaves it to the form's token, bound to the browser's pre-session cookie. A sibling
+ * subdomain (`same-site`) is refused too: it could set cookies here.
  */
 function fromOwnPages(c: DashC): boolean {
   const origin = c.req.header('origin')
-  if (origin === undefined) {
+  if (origin === undefined || origin === 'null') {
     const site = c.req.header('sec-fetch-site')
     return site === undefined || site === 'same-origin' || site === 'none'
   }

@@ -86,8 +86,10 @@ describe('login CSRF', () => {
     )
     expect(sibling.status).toBe(403)
     expect(b.jar.cookies.has('paylinks_session')).toBe(false)
-    // From the dashboard's own page, by either header, it signs in.
+    // From the dashboard's own page it signs in: its no-referrer policy makes browsers send
+    // `Origin: null` there, and Sec-Fetch-Site tells; or the Origin itself.
     const own = await rawPost(b, '/dashboard/login/password', form, {
+      origin: 'null',
       'sec-fetch-site': 'same-origin',
     })
     expect(own.status).toBe(303)
@@ -156,9 +158,8 @@ describe('login CSRF', () => {
       guest,
       link,
       { name: 'N', password: PASSWORD, _csrf },
-      {
-        origin: 'null',
-      },
+      // (a sandboxed frame on another site sends `Origin: null`, and says it is cross-site)
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
     )
     expect(refused.status).toBe(403)
     expect(users(p)).toBe(before)
