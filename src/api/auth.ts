@@ -2,15 +2,18 @@
  * Authentication of the merchant API: the admin token or an API key (`pl_live_…`, `pl_test_…`) in
  * `X-API-Key` or as an `Authorization: Bearer` token. The admin token is compared in constant time
  * with its stored hash; a key is found by the hash of the whole key. Guessing is throttled
- * (src/security/token-guessing.ts): wrong tokens and wrong keys count, per address and everywhere.
+ * (src/security/token-guessing.ts): wrong tokens and wrong keys count, per address and everywhere;
+ * each request's slot is taken before its token is checked and given back when it was right.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-deps.js'
 import { principalOfKey } from '../auth/api-keys.js'
+import type { Principal } from '../auth/principal.js'
 import {
+  giveBackTokenAttempt,
   recordWrongToken,
   retryAfterSeconds,
-  tokenGuessingThrottled,
+  takeTokenAttempt,
 } from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { apiError } from './errors.js'
@@ -36,28 +39,29 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     const db = c.get('db')
     const address = c.get('clientIp')(c)
     const now = c.get('clock')()
-    const throttled = await tokenGuessingThrottled(db, address, now, 'api')
-    if (throttled) {
-      c.header('Retry-After', retryAfterSeconds(throttled.retryAfterMs))
+    const attempt = await takeTokenAttempt(c.var, address, now, 'api')
+    if ('scope' in attempt) {
+      c.header('Retry-After', retryAfterSeconds(attempt.retryAfterMs))
       return apiError(
         c,
         429,
         'rate_limited',
-        'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
+        attempt.scope === 'checking'
+          ? 'Too many calls from this address are being authenticated at this moment. Retry after the time in Retry-After.'
+          : 'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
       )
     }
-    if (await checkAdminToken(token, c.get('secrets').adminTokenHash)) {
-      c.set('principal', { kind: 'admin' })
-      return next()
-    }
+    let principal: Principal | null = null
+    if (await checkAdminToken(token, c.get('secrets').adminTokenHash)) principal = { kind: 'admin' }
     // No cache: a key revoked, or whose person was disabled, is refused from the next request on.
-    const keyPrincipal = await principalOfKey(c.var, token)
-    if (keyPrincipal) {
-      c.set('principal', keyPrincipal)
-      return next()
+    else principal = await principalOfKey(c.var, token)
+    if (!principal) {
+      await recordWrongToken(c.var, attempt, now)
+      return unauthorized(c, 'wrong')
     }
-    await recordWrongToken(c.var, address, now)
-    return unauthorized(c, 'wrong')
+    await giveBackTokenAttempt(db, attempt)
+    c.set('principal', principal)
+    return next()
   }
 }
 

@@ -15,20 +15,22 @@ import {
   disableTotp,
   enableTotp,
   getUser,
+  pendingTotpSecret,
   setPasswordHash,
-  setPendingTotpSecret,
   setRecoveryCodes,
+  spendTotpStep,
 } from '../data/users.js'
 import { readForm } from '../lib/form-body.js'
-import { recordWrongPassword } from '../security/password-guessing.js'
+import { giveBackPasswordAttempt, takePasswordAttempt } from '../security/password-guessing.js'
 import { hashPassword, passwordProblem, verifyPassword } from '../security/passwords.js'
-import { newTotpSecret, verifyTotp } from '../security/totp.js'
+import { newTotpSecret, normaliseTotpCode, verifyTotp } from '../security/totp.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import { freshRecoveryCodes } from './enrol-routes.js'
 import type { DashKey } from './messages.js'
 import { PASSWORD_PROBLEM_KEYS } from './password-words.js'
 import { endSession, startSession } from './session.js'
 import { checkSecondFactor } from './sign-in.js'
+import { throttledWords } from './sign-in-pages.js'
 import { totpQrSvg } from './totp-qr.js'
 
 const HERE = '/dashboard/account'
@@ -48,8 +50,8 @@ async function me(c: DashC): Promise<User | null> {
 function page(
   c: DashC,
   user: User | null,
-  status: 200 | 400 | 401 | 409 = 200,
-  errors?: { current?: string; password?: string; code?: string },
+  status: 200 | 400 | 401 | 409 | 429 = 200,
+  errors?: { current?: string; password?: string; code?: string; confirm?: string },
 ) {
   const key = DONE[c.req.query('done') ?? '']
   const ctx = { ...dashContext(c), switchPath: HERE }
@@ -74,6 +76,34 @@ function enrolPage(c: DashC, user: User, secret: string, status: 200 | 400, erro
   )
 }
 
+/**
+ * Takes a guess's slots for the signed-in person, as a sign-in would (src/security/
+ * password-guessing.ts), before a password is hashed or a code computed.
+ */
+function guess(c: DashC, user: User, now: number) {
+  return takePasswordAttempt(c.get('db'), user.email, c.get('clientIp')(c), now)
+}
+
+/**
+ * Whether `typed` is the person's password or a current code from their app (good once, like
+ * at sign-in). Six digits are a code: no password is that short (at least 12 characters).
+ */
+async function confirmedByPasswordOrCode(
+  c: DashC,
+  user: User,
+  typed: unknown,
+  now: number,
+): Promise<boolean> {
+  if (typeof typed !== 'string' || typed.length === 0) return false
+  if (normaliseTotpCode(typed) !== null) {
+    if (!user.totpSecret) return false
+    const step = await verifyTotp(user.totpSecret, typed, now)
+    const fresh = step !== null && (user.totpLastStep === null || step > user.totpLastStep)
+    return fresh && (await spendTotpStep(c.get('db'), user.id, step))
+  }
+  return verifyPassword(typed, user.passwordHash, c.get('passwordIterations'))
+}
+
 const passwordChange = z.object({
   current: z.string().max(1024),
   password: z.string().max(4096),
@@ -92,10 +122,13 @@ accountRoutes.post('/account/password', async (c) => {
   const { current, password } = parsed.data
   const iterations = c.get('passwordIterations')
   const now = c.get('clock')()
+  // A stolen session must not guess the password it would need (here, or to sign in again).
+  const attempt = await guess(c, user, now)
+  if ('scope' in attempt) return page(c, user, 429, { current: throttledWords(c, attempt) })
   if (!(await verifyPassword(current, user.passwordHash, iterations))) {
-    await recordWrongPassword(c.get('db'), user.email, c.get('clientIp')(c), now)
     return page(c, user, 401, { current: t('accCurrentWrong') })
   }
+  await giveBackPasswordAttempt(c.get('db'), attempt)
   const problem = passwordProblem(password)
   if (problem) return page(c, user, 400, { password: t(PASSWORD_PROBLEM_KEYS[problem]) })
   await setPasswordHash(c.get('db'), user.id, await hashPassword(password, iterations), now)
@@ -109,8 +142,10 @@ accountRoutes.post('/account/password', async (c) => {
 accountRoutes.get('/account/two-factor', async (c) => {
   const user = await me(c)
   if (!user || user.totpEnabledAt !== null) return c.redirect(HERE, 303)
-  const secret = newTotpSecret()
-  await setPendingTotpSecret(c.get('db'), user.id, secret, c.get('clock')())
+  // The key waiting for its first code stays until it is confirmed: reloading the page, or
+  // switching its language, shows the one already scanned.
+  const secret = await pendingTotpSecret(c.get('db'), user.id, newTotpSecret(), c.get('clock')())
+  if (!secret) return c.redirect(HERE, 303)
   return enrolPage(c, user, secret, 200)
 })
 
@@ -137,10 +172,12 @@ accountRoutes.post('/account/two-factor/disable', async (c) => {
   if (await twoFactorRequired(c.get('db'))) return page(c, user, 409, { code: t('accRequired') })
   const now = c.get('clock')()
   const form = await readForm(c)
+  const attempt = await guess(c, user, now)
+  if ('scope' in attempt) return page(c, user, 429, { code: throttledWords(c, attempt) })
   if (!(await checkSecondFactor(c.get('db'), user, form.code, now))) {
-    await recordWrongPassword(c.get('db'), user.email, c.get('clientIp')(c), now)
     return page(c, user, 400, { code: t('tfWrong') })
   }
+  await giveBackPasswordAttempt(c.get('db'), attempt)
   await disableTotp(c.get('db'), user.id, now)
   await auditRequest(c, { action: 'twofactor_disabled', target: { kind: 'user', id: user.id } })
   return c.redirect(`${HERE}?done=disabled`, 303)
@@ -149,8 +186,18 @@ accountRoutes.post('/account/two-factor/disable', async (c) => {
 accountRoutes.post('/account/recovery-codes', async (c) => {
   const user = await me(c)
   if (!user || user.totpEnabledAt === null) return c.redirect(HERE, 303)
+  const t = c.get('dt')
+  const now = c.get('clock')()
+  const form = await readForm(c)
+  // New codes are a way in: only after the password or a current code, counted as a guess.
+  const attempt = await guess(c, user, now)
+  if ('scope' in attempt) return page(c, user, 429, { confirm: throttledWords(c, attempt) })
+  if (!(await confirmedByPasswordOrCode(c, user, form.confirm, now))) {
+    return page(c, user, 401, { confirm: t('accCodesConfirmWrong') })
+  }
+  await giveBackPasswordAttempt(c.get('db'), attempt)
   const { codes, hashes } = await freshRecoveryCodes()
-  await setRecoveryCodes(c.get('db'), user.id, hashes, c.get('clock')())
+  await setRecoveryCodes(c.get('db'), user.id, hashes, now)
   await auditRequest(c, { action: 'recovery_codes_renewed', target: { kind: 'user', id: user.id } })
   const ctx = { ...dashContext(c), switchPath: HERE }
   return c.html(<RecoveryCodesPage ctx={ctx} codes={codes} next={HERE} signedIn />)

@@ -11,14 +11,27 @@ import { auditRequest } from '../auth/audit-request.js'
 import { userPrincipal } from '../auth/principal.js'
 import { twoFactorRequired } from '../data/settings.js'
 import { getUser } from '../data/users.js'
-import { passwordGuessingThrottled, recordWrongPassword } from '../security/password-guessing.js'
-import { recordWrongToken } from '../security/token-guessing.js'
+import { giveBackPasswordAttempt, takePasswordAttempt } from '../security/password-guessing.js'
+import { BUSY, passwordChecks } from '../security/password-work.js'
+import {
+  giveBackTokenAttempt,
+  recordWrongToken,
+  takeTokenAttempt,
+} from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
 import type { DashC, DashEnv } from './context.js'
 import { enrolAtSignIn, enrolRoutes } from './enrol-routes.js'
 import { currentSession, endSession, startSession } from './session.js'
 import { checkPassword, checkSecondFactor, issuePending, verifyPending } from './sign-in.js'
-import { finishSignIn, renderCode, renderLogin, signInForm, tooMany } from './sign-in-pages.js'
+import {
+  busy,
+  finishSignIn,
+  renderCode,
+  renderLogin,
+  signInForm,
+  throttledWords,
+  tooMany,
+} from './sign-in-pages.js'
 
 const passwordForm = z.object({
   email: z.string().trim().min(1).max(254),
@@ -55,14 +68,17 @@ loginRoutes.post('/login/password', async (c) => {
   const db = c.get('db')
   const address = c.get('clientIp')(c)
   const now = c.get('clock')()
-  const throttled = await passwordGuessingThrottled(db, email, address, now)
-  if (throttled) {
-    const key = throttled.scope === 'account' ? 'loginLocked' : 'loginRateLimited'
-    return renderLogin(c, 429, { error: tooMany(c, throttled.retryAfterMs, key), email })
+  // The slots first: a burst of guesses is counted before any is hashed.
+  const attempt = await takePasswordAttempt(db, email, address, now)
+  if (!('account' in attempt)) {
+    return renderLogin(c, 429, { error: throttledWords(c, attempt), email })
   }
-  const user = await checkPassword(c.var, email, password)
+  const user = await passwordChecks.run(() => checkPassword(c.var, email, password))
+  if (user === BUSY) {
+    await giveBackPasswordAttempt(db, attempt)
+    return renderLogin(c, 429, { error: busy(c), email })
+  }
   if (!user) {
-    await recordWrongPassword(db, email, address, now)
     await auditRequest(c, {
       action: 'login_failed',
       actor: null,
@@ -71,6 +87,8 @@ loginRoutes.post('/login/password', async (c) => {
     })
     return renderLogin(c, 401, { error: t('loginWrongPassword'), email, failed: 'password' })
   }
+  // A right password is no guess; the code (or the set-up) that follows takes its own slots.
+  await giveBackPasswordAttempt(db, attempt)
   if (user.totpEnabledAt !== null) {
     const pending = await issuePending(c.get('secrets').sessionSecret, 'code', user.id, now)
     return renderCode(c, 200, pending)
@@ -81,8 +99,13 @@ loginRoutes.post('/login/password', async (c) => {
 
 async function adminTokenSignIn(c: DashC, token: unknown) {
   const address = c.get('clientIp')(c)
+  const now = c.get('clock')()
+  const attempt = await takeTokenAttempt(c.var, address, now, 'login')
+  if ('scope' in attempt) {
+    return renderLogin(c, 429, { error: tooMany(c, attempt.retryAfterMs, 'loginRateLimited') })
+  }
   if (!(await checkAdminToken(token, c.get('secrets').adminTokenHash))) {
-    await recordWrongToken(c.var, address, c.get('clock')())
+    await recordWrongToken(c.var, attempt, now)
     await auditRequest(c, {
       action: 'login_failed',
       actor: null,
@@ -92,6 +115,7 @@ async function adminTokenSignIn(c: DashC, token: unknown) {
     c.get('log')({ level: 'warn', event: 'dashboard_login_failed', request_id: c.get('requestId') })
     return renderLogin(c, 401, { error: c.get('dt')('loginWrong'), failed: 'token' })
   }
+  await giveBackTokenAttempt(c.get('db'), attempt)
   await startSession(c, 'admin')
   await auditRequest(c, {
     action: 'login',
@@ -115,14 +139,10 @@ loginRoutes.post('/login/code', async (c) => {
   }
   const pending = form.pending as string
   const address = c.get('clientIp')(c)
-  const throttled = await passwordGuessingThrottled(db, user.email, address, now)
-  if (throttled) {
-    const key = throttled.scope === 'account' ? 'loginLocked' : 'loginRateLimited'
-    return renderCode(c, 429, pending, tooMany(c, throttled.retryAfterMs, key))
-  }
+  const attempt = await takePasswordAttempt(db, user.email, address, now)
+  if (!('account' in attempt)) return renderCode(c, 429, pending, throttledWords(c, attempt))
   const passed = await checkSecondFactor(db, user, form.code, now)
   if (!passed) {
-    await recordWrongPassword(db, user.email, address, now)
     await auditRequest(c, {
       action: 'login_failed',
       actor: null,
@@ -131,6 +151,7 @@ loginRoutes.post('/login/code', async (c) => {
     })
     return renderCode(c, 401, pending, t('tfWrong'))
   }
+  await giveBackPasswordAttempt(db, attempt)
   if (passed === 'recovery') {
     const left = (user.recoveryCodes ?? []).filter(Boolean).length - 1
     await auditRequest(c, {

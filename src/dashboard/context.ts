@@ -20,6 +20,8 @@ export type DashVariables = AppVariables & {
   session?: string
   /** The form token bound to the session. */
   csrf?: string
+  /** The signed-out browser's id its sign-in forms' tokens are bound to (session.ts). */
+  presession?: string
   /** Webhook endpoints failing now, for the layout's banner (signed-in requests only). */
   failingEndpoints?: { id: string; url: string }[]
 }

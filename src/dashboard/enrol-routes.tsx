@@ -8,8 +8,8 @@ import type { User } from '../../db/schema.js'
 import { EnrolPage, RecoveryCodesPage } from '../../views/dashboard/two-factor-parts.js'
 import { auditRequest } from '../auth/audit-request.js'
 import { userPrincipal } from '../auth/principal.js'
-import { enableTotp, getUser, setPendingTotpSecret } from '../data/users.js'
-import { passwordGuessingThrottled, recordWrongPassword } from '../security/password-guessing.js'
+import { enableTotp, getUser, pendingTotpSecret } from '../data/users.js'
+import { giveBackPasswordAttempt, takePasswordAttempt } from '../security/password-guessing.js'
 import { hashRecoveryCode, newRecoveryCodes } from '../security/recovery-codes.js'
 import { newTotpSecret, verifyTotp } from '../security/totp.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
@@ -20,7 +20,7 @@ import {
   renderLogin,
   type SignInStatus,
   signInForm,
-  tooMany,
+  throttledWords,
 } from './sign-in-pages.js'
 import { totpQrSvg } from './totp-qr.js'
 
@@ -54,10 +54,14 @@ async function renderEnrol(
   )
 }
 
-/** The set-up page in place of a session, for a person the store requires two-factor of. */
+/**
+ * The set-up page in place of a session, for a person the store requires two-factor of. The key
+ * waiting for its first code is kept: signing in again (or reloading the page, or switching its
+ * language, which both lead through the password) shows the one already scanned.
+ */
 export async function enrolAtSignIn(c: DashC, user: User) {
-  const secret = newTotpSecret()
-  await setPendingTotpSecret(c.get('db'), user.id, secret, c.get('clock')())
+  const secret = await pendingTotpSecret(c.get('db'), user.id, newTotpSecret(), c.get('clock')())
+  if (!secret) return renderLogin(c, 400, { error: c.get('dt')('tfExpired') })
   return renderEnrol(c, user, secret, 200)
 }
 
@@ -75,16 +79,13 @@ enrolRoutes.post('/login/enrol', async (c) => {
     return renderLogin(c, 400, { error: c.get('dt')('tfExpired') })
   }
   const address = c.get('clientIp')(c)
-  const throttled = await passwordGuessingThrottled(db, user.email, address, now)
-  if (throttled) {
-    const key = throttled.scope === 'account' ? 'loginLocked' : 'loginRateLimited'
-    return renderEnrol(c, user, user.totpSecret, 429, tooMany(c, throttled.retryAfterMs, key))
+  const attempt = await takePasswordAttempt(db, user.email, address, now)
+  if (!('account' in attempt)) {
+    return renderEnrol(c, user, user.totpSecret, 429, throttledWords(c, attempt))
   }
   const step = await verifyTotp(user.totpSecret, form.code, now)
-  if (step === null) {
-    await recordWrongPassword(db, user.email, address, now)
-    return renderEnrol(c, user, user.totpSecret, 400, c.get('dt')('tfWrong'))
-  }
+  if (step === null) return renderEnrol(c, user, user.totpSecret, 400, c.get('dt')('tfWrong'))
+  await giveBackPasswordAttempt(db, attempt)
   const { codes, hashes } = await freshRecoveryCodes()
   const secret = user.totpSecret
   if (!(await enableTotp(db, user.id, { secret, step, recoveryHashes: hashes }, now))) {

@@ -370,6 +370,9 @@ export const ar: DashMessages = {
   loginWrongPassword: 'هذا البريد الإلكتروني وكلمة المرور لا يطابقان أي حساب.',
   loginLocked:
     'كلمات مرور أو رموز خاطئة كثيرة لهذا الحساب. تسجيل دخوله مرفوض حاليًا: أعد المحاولة بعد {minutes}.',
+  loginBusy: 'عمليات دخول كثيرة في آن واحد. أعد المحاولة بعد لحظة.',
+  loginCrossSite:
+    'أُرسل نموذج الدخول هذا من موقع آخر، فرُفض. افتح صفحة الدخول في لوحة التحكم هذه وسجّل الدخول منها.',
   loginTokenTitle: 'الدخول برمز الإدارة',
   loginTokenSubmit: 'الدخول بالرمز',
   role_owner: 'مالك',
@@ -472,6 +475,8 @@ export const ar: DashMessages = {
   accRequired: 'يشترط هذا المتجر الدخول بخطوتين: لا يمكن إيقافه.',
   accCodesText: 'رموز الاسترداد المتبقية: {n}.',
   accCodesNew: 'رموز استرداد جديدة',
+  accCodesConfirm: 'كلمة مرورك، أو رمز من تطبيقك',
+  accCodesConfirmWrong: 'هذه ليست كلمة مرورك ولا رمزًا صالحًا.',
   accLogoutEverywhere: 'الخروج من كل الأجهزة',
   accLogoutText: 'ينهي كل جلسات حسابك على كل الأجهزة، بما فيها هذه.',
   accLogoutAdminText: 'ينهي كل الجلسات المفتوحة برمز الإدارة، بما فيها هذه.',

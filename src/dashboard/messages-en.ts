@@ -387,6 +387,9 @@ export const en = {
   loginWrongPassword: 'This e-mail and password do not match an account.',
   loginLocked:
     'Too many wrong passwords or codes for this account. Its sign-in is refused for now: try again in {minutes}.',
+  loginBusy: 'Too many sign-ins at once. Try again in a moment.',
+  loginCrossSite:
+    'This sign-in form was sent from another site, so it was refused. Open this dashboard’s sign-in page and sign in there.',
   loginTokenTitle: 'Sign in with the admin token',
   loginTokenSubmit: 'Sign in with the token',
   role_owner: 'Owner',
@@ -492,6 +495,8 @@ export const en = {
   accRequired: 'This store requires two-factor sign-in: it cannot be turned off.',
   accCodesText: 'Recovery codes left: {n}.',
   accCodesNew: 'New recovery codes',
+  accCodesConfirm: 'Your password, or a code from your app',
+  accCodesConfirmWrong: 'This is neither your password nor a current code.',
   accLogoutEverywhere: 'Sign out everywhere',
   accLogoutText: 'Ends every session of your account, on every device, this one included.',
   accLogoutAdminText: 'Ends every session opened with the admin token, this one included.',

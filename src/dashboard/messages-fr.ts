@@ -379,6 +379,9 @@ export const fr: DashMessages = {
   loginWrongPassword: 'Cet e-mail et ce mot de passe ne correspondent à aucun compte.',
   loginLocked:
     'Trop de mots de passe ou de codes erronés pour ce compte. Sa connexion est refusée pour l’instant : réessayez dans {minutes}.',
+  loginBusy: 'Trop de connexions en même temps. Réessayez dans un instant.',
+  loginCrossSite:
+    'Ce formulaire de connexion a été envoyé depuis un autre site : il est refusé. Ouvrez la page de connexion de ce tableau de bord et connectez-vous là.',
   loginTokenTitle: 'Se connecter avec le jeton d’administration',
   loginTokenSubmit: 'Se connecter avec le jeton',
   role_owner: 'Propriétaire',
@@ -487,6 +490,8 @@ export const fr: DashMessages = {
     'Cette boutique exige la connexion à deux facteurs : elle ne peut pas être désactivée.',
   accCodesText: 'Codes de secours restants : {n}.',
   accCodesNew: 'Nouveaux codes de secours',
+  accCodesConfirm: 'Votre mot de passe, ou un code de votre application',
+  accCodesConfirmWrong: 'Ce n’est ni votre mot de passe ni un code valable.',
   accLogoutEverywhere: 'Se déconnecter partout',
   accLogoutText:
     'Ferme toutes les sessions de votre compte, sur tous les appareils, celle-ci comprise.',

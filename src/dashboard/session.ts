@@ -1,7 +1,7 @@
 /**
  * Signing in to the dashboard: a session cookie holding a random token whose hash is kept in the
- * database (src/data/sessions.ts), a form token bound to that session on every POST, and the page
- * language. The request's principal (src/auth/principal.ts) comes from the session.
+ * database (src/data/sessions.ts), a form token bound to that session on every POST (before it,
+ * the sign-in forms' token is bound to a pre-session cookie), and the page language. The request's principal (src/auth/principal.ts) comes from the session.
  */
 import type { MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -15,6 +15,7 @@ import {
 } from '../http/body-limits.js'
 import { pickLanguage } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
+import { randomBytes, toBase64Url } from '../lib/bytes.js'
 import { readForm } from '../lib/form-body.js'
 import { issueToken, verifyToken } from '../security/tokens.js'
 import type { DashC, DashEnv } from './context.js'
@@ -27,7 +28,9 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000
  * ends every one of them at once.
  */
 const adminKey = (c: DashC) => c.get('secrets').adminTokenHash.slice(0, 16)
-const LOGIN_SCOPE = 'dashboard:login'
+/** The cookie of a browser not signed in yet, which the sign-in forms' tokens are bound to. */
+export const PRESESSION_COOKIE = 'paylinks_presession'
+const loginScope = (presession: string) => `dashboard:login:${presession}`
 
 /** The scope of the form tokens of one session: a token is worthless with another session. */
 const formScope = (session: string) => `dashboard:${session}`
@@ -95,16 +98,36 @@ export async function endSession(c: DashC): Promise<void> {
   deleteCookie(c, SESSION_COOKIE, cookieOptions(c, 0))
 }
 
-/** The login form's own token: it carries no session yet, only the time it was shown. */
-export function loginFormToken(c: DashC): Promise<string> {
-  return issueToken(c.get('secrets').sessionSecret, LOGIN_SCOPE, c.get('clock')())
+/**
+ * The signed-out browser's id, from its cookie, or a fresh one whose cookie is set now. Sign-in
+ * forms' tokens are bound to it, so a token fetched by another browser (a site signing its
+ * visitors into an account of its choosing) is worthless here.
+ */
+function presession(c: DashC): string {
+  const known = c.get('presession') ?? getCookie(c, PRESESSION_COOKIE)
+  const id = known && /^[0-9A-Za-z_-]{24}$/.test(known) ? known : undefined
+  if (id) {
+    c.set('presession', id)
+    return id
+  }
+  const fresh = toBase64Url(randomBytes(18))
+  setCookie(c, PRESESSION_COOKIE, fresh, cookieOptions(c, SESSION_MAX_AGE_MS))
+  c.set('presession', fresh)
+  return fresh
 }
 
-/** Whether a posted login form carries a token this dashboard issued. */
+/** The sign-in forms' token: it carries no session yet, only the browser and the time it was shown. */
+export function loginFormToken(c: DashC): Promise<string> {
+  return issueToken(c.get('secrets').sessionSecret, loginScope(presession(c)), c.get('clock')())
+}
+
+/** Whether a posted sign-in form carries a token this dashboard issued to this browser. */
 export function verifyLoginFormToken(c: DashC, token: unknown): Promise<boolean> {
+  const id = getCookie(c, PRESESSION_COOKIE)
+  if (!id || !/^[0-9A-Za-z_-]{24}$/.test(id)) return Promise.resolve(false)
   return verifyToken(
     c.get('secrets').sessionSecret,
-    LOGIN_SCOPE,
+    loginScope(id),
     token,
     c.get('clock')(),
     SESSION_MAX_AGE_MS,

@@ -13,7 +13,7 @@ import { formatMinutes } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
 import { tooLargePage } from '../routes/error-pages.js'
-import { forgetWrongPasswords } from '../security/password-guessing.js'
+import { forgetWrongPasswords, type PasswordThrottled } from '../security/password-guessing.js'
 import { retryAfterSeconds, tokenGuessingThrottled } from '../security/token-guessing.js'
 import { type DashC, dashContext } from './context.js'
 import { homeOf } from './home.js'
@@ -53,13 +53,41 @@ export function tooMany(c: DashC, retryAfterMs: number, key: 'loginRateLimited' 
   return c.get('dt')(key, { minutes })
 }
 
+/** The words of a refused password or code attempt: the account's lock, or the address's. */
+export function throttledWords(c: DashC, throttled: PasswordThrottled): string {
+  const key = throttled.scope === 'account' ? 'loginLocked' : 'loginRateLimited'
+  return tooMany(c, throttled.retryAfterMs, key)
+}
+
 /**
- * The checks every sign-in form passes before its fields are used: the admin token's throttle
- * (read before the body), the body's size, the form's token. Returns the form, or the answer.
+ * Whether a sign-in POST comes from this dashboard's own pages, as the browser tells: `Origin`,
+ * else `Sec-Fetch-Site`. Browsers send `Origin: null` on the dashboard's own forms, whose pages
+ * say `Referrer-Policy: no-referrer`, so null counts as absent. Neither header (an old browser,
+ * a script) leaves it to the form's token, bound to the browser's pre-session cookie. A sibling
+ * subdomain (`same-site`) is refused too: it could set cookies here.
+ */
+function fromOwnPages(c: DashC): boolean {
+  const origin = c.req.header('origin')
+  if (origin === undefined || origin === 'null') {
+    const site = c.req.header('sec-fetch-site')
+    return site === undefined || site === 'same-origin' || site === 'none'
+  }
+  if (!URL.canParse(origin)) return false
+  const from = new URL(origin)
+  if (from.origin === new URL(c.get('config').publicUrl).origin) return true
+  // Behind a proxy that ends TLS the request's own URL says http: its host must match then.
+  return from.host === new URL(c.req.url).host
+}
+
+/**
+ * The checks every sign-in form passes before its fields are used: the page it was sent from,
+ * the admin token's throttle (read before the body), the body's size, the form's token bound to
+ * this browser. Returns the form, or the answer.
  */
 export async function signInForm(c: DashC): Promise<Record<string, unknown> | Response> {
+  if (!fromOwnPages(c)) return renderLogin(c, 403, { error: c.get('dt')('loginCrossSite') })
   const address = c.get('clientIp')(c)
-  const throttled = await tokenGuessingThrottled(c.get('db'), address, c.get('clock')(), 'login')
+  const throttled = await tokenGuessingThrottled(c.get('db'), address, c.get('clock')())
   if (throttled) {
     return renderLogin(c, 429, { error: tooMany(c, throttled.retryAfterMs, 'loginRateLimited') })
   }
@@ -69,6 +97,12 @@ export async function signInForm(c: DashC): Promise<Record<string, unknown> | Re
     return renderLogin(c, 403, { error: c.get('dt')('forbiddenText') })
   }
   return form
+}
+
+/** The words of a 429 when too many password checks are under way at once; sets Retry-After. */
+export function busy(c: DashC): string {
+  c.header('Retry-After', '1')
+  return c.get('dt')('loginBusy')
 }
 
 /** Opens the person's session; returns the first page their role shows. */

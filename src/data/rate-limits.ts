@@ -1,5 +1,5 @@
 /** A fixed-window rate limiter kept in the database, so it holds across Node processes and Workers isolates. */
-import { eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { rateLimits } from '../../db/schema.js'
 import type { Db } from './db.js'
 
@@ -38,6 +38,66 @@ export async function hitRateLimit(
     remaining: Math.max(0, limit - count),
     resetAt: start + windowMs,
   }
+}
+
+/**
+ * A slot taken in a window: `windowStart` names the window, to give the slot back to it; `count`
+ * is how many the window had taken with this one.
+ */
+export type RateLimitSlot = { key: string; windowStart: number; count: number }
+
+/**
+ * Takes one of the `limit` slots of `key` in the current window, before the work it guards, or
+ * refuses when all are taken. One conditional upsert: of any number of concurrent callers, at
+ * most `limit` get a slot, and a refused caller counts nothing. A window at or after this one
+ * (another clock slightly ahead) keeps counting; an older one starts over.
+ */
+export async function takeRateLimitSlot(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: number,
+): Promise<RateLimitSlot | { refused: true; resetAt: number }> {
+  const windowStart = now - (now % windowMs)
+  const current = sql`${rateLimits.windowStart} >= excluded.window_start`
+  // SET and WHERE read the row as it was before the update; no row returned means no slot.
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${current} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
+      },
+      setWhere: sql`NOT (${current}) OR ${rateLimits.count} < ${limit}`,
+    })
+    .returning()
+  if (row) return { key, windowStart: row.windowStart, count: row.count }
+  // Refused: the window that is full ends at its own start plus the length (a read, only now).
+  const full = (await readRateLimits(db, [key])).get(key)
+  return {
+    refused: true,
+    resetAt: Math.max(full?.windowStart ?? windowStart, windowStart) + windowMs,
+  }
+}
+
+/**
+ * Gives a slot back when the work it guarded was no guess (a right password, a valid key): one
+ * conditional update, and only to the window it was taken in (a new window owes nothing).
+ */
+export async function giveBackRateLimitSlot(db: Db, slot: RateLimitSlot): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimits.key, slot.key),
+        eq(rateLimits.windowStart, slot.windowStart),
+        gt(rateLimits.count, 0),
+      ),
+    )
 }
 
 export type RateLimitRow = typeof rateLimits.$inferSelect

@@ -64,14 +64,23 @@ export async function recordLogin(db: Db, id: string, now: number) {
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, id))
 }
 
-/** Keeps a new TOTP secret awaiting confirmation; refused (false) while two-factor is on. */
-export async function setPendingTotpSecret(db: Db, id: string, secret: string, now: number) {
-  const rows = await db
+/**
+ * The secret waiting for its first code, or `fresh` stored as that secret when none waits; null
+ * when two-factor is on already (or the person is gone). One statement, so two pages loaded at
+ * once show the same key: a person who scanned one, then reloaded, is not told "code wrong".
+ */
+export async function pendingTotpSecret(
+  db: Db,
+  id: string,
+  fresh: string,
+  now: number,
+): Promise<string | null> {
+  const [row] = await db
     .update(users)
-    .set({ totpSecret: secret, updatedAt: now })
+    .set({ totpSecret: sql`coalesce(${users.totpSecret}, ${fresh})`, updatedAt: now })
     .where(and(eq(users.id, id), isNull(users.totpEnabledAt)))
-    .returning({ id: users.id })
-  return rows.length === 1
+    .returning({ secret: users.totpSecret })
+  return row?.secret ?? null
 }
 
 /** Turns two-factor on with the pending secret, the step just used and the recovery codes' hashes. */

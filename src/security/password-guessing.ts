@@ -10,11 +10,21 @@
  *   5-minute window, every sign-in from it is refused until the window ends (the admin token's
  *   own limit, src/security/token-guessing.ts, is checked before either).
  *
+ * Each attempt takes its slot in both counts before the password is hashed or the code computed
+ * (one conditional upsert each), so a burst of parallel guesses gets at most the limit checked;
+ * an attempt that turns out right gives its slots back (a completed sign-in starts the account's
+ * count over). The account page's own checks (current password, codes) count the same.
+ *
  * A stranger can thus lock one person's password sign-in for 15 minutes at most, at a time;
  * sessions already open are not affected, and the admin token stays a way in.
  */
 import type { Db } from '../data/db.js'
-import { hitRateLimit, readRateLimits, resetRateLimit } from '../data/rate-limits.js'
+import {
+  giveBackRateLimitSlot,
+  type RateLimitSlot,
+  resetRateLimit,
+  takeRateLimitSlot,
+} from '../data/rate-limits.js'
 import { sha256Hex } from '../lib/hash.js'
 import { clientKey } from './token-guessing.js'
 
@@ -26,41 +36,40 @@ export const PASSWORD_LIMITS = {
 /** Why a sign-in is refused now, and for how long. */
 export type PasswordThrottled = { scope: 'account' | 'address'; retryAfterMs: number }
 
+/** The slots one password or code attempt holds until it is known right or wrong. */
+export type PasswordAttempt = { account: RateLimitSlot; address: RateLimitSlot }
+
 // The e-mail is kept as a hash: the counters are no list of who works at the store.
 const accountKey = async (email: string) =>
   `password:account:${(await sha256Hex(email.trim().toLowerCase())).slice(0, 32)}`
 const addressKey = (address: string) => `password:address:${clientKey(address)}`
 
-/** Whether sign-in for `email` from `address` is refused at `now`; one read, counting nothing. */
-export async function passwordGuessingThrottled(
+/**
+ * Takes one attempt's slots for `email` and from `address` before anything is checked, or says
+ * why the attempt is refused. A wrong attempt keeps them: they are its count.
+ */
+export async function takePasswordAttempt(
   db: Db,
   email: string,
   address: string,
   now: number,
-): Promise<PasswordThrottled | null> {
-  const account = await accountKey(email)
-  const rows = await readRateLimits(db, [account, addressKey(address)])
-  for (const [scope, key, limit] of [
-    ['account', account, PASSWORD_LIMITS.perAccount],
-    ['address', addressKey(address), PASSWORD_LIMITS.perAddress],
-  ] as const) {
-    const row = rows.get(key)
-    if (row && row.windowStart >= now - (now % limit.windowMs) && row.count >= limit.failures)
-      return { scope, retryAfterMs: row.windowStart + limit.windowMs - now }
-  }
-  return null
+): Promise<PasswordAttempt | PasswordThrottled> {
+  const { perAccount, perAddress } = PASSWORD_LIMITS
+  const key = await accountKey(email)
+  const account = await takeRateLimitSlot(db, key, perAccount.failures, perAccount.windowMs, now)
+  if ('refused' in account) return { scope: 'account', retryAfterMs: account.resetAt - now }
+  const mine = addressKey(address)
+  const from = await takeRateLimitSlot(db, mine, perAddress.failures, perAddress.windowMs, now)
+  if (!('refused' in from)) return { account, address: from }
+  // Not checked after all: the account's slot goes back.
+  await giveBackRateLimitSlot(db, account)
+  return { scope: 'address', retryAfterMs: from.resetAt - now }
 }
 
-/** Counts one wrong password or code for `email` and from `address`. */
-export async function recordWrongPassword(
-  db: Db,
-  email: string,
-  address: string,
-  now: number,
-): Promise<void> {
-  const { perAccount, perAddress } = PASSWORD_LIMITS
-  await hitRateLimit(db, await accountKey(email), perAccount.failures, perAccount.windowMs, now)
-  await hitRateLimit(db, addressKey(address), perAddress.failures, perAddress.windowMs, now)
+/** The attempt was right (or never checked): its slots go back. */
+export async function giveBackPasswordAttempt(db: Db, attempt: PasswordAttempt): Promise<void> {
+  await giveBackRateLimitSlot(db, attempt.account)
+  await giveBackRateLimitSlot(db, attempt.address)
 }
 
 /** A successful sign-in starts the account's count over (the address keeps its own). */

@@ -12,12 +12,21 @@
  *   must not be locked out by strangers, and a generated token (190 bits) cannot be guessed
  *   at 10 tries per address per 5 minutes whatever the number of addresses.
  *
- * Only wrong tokens count. An attempt costs one read while nothing is engaged, made before the
- * token is checked and before any body is read.
+ * Only wrong tokens count, but each attempt takes its slot before the token is checked (and
+ * before any body is read) and gives it back when the token was right: a burst of parallel
+ * guesses, all checked before any failure is written, would otherwise all be checked.
  */
 
 import type { Db } from '../data/db.js'
-import { engageBackoff, hitRateLimit, readRateLimits, resetRateLimit } from '../data/rate-limits.js'
+import {
+  engageBackoff,
+  giveBackRateLimitSlot,
+  hitRateLimit,
+  type RateLimitSlot,
+  readRateLimits,
+  resetRateLimit,
+  takeRateLimitSlot,
+} from '../data/rate-limits.js'
 import type { Logger } from '../log.js'
 
 export const GUESS_LIMITS = {
@@ -30,22 +39,28 @@ export const GUESS_LIMITS = {
 const EVERYWHERE_COUNT = 'admin-token:all'
 const EVERYWHERE_BACKOFF = 'admin-token:backoff'
 const addressCount = (address: string) => `admin-token:address:${clientKey(address)}`
-
-/** Why attempts are refused now, and for how long. */
-export type Throttled = { scope: 'address' | 'everywhere'; retryAfterMs: number }
+// Wrong ones alone (the slots count those being checked too): tells a guesser from a busy client.
+const addressWrong = (address: string) => `admin-token:wrong:${clientKey(address)}`
 
 /**
- * Whether token attempts from `address` at `door` are refused at `now`; one read, counting
- * nothing. The everywhere backoff closes the login only (see above).
+ * Why attempts are refused now, and for how long. `checking`: the address's slots are held by
+ * requests being checked at this moment, not by wrong tokens (an integration sending many calls
+ * at once); they come back within milliseconds.
+ */
+export type Throttled = { scope: 'address' | 'everywhere' | 'checking'; retryAfterMs: number }
+
+/**
+ * Whether token attempts from `address` at the login are refused at `now`; one read, counting
+ * nothing: every sign-in form asks before its body is read (the slot is taken by the admin
+ * token's form alone, with `takeTokenAttempt`).
  */
 export async function tokenGuessingThrottled(
   db: Db,
   address: string,
   now: number,
-  door: 'api' | 'login',
 ): Promise<Throttled | null> {
   const key = addressCount(address)
-  const rows = await readRateLimits(db, door === 'login' ? [key, EVERYWHERE_BACKOFF] : [key])
+  const rows = await readRateLimits(db, [key, EVERYWHERE_BACKOFF])
   const backoff = rows.get(EVERYWHERE_BACKOFF)
   if (backoff && backoff.windowStart > now) {
     return { scope: 'everywhere', retryAfterMs: backoff.windowStart - now }
@@ -60,26 +75,105 @@ export async function tokenGuessingThrottled(
 }
 
 /**
- * Counts a wrong token from `address`, and everywhere; at the limit everywhere, engages the
- * backoff and starts that count over, so each backoff costs a guesser another full allowance.
+ * The slots one token attempt holds: its address's, and at the login everywhere's too; and the
+ * key its address's wrong tokens alone are counted under.
  */
-export async function recordWrongToken(
-  deps: { db: Db; log: Logger },
+export type TokenAttempt = {
+  door: 'api' | 'login'
+  address: RateLimitSlot
+  all?: RateLimitSlot
+  wrongKey: string
+}
+
+type Deps = { db: Db; log: Logger }
+
+/**
+ * Takes the slots of one token attempt from `address` at `door`, before the token is checked, or
+ * says why it is refused. The everywhere backoff, and the everywhere count's own limit, close the
+ * login only (see above): the API takes its address's slot alone.
+ */
+export async function takeTokenAttempt(
+  deps: Deps,
   address: string,
   now: number,
-): Promise<void> {
-  const { perAddress, everywhere, backoff } = GUESS_LIMITS
-  await hitRateLimit(deps.db, addressCount(address), perAddress.failures, perAddress.windowMs, now)
-  const all = await hitRateLimit(
-    deps.db,
+  door: 'api' | 'login',
+): Promise<TokenAttempt | Throttled> {
+  const { db } = deps
+  if (door === 'login') {
+    const backoff = (await readRateLimits(db, [EVERYWHERE_BACKOFF])).get(EVERYWHERE_BACKOFF)
+    if (backoff && backoff.windowStart > now) {
+      return { scope: 'everywhere', retryAfterMs: backoff.windowStart - now }
+    }
+  }
+  const { perAddress, everywhere } = GUESS_LIMITS
+  const mine = await takeRateLimitSlot(
+    db,
+    addressCount(address),
+    perAddress.failures,
+    perAddress.windowMs,
+    now,
+  )
+  if ('refused' in mine) {
+    // At the API, a refusal owed to calls in flight says so, with a short wait: a shop's own
+    // integration must not be told to wait out the window for its own parallel calls.
+    if (door === 'api') {
+      const key = addressWrong(address)
+      const wrong = (await readRateLimits(db, [key])).get(key)
+      const current = wrong && wrong.windowStart >= now - (now % perAddress.windowMs)
+      if (!current || wrong.count < perAddress.failures) {
+        return { scope: 'checking', retryAfterMs: 1000 }
+      }
+    }
+    return { scope: 'address', retryAfterMs: mine.resetAt - now }
+  }
+  const wrongKey = addressWrong(address)
+  if (door === 'api') return { door, address: mine, wrongKey }
+  const all = await takeRateLimitSlot(
+    db,
     EVERYWHERE_COUNT,
     everywhere.failures,
     everywhere.windowMs,
     now,
   )
-  if (all.remaining > 0) return
-  const engaged = await engageBackoff(deps.db, EVERYWHERE_BACKOFF, now, backoff)
-  if (!engaged) return
+  if (!('refused' in all)) return { door, address: mine, all, wrongKey }
+  await giveBackRateLimitSlot(db, mine)
+  const until = (await closeEverywhere(deps, now)) ?? now + GUESS_LIMITS.backoff.firstMs
+  return { scope: 'everywhere', retryAfterMs: until - now }
+}
+
+/** The token was right: its slots go back, it was no guess. */
+export async function giveBackTokenAttempt(db: Db, attempt: TokenAttempt): Promise<void> {
+  await giveBackRateLimitSlot(db, attempt.address)
+  if (attempt.all) await giveBackRateLimitSlot(db, attempt.all)
+}
+
+/**
+ * The token was wrong: its slots stay taken. At the API it counts everywhere now (the API is not
+ * refused by that count); at the limit everywhere, the backoff is engaged and that count starts
+ * over, so each backoff costs a guesser another full allowance.
+ */
+export async function recordWrongToken(
+  deps: Deps,
+  attempt: TokenAttempt,
+  now: number,
+): Promise<void> {
+  const { perAddress, everywhere } = GUESS_LIMITS
+  await hitRateLimit(deps.db, attempt.wrongKey, perAddress.failures, perAddress.windowMs, now)
+  const reached = attempt.all
+    ? attempt.all.count >= everywhere.failures
+    : (await hitRateLimit(deps.db, EVERYWHERE_COUNT, everywhere.failures, everywhere.windowMs, now))
+        .remaining === 0
+  if (reached) await closeEverywhere(deps, now)
+}
+
+/** Engages the everywhere backoff and starts the count over; when it ends (null: read failed). */
+async function closeEverywhere(deps: Deps, now: number): Promise<number | null> {
+  const engaged = await engageBackoff(deps.db, EVERYWHERE_BACKOFF, now, GUESS_LIMITS.backoff)
+  if (!engaged) {
+    // Engaged by a concurrent caller: its end is in the row.
+    const row = (await readRateLimits(deps.db, [EVERYWHERE_BACKOFF])).get(EVERYWHERE_BACKOFF)
+    return row && row.windowStart > now ? row.windowStart : null
+  }
   await resetRateLimit(deps.db, EVERYWHERE_COUNT)
   deps.log({
     level: 'warn',
@@ -87,6 +181,7 @@ export async function recordWrongToken(
     level_reached: engaged.level,
     refused_for_s: Math.round((engaged.until - now) / 1000),
   })
+  return engaged.until
 }
 
 /** `Retry-After` in whole seconds, at least 1. */

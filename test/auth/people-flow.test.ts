@@ -133,10 +133,11 @@ describe('people, roles and two-factor sign-in', () => {
       { code: '000000' === totp(secret, clock()) ? '111111' : '000000' },
     )
     expect(wrong.status).toBe(400)
-    // (the set-up page is reloaded with a new secret each time: confirm the latest one)
+    // Reloading the set-up page shows the same key until it is confirmed.
     const fresh = await viewer.get('/dashboard/account/two-factor')
     const freshHtml = await fresh.text()
     const secret2 = secretOf(freshHtml)
+    expect(secret2).toBe(secret)
     const enrolled = await viewer.post('/dashboard/account/two-factor', {
       code: totp(secret2, clock()),
       _csrf: /name="_csrf" value="([^"]+)"/.exec(freshHtml)![1]!,

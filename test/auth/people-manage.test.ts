@@ -243,7 +243,9 @@ describe('my account', () => {
       code: totp(secret, clock()),
     })
     const oldCodes = recoveryCodesOf(await first.text())
-    const renewed = await owner.submit('/dashboard/account', '/dashboard/account/recovery-codes')
+    const renewed = await owner.submit('/dashboard/account', '/dashboard/account/recovery-codes', {
+      confirm: PASSWORD,
+    })
     const newCodes = recoveryCodesOf(await renewed.text())
     expect(newCodes).not.toEqual(oldCodes)
     const signIn = async (code: string) => {

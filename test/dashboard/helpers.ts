@@ -52,6 +52,10 @@ export class Browser {
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers({ ...this.headers, ...(init.headers as Record<string, string>) })
+    // A browser names the page's origin on every POST (the sign-in forms check it).
+    if (init.method === 'POST' && !headers.has('origin')) {
+      headers.set('origin', new URL(this.paylinks.deps.config.publicUrl).origin)
+    }
     const cookie = this.jar.header()
     if (cookie) headers.set('cookie', cookie)
     const response = await this.paylinks.app.request(path, { ...init, headers })

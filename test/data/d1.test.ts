@@ -24,7 +24,14 @@ import {
   reservePayment,
   scheduleNextCheck,
 } from '../../src/data/payments.js'
-import { engageBackoff, hitRateLimit, readRateLimits } from '../../src/data/rate-limits.js'
+import {
+  engageBackoff,
+  giveBackRateLimitSlot,
+  hitRateLimit,
+  type RateLimitSlot,
+  readRateLimits,
+  takeRateLimitSlot,
+} from '../../src/data/rate-limits.js'
 import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { createUser, removeUser, setRole } from '../../src/data/users.js'
@@ -159,6 +166,20 @@ describe('on D1', () => {
     const hits = []
     for (let i = 0; i < 3; i++) hits.push((await hitRateLimit(db, 'ip', 2, 60_000, T0)).allowed)
     expect(hits).toEqual([true, true, false])
+  })
+
+  it('takes at most the limit of slots at once, and takes a given-back slot again', async () => {
+    const taken = await Promise.all(
+      Array.from({ length: 8 }, () => takeRateLimitSlot(db, 'slots', 3, 60_000, T0)),
+    )
+    const slots = taken.filter((t) => !('refused' in t))
+    expect(slots).toHaveLength(3)
+    await giveBackRateLimitSlot(db, slots[0] as RateLimitSlot)
+    expect('refused' in (await takeRateLimitSlot(db, 'slots', 3, 60_000, T0))).toBe(false)
+    expect(await takeRateLimitSlot(db, 'slots', 3, 60_000, T0)).toEqual({
+      refused: true,
+      resetAt: T0 - (T0 % 60_000) + 60_000,
+    })
   })
 
   it('engages a growing backoff once, and reads it back', async () => {

@@ -56,6 +56,8 @@ beforeAll(async () => {
   p = await startPaylinks({ clock: () => now })
   linkId = (await makeLink(p, { title: 'Existing', amount: 2500 })).id
   const login = await request('/dashboard/login')
+  // The sign-in form's token is bound to this pre-session cookie.
+  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
   const signedIn = await request('/dashboard/login', {
     method: 'POST',
     form: new URLSearchParams({ _csrf: hiddenToken(await login.text()), token: TEST_ADMIN_TOKEN }),
@@ -88,6 +90,7 @@ describe('the login form', () => {
         async (token, csrf) => {
           cookie = ''
           const login = await request('/dashboard/login')
+          cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
           const form = new URLSearchParams({ token })
           if (csrf === 'valid') form.set('_csrf', hiddenToken(await login.text()))
           if (csrf === 'forged') form.set('_csrf', `${now.toString(36)}.forged`)

@@ -51,6 +51,8 @@ function request(path: string, init: { method?: string; body?: BodyInit; type?: 
 beforeAll(async () => {
   p = await startPaylinks()
   const login = await request('/dashboard/login')
+  // The sign-in form's token is bound to this pre-session cookie.
+  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
   const signedIn = await request('/dashboard/login', {
     method: 'POST',
     body: new URLSearchParams({ _csrf: hiddenToken(await login.text()), token: TEST_ADMIN_TOKEN }),

@@ -26,6 +26,8 @@ async function browse(path: string, init: RequestInit = {}): Promise<Response> {
   for (const line of res.headers.getSetCookie()) {
     const pair = line.split(';')[0] as string
     if (pair.startsWith('paylinks_session=')) cookie = pair
+    // The sign-in form's token is bound to the pre-session cookie until the session opens.
+    if (pair.startsWith('paylinks_presession=') && !cookie) cookie = pair
   }
   return res
 }

@@ -183,17 +183,24 @@ export function postForm(url: string, fields: Record<string, string>, headers = 
  * sends it with its language and client address, and follows no redirect.
  */
 export function dashboardVisitor(url: () => string, language: string, clientIp: string) {
-  let cookie = ''
+  // The session's cookie and the pre-session one the sign-in forms' tokens are bound to.
+  const jar = new Map<string, string>()
   const take = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      if (pair?.startsWith('paylinks_session=')) cookie = /Max-Age=0/i.test(line) ? '' : pair
+      const [pair = ''] = line.split(';')
+      const name = pair.slice(0, pair.indexOf('='))
+      if (/Max-Age=0/i.test(line)) jar.delete(name)
+      else jar.set(name, pair)
     }
     return response
   }
-  const headers = () => ({ cookie, 'accept-language': language, 'cf-connecting-ip': clientIp })
+  const headers = () => ({
+    cookie: [...jar.values()].join('; '),
+    'accept-language': language,
+    'cf-connecting-ip': clientIp,
+  })
   return {
-    has: () => cookie !== '',
+    has: () => jar.has('paylinks_session'),
     get: async (path: string) =>
       take(await fetch(`${url()}${path}`, { headers: headers(), redirect: 'manual' })),
     post: async (path: string, fields: Record<string, string>) =>

@@ -11,7 +11,7 @@ export function AccountPage(props: {
   ctx: DashContext
   user: User | null
   notice?: string | undefined
-  errors?: { current?: string; password?: string; code?: string } | undefined
+  errors?: { current?: string; password?: string; code?: string; confirm?: string } | undefined
 }) {
   const { ctx, user } = props
   const t = ctx.t
@@ -81,11 +81,27 @@ export function AccountPage(props: {
                   </div>
                 </form>
                 <p>{t('accCodesText', { n: (user.recoveryCodes ?? []).filter(Boolean).length })}</p>
-                <PostButton
-                  ctx={ctx}
-                  action="/dashboard/account/recovery-codes"
-                  label={t('accCodesNew')}
-                />
+                <form method="post" action="/dashboard/account/recovery-codes" novalidate>
+                  <CsrfField ctx={ctx} />
+                  <label for="confirm">{t('accCodesConfirm')}</label>
+                  <input
+                    type="password"
+                    id="confirm"
+                    name="confirm"
+                    class="ltr"
+                    autocomplete="off"
+                    maxlength={1024}
+                    required
+                    aria-invalid={errors.confirm ? 'true' : undefined}
+                    aria-describedby={errors.confirm ? 'confirm-err' : undefined}
+                  />
+                  <FieldError id="confirm" error={errors.confirm} />
+                  <div class="actions">
+                    <button type="submit" class="small secondary">
+                      {t('accCodesNew')}
+                    </button>
+                  </div>
+                </form>
               </>
             ) : (
               <>
