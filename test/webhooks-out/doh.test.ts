@@ -175,16 +175,16 @@ describe('a webhook target resolved over DNS over HTTPS', () => {
   })
 
   it('fails closed when the resolver does not answer within its time', async () => {
-    // Answers only by failing once the signal it was given aborts: the bound is the one given.
+    // Never answers; it fails only once the signal it was given aborts (without one, this test
+    // runs out of its own time instead).
     const silent: DohFetch = (_url, init) =>
       new Promise((_resolve, reject) => {
-        const signal = init.signal!
-        signal.addEventListener('abort', () => reject(signal.reason))
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason))
       })
     expect(await checkTarget('https://hooks.shop.example/', policyOver(silent, 1))).toEqual({
       problem: 'unresolvable',
     })
-  })
+  }, 2_000)
 
   it('asks for A and AAAA side by side, not one after the other', async () => {
     // Neither question is answered until both have been asked; asked in turn, the first would
