@@ -96,7 +96,7 @@ export interface RuntimeParts {
   receiptPdf?: ReceiptPdfMaker
   /** Sends e-mail when SMTP_URL is set (Node: nodemailer; Workers: src/mail/smtp.ts). */
   mailTransport?: MailTransport
-  /** Resolves a hostname to its addresses for the webhook target check (Node); Workers cannot. */
+  /** A hostname's addresses for the webhook target check (Node: its resolver; Workers: DoH). */
   resolveHost?: (hostname: string) => Promise<string[]>
   /** How outbound webhooks are sent (Node: to the addresses checked; default: the global fetch). */
   webhookFetch?: WebhookFetch

@@ -38,6 +38,7 @@ import {
 } from './worker-assets.js'
 import { d1Db } from './worker-db.js'
 import { workerMail } from './worker-mail.js'
+import { type DohFetch, dohResolveHost } from './worker-resolve-host.js'
 import { keepSettingsInD1 } from './worker-settings.js'
 
 /** The Worker's bindings: the D1 database, and the configuration names of product.md as vars and secrets. */
@@ -65,6 +66,8 @@ export interface WorkerOptions {
   startEnv?: WorkerEnv
   /** Opens TCP connections for e-mail (`cloudflare:sockets`); without it no mail is sent or queued. */
   smtpConnect?: SmtpConnect
+  /** The fetch webhook targets' names are resolved through (DNS over HTTPS); default: global. */
+  dohFetch?: DohFetch
   /** The simulator's module; only the dev entry passes it. */
   loadSimulator?: () => Promise<SimulatorModule>
   /** The longest any request waits for the isolate's start (default 10 s); then it starts over. */
@@ -140,6 +143,8 @@ export function createWorker(options: WorkerOptions) {
       termsTexts: assetsTermsTexts(readAsset),
       apiDocs: assetsApiDocs(readAsset),
       ...mail.parts,
+      // Workers have no resolver: webhook targets' names are checked through DNS over HTTPS.
+      resolveHost: dohResolveHost(options.dohFetch),
       passwordIterations: WORKERS_MAX_ITERATIONS,
       ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
     }

@@ -116,7 +116,8 @@ async function attempt(
   const claimed = await claim(deps.db, row, payload, now)
   if (!claimed?.payload) return
   report.attempted++
-  // Resolved once: the POST goes to the addresses checked here (a DNS-rebinding name is pinned).
+  // Resolved once: on Node the POST goes to the addresses checked here (a DNS-rebinding name is
+  // pinned); Workers' fetch cannot be told them and resolves the name again.
   const target = await checkTarget(endpoint.url, deps.targets)
   const result = target.problem
     ? { status: null, excerpt: null, error: `refused: ${target.problem}`, durationMs: 0 }

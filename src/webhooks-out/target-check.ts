@@ -2,12 +2,13 @@
  * Where an endpoint may point (SSRF): outside simulator mode, https only, and never at an address
  * of this machine or its networks (private, loopback, link-local, CGNAT, unique-local, multicast,
  * reserved), in IPv4 or IPv6, IPv4-mapped, NAT64, 6to4 and Teredo spellings included. Hostnames
- * are resolved where the runtime can (Node) and every address must pass. Checked at registration
- * and again before each attempt, since DNS may change; the attempt then connects to the addresses
- * this check passed (`TargetCheck.addresses`), never to a second answer of the resolver.
+ * are resolved (Node: the system's resolver; Workers: DNS over HTTPS) and every address must pass.
+ * Checked at registration and again before each attempt, since DNS may change; on Node the attempt
+ * then connects to the addresses this check passed (`TargetCheck.addresses`), never to a second
+ * answer of the resolver (Workers' fetch cannot be told an address: it resolves again).
  */
 
-/** How the app checks targets; `resolve` is absent where the runtime cannot resolve (Workers). */
+/** How the app checks targets; without `resolve`, names are checked as written only. */
 export interface TargetPolicy {
   /** Simulator mode: any http(s) URL (the tests' receivers listen on loopback). */
   simulator: boolean

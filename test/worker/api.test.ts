@@ -3,8 +3,31 @@
  * routes, its bodies and queries parsed by the Worker's zod (src/worker-zod.js), its answers and
  * its refusals, on D1 through drizzle's query builder.
  */
+import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
 import { describe, expect, it } from 'vitest'
+import { DOH_URL } from '../../src/worker-resolve-host.js'
 import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
+
+/** The names the stand-in DNS-over-HTTPS resolver knows, and the IPv4 address each answers. */
+const ZONE: Record<string, string> = {
+  'hooks.example.dz': '93.184.215.14',
+  'intranet.example.dz': '10.20.30.40',
+}
+const dohQuestions: string[] = []
+
+/** The Worker's fetches, answered here (no network): the resolver's JSON answers, nothing else. */
+function resolverOnly(request: MiniflareRequest): MiniflareResponse {
+  const url = new URL(request.url)
+  if (`${url.origin}${url.pathname}` !== DOH_URL)
+    return new MiniflareResponse(null, { status: 502 })
+  const name = url.searchParams.get('name') ?? ''
+  const type = url.searchParams.get('type')
+  dohQuestions.push(`${name} ${type} ${request.headers.get('accept')}`)
+  const address = ZONE[name]
+  if (!address) return MiniflareResponse.json({ Status: 3 })
+  const answer = type === 'A' ? [{ name, type: 1, TTL: 60, data: address }] : []
+  return MiniflareResponse.json({ Status: 0, Answer: answer })
+}
 
 const worker = useWorker(
   {
@@ -13,6 +36,7 @@ const worker = useWorker(
     MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
   },
   'production',
+  resolverOnly,
 )
 
 const api = (path: string, init: RequestInit = {}) =>
@@ -92,5 +116,25 @@ describe('the merchant API on the deployed Worker', () => {
     const text = await bad.text()
     expect(text).toContain('url')
     expect(text).toContain('event_types')
+  })
+
+  it('resolves an endpoint name over DNS over HTTPS and refuses a private or unknown one', async () => {
+    dohQuestions.length = 0
+    const inward = await send('POST', '/webhook-endpoints', {
+      url: 'https://intranet.example.dz/paylinks',
+      event_types: ['payment.paid'],
+    })
+    expect(inward.status).toBe(400)
+    expect(await inward.text()).toContain('private, loopback or link-local address')
+    expect(dohQuestions.sort()).toEqual([
+      'intranet.example.dz A application/dns-json',
+      'intranet.example.dz AAAA application/dns-json',
+    ])
+    const unknown = await send('POST', '/webhook-endpoints', {
+      url: 'https://nowhere.example.dz/paylinks',
+      event_types: ['payment.paid'],
+    })
+    expect(unknown.status).toBe(400)
+    expect(await unknown.text()).toContain('does not resolve')
   })
 })

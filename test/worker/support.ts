@@ -13,7 +13,12 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { D1Database, Fetcher } from '@cloudflare/workers-types/index.ts'
 import { drizzle } from 'drizzle-orm/d1'
-import { Miniflare, type MiniflareOptions } from 'miniflare'
+import {
+  Miniflare,
+  type MiniflareOptions,
+  type Request as MiniflareRequest,
+  type Response as MiniflareResponse,
+} from 'miniflare'
 import { afterAll, beforeAll } from 'vitest'
 import * as schema from '../../db/schema.js'
 import { workerAssets } from '../../scripts/build-worker-assets.js'
@@ -67,13 +72,17 @@ export interface WorkerPaylinks {
   close(): Promise<void>
 }
 
+/** Answers the entry Worker's own fetches (miniflare's `outboundService`): tests have no network. */
+export type Outbound = (request: MiniflareRequest) => MiniflareResponse | Promise<MiniflareResponse>
+
 /**
  * Starts the Worker of `entry` (default `dev`, the one with the simulator) on a fresh copy of the
- * migrated D1; `vars` override its vars in wrangler.toml.
+ * migrated D1; `vars` override its vars in wrangler.toml, `outbound` answers its fetches.
  */
 export async function startWorker(
   vars: Record<string, string> = {},
   entry: WorkerEntry = 'dev',
+  outbound?: Outbound,
 ): Promise<WorkerPaylinks> {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-worker-'))
   // The first file of a run to get here makes both; they take about as long as each other.
@@ -105,6 +114,7 @@ export async function startWorker(
       CAPTCHA: 'off',
       ...overrides,
     }
+    if (outbound) Object.assign(worker, { outboundService: outbound })
     return worker
   }
   const options = async (
