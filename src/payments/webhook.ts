@@ -8,7 +8,8 @@
 
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
-import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
+import { markWebhookEvent, NO_PAYMENT, type RecordedDelivery } from '../data/webhooks.js'
+import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,
   canonicalSignature,
@@ -80,7 +81,9 @@ export async function receiveWebhook(
     }
   }
   // The inbox row starts `processed` for a payment already paid (final: nothing to check) and
-  // `ignored` for an unknown transaction, in the same write (see startingState).
+  // `ignored` for an unknown transaction whose message names no receipt, in the same write (see
+  // startingState); any other starts `received`, for the reconciler should this process die
+  // before its background work has marked it.
   const signature = canonicalSignature(event.signature)
   let signedKey = deps.sha256Hex(signedPairText(event.message, signature))
   if (typeof signedKey !== 'string') signedKey = await signedKey
@@ -90,6 +93,7 @@ export async function receiveWebhook(
       cibTransactionId: event.cibTransactionId,
       paymentStatus: capped(event.paymentStatus),
       payload: canonicalPayload(event.body, signature),
+      namesReceipt: receiptIdInMessage(event.message) !== null,
     },
     deps.clock(),
   )
@@ -122,6 +126,8 @@ export async function receiveWebhook(
  * place where such a delivery is handled, new or not: the inbox holds it once per signed pair,
  * `ignored`, and it is answered 2xx so the gateway stops — unless its signed message names a
  * payment whose transaction was never stored, which is then adopted (src/payments/adopt.ts).
+ * Such a row was recorded `received`, so that the reconciler adopts it should the adoption
+ * started here never finish; one whose named payment cannot adopt is marked `ignored` here.
  */
 async function noKnownPayment(
   deps: WebhookDeps,
@@ -137,6 +143,12 @@ async function noKnownPayment(
     transaction_id: textOf(event.body.transaction_id),
   }
   if (await adoptFromWebhook(deps, background, signed, recorded.event.id)) return RECEIVED
+  const { id, status } = recorded.event
+  if (status === 'received' || status === 'failed') {
+    background.run('webhook_unplaced', () =>
+      markWebhookEvent(deps.db, id, { status: 'ignored', error: NO_PAYMENT }, deps.clock()),
+    )
+  }
   if (!recorded.isNew)
     return { status: 200, body: { received: true, duplicate: true, ignored: true } }
   deps.log({
