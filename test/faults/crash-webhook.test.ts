@@ -10,6 +10,8 @@
  * created, Paylinks hears a 504) and hold the child's checks, so that the kill lands after the
  * webhook's 200 and before its background work.
  */
+
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,13 +19,17 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type ServerType, serve } from '@hono/node-server'
 import Database from 'better-sqlite3'
-import type { ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openSqlite } from '../../src/node/sqlite.js'
 import { createSimulator, type Simulator } from '../../src/simulator/index.js'
 import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
 import { TEST_ADMIN_TOKEN } from '../support/harness.js'
-import { freePort, type Listening, NODE_SOURCES, spawnListening } from '../support/server-process.js'
+import {
+  freePort,
+  type Listening,
+  NODE_SOURCES,
+  spawnListening,
+} from '../support/server-process.js'
 import { CUSTOMER, receiptIdOf } from './support.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -138,7 +144,10 @@ async function kill(server: Server): Promise<void> {
 function written(server: Server, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     const look = () => {
-      const line = server.output().split('\n').find((l) => pattern.test(l))
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => pattern.test(l))
       if (line === undefined) return false
       server.child.stdout?.off('data', look)
       clearTimeout(guard)
@@ -274,7 +283,9 @@ describe('a process killed after answering the gateway’s webhook', () => {
       order_id: tx.orderId,
       order_number: tx.cibTransactionId,
     })
-    expect(after.inbox).toEqual([{ status: 'processed', payment_id: after.payment.id, attempts: 1 }])
+    expect(after.inbox).toEqual([
+      { status: 'processed', payment_id: after.payment.id, attempts: 1 },
+    ])
     expect(after.events.at(-1)).toEqual({ to_status: 'paid', cause: 'reconciler' })
     expect(after.events.filter((e) => e.to_status === 'paid')).toHaveLength(1)
     expect(after.outbox).toEqual([{ type: 'payment.paid' }])
@@ -329,7 +340,9 @@ describe('a process killed after answering the gateway’s webhook', () => {
     const second = await start(env)
     expect(await startRun(second)).toMatchObject({ replayed: 1 })
     const after = stored(databasePath, receiptId)
-    expect(after.inbox).toEqual([{ status: 'processed', payment_id: after.payment.id, attempts: 1 }])
+    expect(after.inbox).toEqual([
+      { status: 'processed', payment_id: after.payment.id, attempts: 1 },
+    ])
     expect(after.payment).toMatchObject({ status: 'paid' })
     expect(after.events.at(-1)).toEqual({ to_status: 'paid', cause: 'reconciler' })
     await kill(second)
