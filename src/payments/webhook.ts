@@ -8,7 +8,7 @@
 
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
-import { markWebhookEvent, NO_PAYMENT, type RecordedDelivery } from '../data/webhooks.js'
+import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,
@@ -21,7 +21,7 @@ import {
   textOf,
 } from '../domain/webhook-delivery.js'
 import { describe } from '../lib/describe-error.js'
-import { adoptFromWebhook } from './adopt.js'
+import { adoptFromWebhook, processUnplacedEvent } from './adopt.js'
 
 export type WebhookAnswer =
   | { status: 200; body: { received: true; duplicate?: true; ignored?: true } }
@@ -128,6 +128,7 @@ export async function receiveWebhook(
  * payment whose transaction was never stored, which is then adopted (src/payments/adopt.ts).
  * Such a row was recorded `received`, so that the reconciler adopts it should the adoption
  * started here never finish; one whose named payment cannot adopt is marked `ignored` here.
+ * Nothing here waits for the gateway: the answer goes out once the row is stored.
  */
 async function noKnownPayment(
   deps: WebhookDeps,
@@ -143,11 +144,14 @@ async function noKnownPayment(
     transaction_id: textOf(event.body.transaction_id),
   }
   if (await adoptFromWebhook(deps, background, signed, recorded.event.id)) return RECEIVED
+  // Nothing to adopt: the row, still to process, ends as a replay of it would (`ignored`, or
+  // `processed` should the named payment hold this transaction by now).
   const { id, status } = recorded.event
   if (status === 'received' || status === 'failed') {
-    background.run('webhook_unplaced', () =>
-      markWebhookEvent(deps.db, id, { status: 'ignored', error: NO_PAYMENT }, deps.clock()),
-    )
+    background.run('webhook_unplaced', async () => {
+      const result = await processUnplacedEvent(deps, signed, 'webhook')
+      await markWebhookEvent(deps.db, id, result, deps.clock())
+    })
   }
   if (!recorded.isNew)
     return { status: 200, body: { received: true, duplicate: true, ignored: true } }

@@ -35,11 +35,11 @@ afterEach(() => {
 const killed: Background = { run() {}, later() {}, idle: async () => {}, stop() {} }
 
 function inbox() {
-  return core.deps.db.select().from(webhookEvents).all()
+  return core.db.db.select().from(webhookEvents).all()
 }
 
 function events(paymentId: string) {
-  return core.deps.db
+  return core.db.db
     .select()
     .from(paymentEvents)
     .where(eq(paymentEvents.paymentId, paymentId))
