@@ -146,11 +146,16 @@ export async function adoptFromWebhook(
   const payment = await getPaymentByReceiptId(deps.db, receiptId)
   if (!payment || !isAdoptable(payment)) return false
   background.run('webhook_adopt', async () => {
-    const result = await adoptionResult(deps, payment, event, 'webhook')
+    const { result } = await adoptionResult(deps, payment, event, 'webhook')
     await markWebhookEvent(deps.db, eventId, result, deps.clock())
   })
   return true
 }
+
+/** How processing an inbox row ended: the row's result, and whether its payment changed state. */
+export type EventOutcome = { result: InboxResult; changed: boolean }
+
+const UNPLACED: EventOutcome = { result: { status: 'ignored', error: NO_PAYMENT }, changed: false }
 
 /**
  * Processes a recorded event whose transaction no payment held when it arrived, as the webhook
@@ -164,19 +169,30 @@ export async function processUnplacedEvent(
   deps: ConfirmDeps,
   event: SignedEvent,
   cause: TransitionCause,
-): Promise<InboxResult> {
+): Promise<EventOutcome> {
   const receiptId = receiptIdInMessage(event.message ?? '')
   const payment =
     receiptId && event.cib_transaction_id ? await getPaymentByReceiptId(deps.db, receiptId) : null
-  if (!payment) return { status: 'ignored', error: NO_PAYMENT }
-  if (payment.cibTransactionId !== null && payment.cibTransactionId === event.cib_transaction_id) {
-    const result = await confirmPayment(deps, payment, cause)
-    return result.checked
-      ? { status: 'processed', paymentId: payment.id }
-      : { status: 'failed', paymentId: payment.id, error: 'the check endpoint did not answer' }
-  }
-  if (!isAdoptable(payment)) return { status: 'ignored', error: NO_PAYMENT }
+  if (!payment) return UNPLACED
+  if (payment.cibTransactionId !== null && payment.cibTransactionId === event.cib_transaction_id)
+    return confirmationOutcome(deps, payment, cause)
+  if (!isAdoptable(payment)) return UNPLACED
   return adoptionResult(deps, payment, event, cause)
+}
+
+/** Confirms a payment holding the event's transaction, as the webhook's confirmation does. */
+export async function confirmationOutcome(
+  deps: ConfirmDeps,
+  payment: Payment,
+  cause: TransitionCause,
+): Promise<EventOutcome> {
+  const confirmed = await confirmPayment(deps, payment, cause)
+  return {
+    result: confirmed.checked
+      ? { status: 'processed', paymentId: payment.id }
+      : { status: 'failed', paymentId: payment.id, error: 'the check endpoint did not answer' },
+    changed: confirmed.changed,
+  }
 }
 
 /** Adopts the event's transaction for `payment` and says how the event's inbox row ends. */
@@ -185,20 +201,37 @@ async function adoptionResult(
   payment: Payment,
   event: SignedEvent,
   cause: TransitionCause,
-): Promise<InboxResult> {
+): Promise<EventOutcome> {
   const lead = { cibTransactionId: event.cib_transaction_id, transactionId: event.transaction_id }
   let adoption: Adoption
   try {
     adoption = await adoptTransactionOf(deps, payment, lead, cause)
   } catch (error) {
-    return { status: 'failed', paymentId: payment.id, error: describe(error) }
+    return {
+      result: { status: 'failed', paymentId: payment.id, error: describe(error) },
+      changed: false,
+    }
   }
-  if (adoption.kind === 'adopted') return { status: 'processed', paymentId: payment.id }
+  if (adoption.kind === 'adopted') {
+    // Adopted (now pending) and perhaps settled in the same go: a change either way, unless
+    // another delivery had done both already.
+    const now = adoption.result.payment.status
+    return {
+      result: { status: 'processed', paymentId: payment.id },
+      changed: adoption.result.changed || now !== payment.status,
+    }
+  }
   if (adoption.kind === 'refused')
-    return { status: 'ignored', error: 'the check does not match the named payment' }
+    return {
+      result: { status: 'ignored', error: 'the check does not match the named payment' },
+      changed: false,
+    }
   return {
-    status: 'failed',
-    paymentId: payment.id,
-    error: 'the gateway does not know the transaction',
+    result: {
+      status: 'failed',
+      paymentId: payment.id,
+      error: 'the gateway does not know the transaction',
+    },
+    changed: false,
   }
 }

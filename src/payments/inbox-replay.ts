@@ -10,15 +10,15 @@
 
 import type { WebhookEvent } from '../../db/schema.js'
 import { getPaymentById } from '../data/payments.js'
-import {
-  claimWebhookEvent,
-  type InboxResult,
-  listInboxDue,
-  markWebhookEvent,
-} from '../data/webhooks.js'
+import { claimWebhookEvent, listInboxDue, markWebhookEvent } from '../data/webhooks.js'
 import { describe } from '../lib/describe-error.js'
-import { processUnplacedEvent, type SignedEvent } from './adopt.js'
-import { type ConfirmDeps, confirmPayment } from './confirm.js'
+import {
+  confirmationOutcome,
+  type EventOutcome,
+  processUnplacedEvent,
+  type SignedEvent,
+} from './adopt.js'
+import type { ConfirmDeps } from './confirm.js'
 
 export interface InboxReplayOptions {
   /** Rows processed in one run at most. */
@@ -30,28 +30,34 @@ export interface InboxReplayOptions {
   receivedBy?: number
 }
 
-/** Processes the inbox rows due (see the module comment); returns how many were processed. */
+/**
+ * Processes the inbox rows due (see the module comment); returns how many were processed, and
+ * how many payments that moved to another state.
+ */
 export async function replayInbox(
   deps: ConfirmDeps,
   options: InboxReplayOptions = {},
-): Promise<{ replayed: number }> {
+): Promise<{ replayed: number; settled: number }> {
   const now = deps.clock()
   const due = await listInboxDue(deps.db, now, {
     limit: options.limit ?? 50,
     ...(options.receivedBy === undefined ? {} : { receivedBy: options.receivedBy }),
   })
   let replayed = 0
+  let settled = 0
   for (const event of due) {
     // Taken by another run, or finished by the request's own background since it was read.
     if (!(await claimWebhookEvent(deps.db, event, now))) continue
-    let result: InboxResult
+    let outcome: EventOutcome
     try {
-      result = await processEvent(deps, event)
+      outcome = await processEvent(deps, event)
     } catch (error) {
-      result = { status: 'failed', error: describe(error) }
+      outcome = { result: { status: 'failed', error: describe(error) }, changed: false }
     }
+    const { result } = outcome
     await markWebhookEvent(deps.db, event.id, result, deps.clock(), true)
     replayed++
+    if (outcome.changed) settled++
     const line = {
       event: 'webhook_replayed',
       webhook_event_id: event.id,
@@ -60,7 +66,7 @@ export async function replayInbox(
     }
     deps.log(result.status === 'failed' ? { level: 'warn', ...line } : line)
   }
-  return { replayed }
+  return { replayed, settled }
 }
 
 /**
@@ -68,18 +74,14 @@ export async function replayInbox(
  * is confirmed through the check endpoint; any other names, in its signed message, the payment
  * that may adopt the transaction (src/payments/adopt.ts).
  */
-async function processEvent(deps: ConfirmDeps, event: WebhookEvent): Promise<InboxResult> {
+async function processEvent(deps: ConfirmDeps, event: WebhookEvent): Promise<EventOutcome> {
   const payment = event.paymentId ? await getPaymentById(deps.db, event.paymentId) : null
   if (
     payment &&
     event.cibTransactionId !== null &&
     payment.cibTransactionId === event.cibTransactionId
-  ) {
-    const result = await confirmPayment(deps, payment, 'reconciler')
-    return result.checked
-      ? { status: 'processed', paymentId: payment.id }
-      : { status: 'failed', paymentId: payment.id, error: 'the check endpoint did not answer' }
-  }
+  )
+    return confirmationOutcome(deps, payment, 'reconciler')
   return processUnplacedEvent(deps, signedEventOf(event), 'reconciler')
 }
 

@@ -40,9 +40,9 @@ export async function reconcile(
   await purgeExpiredSessions(deps.db, now)
   // Before the payments' own checks: a replayed confirmation settles its payment, which then
   // needs no check of its own, and an adopted one is pending from now on.
-  const { replayed } = await replayInbox(deps, { limit, ...options })
+  const replay = await replayInbox(deps, { limit, ...options })
   const due = await listPaymentsDueForCheck(deps.db, now, limit)
-  let settled = stale.length
+  let settled = stale.length + replay.settled
   for (const payment of due) {
     try {
       if ((await confirmPayment(deps, payment, 'reconciler')).changed) settled++
@@ -55,5 +55,5 @@ export async function reconcile(
       })
     }
   }
-  return { checked: due.length, settled, replayed }
+  return { checked: due.length, settled, replayed: replay.replayed }
 }

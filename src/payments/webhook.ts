@@ -149,7 +149,7 @@ async function noKnownPayment(
   const { id, status } = recorded.event
   if (status === 'received' || status === 'failed') {
     background.run('webhook_unplaced', async () => {
-      const result = await processUnplacedEvent(deps, signed, 'webhook')
+      const { result } = await processUnplacedEvent(deps, signed, 'webhook')
       await markWebhookEvent(deps.db, id, result, deps.clock())
     })
   }
