@@ -6,6 +6,12 @@
  * ones with backoff, a bounded number of times (src/data/webhooks.ts `listInboxDue`), on its
  * timer (Node), at start-up (Node, for every row the previous process left) and on its Cron
  * (Workers). Processing twice is harmless: every payment transition is a conditional write.
+ *
+ * An `error` payment whose transaction was created but never stored is adopted here from the
+ * inbox row of its webhook, whose signed message names its receipt. It cannot be found otherwise:
+ * the card check is asked by `order_number`, which is the card network's transaction id the
+ * gateway creates, and the creation takes no reference of ours to look a transaction up by
+ * (docs/decisions/payment-events.md, "No lookup by order").
  */
 
 import type { WebhookEvent } from '../../db/schema.js'
