@@ -265,7 +265,10 @@ export const webhookEvents = sqliteTable(
   },
   // By dedupe key and id only: each index is one more page written by every delivery
   // (docs/decisions/performance.md, "Only the indexes that are read"). A payment's page finds its
-  // deliveries by a range of ids, which sort by time (src/data/payment-webhooks.ts).
+  // deliveries by a range of ids, which sort by time (src/data/payment-webhooks.ts). The partial
+  // index holds only the rows still to be processed, for the reconciler to finish them
+  // (src/data/webhooks.ts `listInboxDue`); a delivery recorded `processed` or `ignored` never
+  // enters it. Its 10 is INBOX_MAX_ATTEMPTS (src/domain/check-schedule.ts).
   globalThis.PAYLINKS_QUERIES_ONLY
     ? undefined
     : (t) => [
@@ -273,6 +276,9 @@ export const webhookEvents = sqliteTable(
           'webhook_events_status_known',
           sql`${t.status} IN ${sqlList(WEBHOOK_EVENT_STATUSES)}`,
         ),
+        index('webhook_events_unsettled_idx')
+          .on(t.receivedAt)
+          .where(sql`${t.status} IN ('received', 'failed') AND ${t.attempts} < 10`),
       ],
 )
 

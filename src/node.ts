@@ -40,6 +40,7 @@ const serverOptions = {
 }
 
 async function main() {
+  const startedAt = Date.now()
   let config: ReturnType<typeof parseConfig>
   try {
     config = parseConfig(process.env)
@@ -105,8 +106,12 @@ async function main() {
   const backups = config.backups
     ? startBackupSchedule(sqlite.sqlite, config.backups, consoleLogger)
     : undefined
-  // Settle what an earlier run left pending as soon as we are up.
-  void reconcile(assembled.deps).catch(() => {})
+  // Settle what an earlier run left pending as soon as we are up, and finish the webhooks it
+  // acknowledged but did not process: every inbox row recorded before this start is its.
+  reconcile(assembled.deps, undefined, { receivedBy: startedAt }).then(
+    (result) => consoleLogger({ event: 'reconciled', at: 'start', ...result }),
+    (error) => consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
+  )
 
   let stopping = false
   const stop = (signal: string) => {

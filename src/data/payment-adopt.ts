@@ -9,7 +9,17 @@ import { ADOPTABLE_STATUSES } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import type { TransitionResult } from './payment-transitions.js'
 
-export type AdoptedIds = { cibTransactionId: string; transactionId: string | null }
+export type AdoptedIds = {
+  cibTransactionId: string
+  transactionId: string | null
+  /**
+   * The card network's order id and order number, as the check that vouched for the transaction
+   * gave them (a normal payment has its order id from the creation answer, which an adopted one
+   * never got): its receipt and e-mails show them.
+   */
+  orderId?: string | null
+  orderNumber?: string | null
+}
 
 /**
  * Stores the gateway's ids on a payment that has none and is `initiated` or `error`, and makes it
@@ -30,6 +40,8 @@ export async function adoptTransaction(
       statusCause: cause,
       cibTransactionId: ids.cibTransactionId,
       transactionId: ids.transactionId,
+      orderId: ids.orderId ?? null,
+      orderNumber: ids.orderNumber ?? null,
       errorReason: null,
       failureCode: null,
       settledAt: null,

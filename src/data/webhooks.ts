@@ -1,15 +1,22 @@
 /**
  * The gateway's webhook deliveries, each recorded once whatever the number of redeliveries. A
  * row's key is the delivery's signed pair together with the transaction it names, when Paylinks
- * has that transaction (see `inboxKey`).
+ * has that transaction (see `inboxKey`). A row still `received` or `failed` is work the gateway
+ * was told is done: the reconciler finishes it if the request that recorded it could not
+ * (`listInboxDue`, `claimWebhookEvent`; src/payments/inbox-replay.ts).
  */
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, type SQL, sql } from 'drizzle-orm'
 import {
   type Payment,
   type WebhookEvent,
   type WebhookEventStatus,
   webhookEvents,
 } from '../../db/schema.js'
+import {
+  INBOX_MAX_ATTEMPTS,
+  INBOX_REPLAY_GRACE_MS,
+  INBOX_RETRY_DELAYS_MS,
+} from '../domain/check-schedule.js'
 import { newWebhookEventId } from '../domain/ids.js'
 import type { Db } from './db.js'
 import { getPaymentStateByCibTransactionId } from './payments.js'
@@ -53,16 +60,25 @@ export function inboxRow(delivery: WebhookDelivery, now: number) {
 export type DeliveryPayment = Pick<Payment, 'id' | 'status'> | null
 
 /**
- * Where a delivery's event starts, from its payment: none known → `ignored`; already paid (final,
- * so nothing to check) → `processed`; otherwise `received`, to be confirmed with a check.
+ * Where a delivery's event starts, from its payment: already paid (final, so nothing to check) →
+ * `processed`; otherwise `received`, to be confirmed with a check. None known: `received` when
+ * its signed message names a receipt (the transaction may be one a crash kept from being stored,
+ * to be adopted, src/payments/adopt.ts), so that the reconciler adopts it should this process die
+ * first; else `ignored` at once — nothing could ever place it, and it is never tried again.
  */
 export function startingState(
   payment: DeliveryPayment,
+  namesReceipt = false,
 ): Pick<WebhookDelivery, 'status' | 'paymentId' | 'lastError'> {
-  if (!payment) return { status: 'ignored', paymentId: null, lastError: NO_PAYMENT }
+  if (!payment) {
+    return namesReceipt
+      ? { status: 'received', paymentId: null }
+      : { status: 'ignored', paymentId: null, lastError: NO_PAYMENT }
+  }
   return { status: payment.status === 'paid' ? 'processed' : 'received', paymentId: payment.id }
 }
-const NO_PAYMENT = 'no payment with this cib_transaction_id'
+/** Why a delivery is `ignored`: it names no transaction nor adoptable payment Paylinks has. */
+export const NO_PAYMENT = 'no payment with this cib_transaction_id'
 
 /** A delivery as the receiver hands it to the inbox, before its payment is known. */
 export type IncomingDelivery = Omit<
@@ -71,6 +87,8 @@ export type IncomingDelivery = Omit<
 > & {
   /** SHA-256 hex of the delivery's signed pair (`signedPairText`). */
   signedKey: string
+  /** Whether its signed `message` names a receipt (`receiptIdInMessage`): see `startingState`. */
+  namesReceipt?: boolean
 }
 
 /**
@@ -111,7 +129,7 @@ export function recordDelivery(db: Db): RecordDelivery {
       cibTransactionId: delivery.cibTransactionId,
       paymentStatus: delivery.paymentStatus,
       payload: delivery.payload,
-      ...startingState(payment),
+      ...startingState(payment, delivery.namesReceipt),
     }
     const recorded = await recordWebhookEvent(db, row, now)
     return { ...recorded, payment }
@@ -162,18 +180,25 @@ export async function recordWebhookEvent(
   return { isNew: false, event: existing }
 }
 
-/** Notes the result of processing an event and counts the attempt. */
+/** How processing an event ended, for its inbox row. */
+export type InboxResult = {
+  status: Exclude<WebhookEventStatus, 'received'>
+  paymentId?: string | null
+  error?: string | null
+}
+
+/**
+ * Notes the result of processing an event and counts the attempt — unless `claimWebhookEvent`
+ * counted it already (`counted`).
+ */
 export async function markWebhookEvent(
   db: Db,
   id: string,
-  result: {
-    status: Exclude<WebhookEventStatus, 'received'>
-    paymentId?: string | null
-    error?: string | null
-  },
+  result: InboxResult,
   now: number,
+  counted = false,
 ): Promise<WebhookEvent | null> {
-  const update = prepared(db, 'markWebhookEvent', (d) =>
+  const update = prepared(db, counted ? 'markWebhookEvent:counted' : 'markWebhookEvent', (d) =>
     d
       .update(webhookEvents)
       .set({
@@ -182,7 +207,7 @@ export async function markWebhookEvent(
         paymentId: sql`coalesce(${sql.placeholder('paymentId')}, ${webhookEvents.paymentId})`,
         lastError: sql`${sql.placeholder('lastError')}`,
         processedAt: sql`${sql.placeholder('processedAt')}`,
-        attempts: sql`${webhookEvents.attempts} + 1`,
+        attempts: counted ? webhookEvents.attempts : sql`${webhookEvents.attempts} + 1`,
       })
       .where(eq(webhookEvents.id, sql.placeholder('id')))
       .returning()
@@ -196,4 +221,68 @@ export async function markWebhookEvent(
     processedAt: now,
   })) as WebhookEvent[]
   return row ?? null
+}
+
+// The condition of the partial index `webhook_events_unsettled_idx` (migration 0022), written
+// out the same way, constants and all: SQLite reads a partial index only for a query whose
+// WHERE contains its condition, and a bound parameter would not match it.
+const UNSETTLED: SQL = sql`${webhookEvents.status} IN ('received', 'failed') AND ${webhookEvents.attempts} < ${sql.raw(String(INBOX_MAX_ATTEMPTS))}`
+
+/** A `failed` row's wait before its next attempt, by its attempts so far (SQL, constants only). */
+const RETRY_DELAY: SQL = sql`CASE ${webhookEvents.attempts} ${sql.raw(
+  INBOX_RETRY_DELAYS_MS.map((ms, i) => `WHEN ${i + 1} THEN ${ms}`).join(' '),
+)} ELSE ${sql.raw(String(INBOX_RETRY_DELAYS_MS.at(-1) ?? 0))} END`
+
+/**
+ * Inbox rows the reconciler should process now, oldest first: `received` ones recorded before
+ * `receivedBy` (the grace period, or the process's start), `failed` ones whose backoff is over,
+ * while under the attempts limit. Read through the partial index of rows still to process.
+ */
+export function listInboxDue(
+  db: Db,
+  now: number,
+  options: { limit: number; receivedBy?: number },
+): Promise<WebhookEvent[]> {
+  const receivedBy = Math.max(now - INBOX_REPLAY_GRACE_MS, options.receivedBy ?? 0)
+  return db
+    .select()
+    .from(webhookEvents)
+    .where(
+      sql`${UNSETTLED} AND CASE ${webhookEvents.status}
+        WHEN 'received' THEN ${webhookEvents.receivedAt} <= ${receivedBy}
+        ELSE coalesce(${webhookEvents.processedAt}, ${webhookEvents.receivedAt}) + ${RETRY_DELAY} <= ${now}
+        END`,
+    )
+    .orderBy(asc(webhookEvents.receivedAt))
+    .limit(options.limit)
+}
+
+/** Why a row is `failed` while it is being processed: what it says should that be cut short. */
+export const INTERRUPTED = 'processing was interrupted'
+
+/**
+ * Takes an inbox row for processing, in one conditional write: counts the attempt and leaves the
+ * row `failed` (retried after its backoff) until the result is marked, so a process that dies
+ * meanwhile leaves it to a later run. Only the row as it was read is taken — not one another
+ * process or the request's own background has processed or taken since. Returns whether taken.
+ */
+export async function claimWebhookEvent(
+  db: Db,
+  event: Pick<WebhookEvent, 'id' | 'attempts'>,
+  now: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(webhookEvents)
+    .set({
+      status: 'failed',
+      attempts: event.attempts + 1,
+      processedAt: now,
+      lastError: INTERRUPTED,
+    })
+    .where(
+      sql`${webhookEvents.id} = ${event.id} AND ${webhookEvents.status} IN ('received', 'failed')
+        AND ${webhookEvents.attempts} = ${event.attempts}`,
+    )
+    .returning({ id: webhookEvents.id })
+  return rows.length > 0
 }

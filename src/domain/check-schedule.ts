@@ -55,3 +55,29 @@ export function retryAfterMs(
 ): number {
   return Math.max(oldestInFlightCreatedAt + sessionMs - now, MIN_RETRY_AFTER_MS)
 }
+
+/**
+ * How long an inbox row may stay `received` before the reconciler processes it itself: the
+ * request that recorded it confirms it in its background within seconds (a check has a few
+ * seconds' time-out, retried), so a row older than this was most likely dropped by a process that
+ * died. Processing it twice is harmless (every transition is conditional), only a wasted check.
+ */
+export const INBOX_REPLAY_GRACE_MS = 30_000
+
+/** When a `failed` inbox row is tried again, by its attempt count (the last delay repeats). */
+export const INBOX_RETRY_DELAYS_MS: readonly number[] = [
+  60_000,
+  2 * 60_000,
+  5 * 60_000,
+  10 * 60_000,
+  20 * 60_000,
+  30 * 60_000,
+  60 * 60_000,
+]
+
+/**
+ * Attempts after which a `failed` inbox row is left as it is (about four hours of retries): the
+ * gateway still cannot tell about its transaction. Written into the partial index of migration
+ * 0022 as well (`webhook_events_unsettled_idx`), whose condition must be the queries' own.
+ */
+export const INBOX_MAX_ATTEMPTS = 10

@@ -51,7 +51,7 @@ export function groupCommitInbox(handle: SqliteHandle): RecordDelivery {
           cibTransactionId: delivery.cibTransactionId,
           paymentStatus: delivery.paymentStatus,
           payload: delivery.payload,
-          ...startingState(found),
+          ...startingState(found, delivery.namesReceipt),
         },
         now,
       )

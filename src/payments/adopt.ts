@@ -10,11 +10,12 @@
 import type { Payment, TransitionCause } from '../../db/schema.js'
 import type { Background } from '../background.js'
 import { adoptTransaction, getPaymentByReceiptId } from '../data/payments.js'
-import { markWebhookEvent } from '../data/webhooks.js'
+import { type InboxResult, markWebhookEvent, NO_PAYMENT } from '../data/webhooks.js'
 import { ADOPTABLE_STATUSES } from '../domain/payment-state.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
+import { capped } from '../domain/webhook-delivery.js'
 import { describe } from '../lib/describe-error.js'
-import { applyCheck, type ConfirmDeps, type ConfirmResult } from './confirm.js'
+import { applyCheck, type ConfirmDeps, type ConfirmResult, confirmPayment } from './confirm.js'
 import { logTransition } from './transition-log.js'
 
 /** What a return or a webhook says about the transaction (unsigned, so only a lead). */
@@ -33,6 +34,8 @@ export type Adoption =
 // Card network ids are ~10 digits and the gateway's transaction ids UUIDs; anything else, or
 // longer, is not sent to the gateway nor stored.
 const ID = /^[0-9A-Za-z_-]{1,64}$/
+// The check's order id and number are short; anything longer is cut before it is stored.
+const MAX_ORDER_TEXT = 64
 
 /** Whether a payment may still adopt a transaction: no ids stored, `initiated` or `error`. */
 export function isAdoptable(payment: Pick<Payment, 'status' | 'cibTransactionId'>): boolean {
@@ -72,10 +75,16 @@ export async function adoptTransactionOf(
   }
   const transactionId =
     lead.transactionId && ID.test(lead.transactionId) ? lead.transactionId : null
+  // The order id and number the check gives are the check's word, like amount and account.
   const stored = await adoptTransaction(
     deps.db,
     payment.id,
-    { cibTransactionId, transactionId },
+    {
+      cibTransactionId,
+      transactionId,
+      orderId: capped(check.orderId, MAX_ORDER_TEXT),
+      orderNumber: capped(check.orderNumber, MAX_ORDER_TEXT),
+    },
     deps.clock(),
     cause,
   )
@@ -123,8 +132,8 @@ export type SignedEvent = {
 /**
  * For a verified webhook naming a transaction no payment holds: when its signed `message` names
  * the receipt of an adoptable payment, adopts in `background` and records the outcome on the
- * inbox row `eventId` (`failed` while the gateway cannot tell, so a redelivery tries again).
- * Returns whether adoption was started.
+ * inbox row `eventId` (`failed` while the gateway cannot tell, so a redelivery or the reconciler
+ * tries again). Returns whether adoption was started.
  */
 export async function adoptFromWebhook(
   deps: ConfirmDeps,
@@ -136,28 +145,93 @@ export async function adoptFromWebhook(
   if (!receiptId || !event.cib_transaction_id) return false
   const payment = await getPaymentByReceiptId(deps.db, receiptId)
   if (!payment || !isAdoptable(payment)) return false
-  const lead = { cibTransactionId: event.cib_transaction_id, transactionId: event.transaction_id }
   background.run('webhook_adopt', async () => {
-    let adoption: Adoption | { kind: 'failed'; error: string }
-    try {
-      adoption = await adoptTransactionOf(deps, payment, lead, 'webhook')
-    } catch (error) {
-      adoption = { kind: 'failed', error: describe(error) }
-    }
-    const mark =
-      adoption.kind === 'adopted'
-        ? ({ status: 'processed', paymentId: payment.id } as const)
-        : adoption.kind === 'refused'
-          ? ({ status: 'ignored', error: 'the check does not match the named payment' } as const)
-          : ({
-              status: 'failed',
-              paymentId: payment.id,
-              error:
-                adoption.kind === 'unknown'
-                  ? 'the gateway does not know the transaction'
-                  : adoption.error,
-            } as const)
-    await markWebhookEvent(deps.db, eventId, mark, deps.clock())
+    const { result } = await adoptionResult(deps, payment, event, 'webhook')
+    await markWebhookEvent(deps.db, eventId, result, deps.clock())
   })
   return true
+}
+
+/** How processing an inbox row ended: the row's result, and whether its payment changed state. */
+export type EventOutcome = { result: InboxResult; changed: boolean }
+
+const UNPLACED: EventOutcome = { result: { status: 'ignored', error: NO_PAYMENT }, changed: false }
+
+/**
+ * Processes a recorded event whose transaction no payment held when it arrived, as the webhook
+ * would have (the reconciler's replay, src/payments/inbox-replay.ts), and says how its inbox row
+ * ends. The payment its signed `message` names adopts the transaction when the check vouches for
+ * it; a payment that holds this very transaction already (adopted since, by the customer's
+ * return or an attempt cut short after its write) is confirmed. Throws when the gateway cannot
+ * be asked.
+ */
+export async function processUnplacedEvent(
+  deps: ConfirmDeps,
+  event: SignedEvent,
+  cause: TransitionCause,
+): Promise<EventOutcome> {
+  const receiptId = receiptIdInMessage(event.message ?? '')
+  const payment =
+    receiptId && event.cib_transaction_id ? await getPaymentByReceiptId(deps.db, receiptId) : null
+  if (!payment) return UNPLACED
+  if (payment.cibTransactionId !== null && payment.cibTransactionId === event.cib_transaction_id)
+    return confirmationOutcome(deps, payment, cause)
+  if (!isAdoptable(payment)) return UNPLACED
+  return adoptionResult(deps, payment, event, cause)
+}
+
+/** Confirms a payment holding the event's transaction, as the webhook's confirmation does. */
+export async function confirmationOutcome(
+  deps: ConfirmDeps,
+  payment: Payment,
+  cause: TransitionCause,
+): Promise<EventOutcome> {
+  const confirmed = await confirmPayment(deps, payment, cause)
+  return {
+    result: confirmed.checked
+      ? { status: 'processed', paymentId: payment.id }
+      : { status: 'failed', paymentId: payment.id, error: 'the check endpoint did not answer' },
+    changed: confirmed.changed,
+  }
+}
+
+/** Adopts the event's transaction for `payment` and says how the event's inbox row ends. */
+async function adoptionResult(
+  deps: ConfirmDeps,
+  payment: Payment,
+  event: SignedEvent,
+  cause: TransitionCause,
+): Promise<EventOutcome> {
+  const lead = { cibTransactionId: event.cib_transaction_id, transactionId: event.transaction_id }
+  let adoption: Adoption
+  try {
+    adoption = await adoptTransactionOf(deps, payment, lead, cause)
+  } catch (error) {
+    return {
+      result: { status: 'failed', paymentId: payment.id, error: describe(error) },
+      changed: false,
+    }
+  }
+  if (adoption.kind === 'adopted') {
+    // Adopted (now pending) and perhaps settled in the same go: a change either way, unless
+    // another delivery had done both already.
+    const now = adoption.result.payment.status
+    return {
+      result: { status: 'processed', paymentId: payment.id },
+      changed: adoption.result.changed || now !== payment.status,
+    }
+  }
+  if (adoption.kind === 'refused')
+    return {
+      result: { status: 'ignored', error: 'the check does not match the named payment' },
+      changed: false,
+    }
+  return {
+    result: {
+      status: 'failed',
+      paymentId: payment.id,
+      error: 'the gateway does not know the transaction',
+    },
+    changed: false,
+  }
 }

@@ -1,6 +1,8 @@
 /**
- * The reconciler: payments still waiting for an outcome are re-checked, with backoff, until they
- * settle or expire. A timer runs it on Node, a Cron trigger on Workers.
+ * The reconciler: webhook deliveries acknowledged but never processed are processed (a process
+ * that died, see inbox-replay.ts), and payments still waiting for an outcome are re-checked, with
+ * backoff, until they settle or expire. A timer runs it on Node, and once at start-up; a Cron
+ * trigger on Workers.
  */
 
 import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
@@ -10,18 +12,21 @@ import { purgeSpentTokens } from '../data/spent-tokens.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import { describe } from '../lib/describe-error.js'
 import { type ConfirmDeps, confirmPayment } from './confirm.js'
+import { replayInbox } from './inbox-replay.js'
 import { logTransition } from './transition-log.js'
 
 const RATE_LIMIT_ROWS_KEPT_MS = 60 * 60_000
 
 /**
- * Ends payments a dead process left `initiated` (no gateway id), then re-checks up to `limit`
- * due payments; returns how many changed state.
+ * Ends payments a dead process left `initiated` (no gateway id), processes the inbox rows due
+ * (`received` ones recorded before `options.receivedBy` at once: a start passes its own time),
+ * then re-checks up to `limit` due payments; returns how many changed state.
  */
 export async function reconcile(
   deps: ConfirmDeps,
   limit = 50,
-): Promise<{ checked: number; settled: number }> {
+  options: { receivedBy?: number } = {},
+): Promise<{ checked: number; settled: number; replayed: number }> {
   const now = deps.clock()
   // Killed between writing the row and hearing from the gateway: no customer reached a card
   // page, and the row would otherwise hold one of its link's places for ever.
@@ -33,8 +38,11 @@ export async function reconcile(
   await purgeRateLimits(deps.db, now, RATE_LIMIT_ROWS_KEPT_MS)
   await purgeSpentTokens(deps.db, now)
   await purgeExpiredSessions(deps.db, now)
+  // Before the payments' own checks: a replayed confirmation settles its payment, which then
+  // needs no check of its own, and an adopted one is pending from now on.
+  const replay = await replayInbox(deps, { limit, ...options })
   const due = await listPaymentsDueForCheck(deps.db, now, limit)
-  let settled = stale.length
+  let settled = stale.length + replay.settled
   for (const payment of due) {
     try {
       if ((await confirmPayment(deps, payment, 'reconciler')).changed) settled++
@@ -47,5 +55,5 @@ export async function reconcile(
       })
     }
   }
-  return { checked: due.length, settled }
+  return { checked: due.length, settled, replayed: replay.replayed }
 }

@@ -9,6 +9,7 @@
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
 import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
+import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,
   canonicalSignature,
@@ -20,7 +21,7 @@ import {
   textOf,
 } from '../domain/webhook-delivery.js'
 import { describe } from '../lib/describe-error.js'
-import { adoptFromWebhook } from './adopt.js'
+import { adoptFromWebhook, processUnplacedEvent } from './adopt.js'
 
 export type WebhookAnswer =
   | { status: 200; body: { received: true; duplicate?: true; ignored?: true } }
@@ -80,7 +81,9 @@ export async function receiveWebhook(
     }
   }
   // The inbox row starts `processed` for a payment already paid (final: nothing to check) and
-  // `ignored` for an unknown transaction, in the same write (see startingState).
+  // `ignored` for an unknown transaction whose message names no receipt, in the same write (see
+  // startingState); any other starts `received`, for the reconciler should this process die
+  // before its background work has marked it.
   const signature = canonicalSignature(event.signature)
   let signedKey = deps.sha256Hex(signedPairText(event.message, signature))
   if (typeof signedKey !== 'string') signedKey = await signedKey
@@ -90,6 +93,7 @@ export async function receiveWebhook(
       cibTransactionId: event.cibTransactionId,
       paymentStatus: capped(event.paymentStatus),
       payload: canonicalPayload(event.body, signature),
+      namesReceipt: receiptIdInMessage(event.message) !== null,
     },
     deps.clock(),
   )
@@ -122,6 +126,9 @@ export async function receiveWebhook(
  * place where such a delivery is handled, new or not: the inbox holds it once per signed pair,
  * `ignored`, and it is answered 2xx so the gateway stops — unless its signed message names a
  * payment whose transaction was never stored, which is then adopted (src/payments/adopt.ts).
+ * Such a row was recorded `received`, so that the reconciler adopts it should the adoption
+ * started here never finish; one whose named payment cannot adopt is marked `ignored` here.
+ * Nothing here waits for the gateway: the answer goes out once the row is stored.
  */
 async function noKnownPayment(
   deps: WebhookDeps,
@@ -137,6 +144,15 @@ async function noKnownPayment(
     transaction_id: textOf(event.body.transaction_id),
   }
   if (await adoptFromWebhook(deps, background, signed, recorded.event.id)) return RECEIVED
+  // Nothing to adopt: the row, still to process, ends as a replay of it would (`ignored`, or
+  // `processed` should the named payment hold this transaction by now).
+  const { id, status } = recorded.event
+  if (status === 'received' || status === 'failed') {
+    background.run('webhook_unplaced', async () => {
+      const { result } = await processUnplacedEvent(deps, signed, 'webhook')
+      await markWebhookEvent(deps.db, id, result, deps.clock())
+    })
+  }
   if (!recorded.isNew)
     return { status: 200, body: { received: true, duplicate: true, ignored: true } }
   deps.log({

@@ -294,7 +294,13 @@ describe('card.check', () => {
       amount: 150000,
       account: TEST_ACCOUNT,
       orderNumber: '1234567890',
+      orderId: null,
     })
+  })
+
+  it('reads the order id of an answer that carries one', async () => {
+    server.reply({ json: { ...paid, orderId: ' 0f3c2a9e-order ' } })
+    expect((await client.card.check('1234567890', expectation)).orderId).toBe('0f3c2a9e-order')
   })
 
   it('treats a 404 as an order not known yet: pending', async () => {

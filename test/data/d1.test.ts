@@ -35,7 +35,13 @@ import {
 import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { createUser, removeUser, setRole } from '../../src/data/users.js'
-import { recordWebhookEvent } from '../../src/data/webhooks.js'
+import {
+  claimWebhookEvent,
+  listInboxDue,
+  markWebhookEvent,
+  recordWebhookEvent,
+} from '../../src/data/webhooks.js'
+import { INBOX_REPLAY_GRACE_MS } from '../../src/domain/check-schedule.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { linkValues } from '../support/links.js'
 import { paymentRequest, T0 } from './helpers.js'
@@ -180,6 +186,32 @@ describe('on D1', () => {
       refused: true,
       resetAt: T0 - (T0 % 60_000) + 60_000,
     })
+  })
+
+  it('lists the inbox rows still to process, takes one once and marks it', async () => {
+    const received = {
+      dedupeKey: 'due-1',
+      cibTransactionId: '2',
+      paymentStatus: 'success',
+      payload: '{}',
+    }
+    const { event } = await recordWebhookEvent(db, received, T0)
+    await recordWebhookEvent(db, { ...received, dedupeKey: 'done-1', status: 'processed' }, T0)
+    const now = T0 + INBOX_REPLAY_GRACE_MS
+    // The database is shared by this file's tests: only this test's rows are looked at.
+    const keys = async (at: number) =>
+      (await listInboxDue(db, at, { limit: 10 }))
+        .map((e) => e.dedupeKey)
+        .filter((k) => k.endsWith('-1'))
+    expect(await keys(now - 1)).toEqual([])
+    expect(await keys(now)).toEqual(['due-1'])
+    expect(await claimWebhookEvent(db, event, now)).toBe(true)
+    expect(await claimWebhookEvent(db, event, now)).toBe(false)
+    expect(await markWebhookEvent(db, event.id, { status: 'processed' }, now, true)).toMatchObject({
+      status: 'processed',
+      attempts: 1,
+    })
+    expect(await keys(now + 86_400_000)).toEqual([])
   })
 
   it('engages a growing backoff once, and reads it back', async () => {

@@ -47,13 +47,15 @@ describe('openSqlite', () => {
   })
 
   it('indexes the webhook inbox only by what it is looked up by, and caps the log file', () => {
-    // Every index is one more page written by each delivery; the inbox is read by id and key.
+    // Every index is one more page written by each delivery; the inbox is read by id and key,
+    // and by the reconciler through a partial index that only rows still to process enter.
     const indexes = t.sqlite
       .prepare('SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name = ? AND sql IS NOT NULL')
       .pluck()
       .all('index', 'webhook_events')
     expect(indexes).toEqual([
       'CREATE UNIQUE INDEX `webhook_events_dedupe_key_unique` ON `webhook_events` (`dedupe_key`)',
+      'CREATE INDEX `webhook_events_unsettled_idx` ON `webhook_events` (`received_at`) WHERE "webhook_events"."status" IN (\'received\', \'failed\') AND "webhook_events"."attempts" < 10',
     ])
     expect(t.sqlite.pragma('journal_size_limit', { simple: true })).toBe(WAL_SIZE_LIMIT_BYTES)
   })

@@ -98,6 +98,24 @@ describe.each([
     expect(keys).toEqual(['pair', 'pair:cib-a', 'pair:cib-b'])
     expect(inboxKey(delivery('pair', 'made-up-7'), null)).toBe('pair')
   })
+
+  it('keeps an unknown transaction whose signed message names a receipt received, for adoption', async () => {
+    const record = make(t)
+    const [named, unnamed] = await Promise.all([
+      record({ ...delivery('named', 'cib-lost'), namesReceipt: true }, T0),
+      record({ ...delivery('unnamed', 'cib-lost'), namesReceipt: false }, T0),
+    ])
+    expect(named).toMatchObject({ isNew: true, event: { status: 'received' }, payment: null })
+    expect(unnamed).toMatchObject({ isNew: true, event: { status: 'ignored' }, payment: null })
+    const rows = await t.db.select().from(webhookEvents)
+    expect(rows.find((r) => r.dedupeKey === 'named')).toMatchObject({
+      status: 'received',
+      paymentId: null,
+      attempts: 0,
+      processedAt: null,
+      lastError: null,
+    })
+  })
 })
 
 describe('group commit when the transaction fails', () => {

@@ -18,6 +18,7 @@ import { SIMULATOR_SERVICE_ACCOUNT } from '../../src/simulator/index.js'
 import { api } from '../api/helpers.js'
 import { signedIn } from '../dashboard/helpers.js'
 import { pathOf, startPayment } from '../flows/support.js'
+import { type Inbox, startInbox } from '../mail/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 
@@ -126,6 +127,42 @@ describe('a card transaction created just before a crash', () => {
       (d) => d.cibTransactionId === tx.cibTransactionId,
     )
     expect(delivery?.attempts.at(-1)).toMatchObject({ status: 200 })
+  })
+
+  it('shows the order id and number the check gave on its receipt page and in its receipt e-mail', async () => {
+    const now = { t: Date.UTC(2026, 5, 1, 10, 0, 0) }
+    const inbox: Inbox = await startInbox()
+    try {
+      p = await startPaylinks({
+        clock: () => now.t,
+        env: { SMTP_URL: inbox.url, MAIL_FROM: 'Boutique Test <receipts@boutique.test>' },
+      })
+      const paylinks = p
+      const link = await makeLink(paylinks, { title: 'Crash', amount: 1500, language: 'en' })
+      const { payment, tx } = await crashAfterCreate(paylinks, link)
+      now.t += INITIATED_TIMEOUT_MS + 1000
+      await reconcile(paylinks.deps)
+      await paylinks.simulator.completePayment(tx.cibTransactionId, 'approved')
+      await paylinks.settle()
+      expect(await getPaymentById(paylinks.deps.db, payment.id)).toMatchObject({
+        status: 'paid',
+        orderId: tx.orderId,
+        orderNumber: tx.cibTransactionId,
+      })
+      const page = await (await paylinks.app.request(`/r/${payment.receiptId}?lang=en`)).text()
+      expect(page).toMatch(new RegExp(`Order ID.*?${tx.orderId}`, 's'))
+      expect(page).toMatch(new RegExp(`Order number.*?${tx.cibTransactionId}`, 's'))
+      await paylinks.deps.outbound.run()
+      const receipt = inbox.received.find(
+        (m) => m.to && 'text' in m.to && m.to.text === 'amina@example.dz',
+      )
+      expect(receipt?.text).toContain(tx.orderId)
+      expect(receipt?.text).toContain(tx.cibTransactionId)
+    } finally {
+      await p?.close()
+      p = undefined
+      await inbox.close()
+    }
   })
 
   it('is not adopted from a return naming a transaction of another amount or account', async () => {

@@ -170,7 +170,11 @@ describe('the check endpoint failing behind a webhook', () => {
 
       paylinks.simulator.faults.clear()
       now += 2 * 60_000
-      expect(await reconcile(paylinks.deps)).toEqual({ checked: 1, settled: 1 })
+      // The failed delivery is processed again once its backoff is over: its confirmation
+      // settles the payment, which then needs no check of its own.
+      expect(await reconcile(paylinks.deps)).toEqual({ checked: 0, settled: 1, replayed: 1 })
+      const processed = paylinks.sqlite.sqlite.prepare('SELECT status FROM webhook_events').get()
+      expect(processed).toEqual({ status: 'processed' })
       expect(statusOf(paylinks, receiptIdOf(tx!.returnUrl))).toBe('failed')
       expect(changes().map((c) => c.new)).toEqual(['pending', 'failed'])
       expectNothingLost(paylinks)
@@ -189,7 +193,7 @@ describe('webhooks that come late, never, twice or out of order', () => {
     expect(later).toHaveLength(1)
     expect(statusOf(paylinks, receiptIdOf(tx!.returnUrl))).toBe('pending')
     now += 2 * 60_000
-    expect(await reconcile(paylinks.deps)).toEqual({ checked: 1, settled: 1 })
+    expect(await reconcile(paylinks.deps)).toEqual({ checked: 1, settled: 1, replayed: 0 })
     for (const task of later.splice(0)) await task()
     await paylinks.settle()
     expect(statusOf(paylinks, receiptIdOf(tx!.returnUrl))).toBe('paid')
@@ -226,7 +230,7 @@ describe('webhooks that come late, never, twice or out of order', () => {
     for (const [i, tx] of txs.entries())
       await paylinks.simulator.completePayment(tx.orderId, outcomes[i]!)
     now += 2 * 60_000
-    expect(await reconcile(paylinks.deps)).toEqual({ checked: 4, settled: 4 })
+    expect(await reconcile(paylinks.deps)).toEqual({ checked: 4, settled: 4, replayed: 0 })
     for (const [i, tx] of txs.entries())
       expect(statusOf(paylinks, receiptIdOf(tx.returnUrl))).toBe(EXPECTED_STATUS[outcomes[i]!])
   })

@@ -40,11 +40,11 @@ describe('a payment left initiated by a crash', () => {
 
     // Not before the timeout: the gateway call could still be answering.
     now += INITIATED_TIMEOUT_MS - 1000
-    expect(await reconcile(p.deps)).toEqual({ checked: 0, settled: 0 })
+    expect(await reconcile(p.deps)).toEqual({ checked: 0, settled: 0, replayed: 0 })
     expect((await getPaymentById(p.deps.db, reserved.payment.id))?.status).toBe('initiated')
 
     now += 2000
-    expect(await reconcile(p.deps)).toEqual({ checked: 0, settled: 1 })
+    expect(await reconcile(p.deps)).toEqual({ checked: 0, settled: 1, replayed: 0 })
     const ended = await getPaymentById(p.deps.db, reserved.payment.id)
     expect(ended).toMatchObject({ status: 'error', errorReason: 'gateway_timeout' })
     expect((await postCheckout(p, link.slug, await formToken(p, link.slug), 2)).status).toBe(303)

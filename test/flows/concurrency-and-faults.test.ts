@@ -120,7 +120,7 @@ describe('restart with payments pending', () => {
     })
     try {
       const result = await reconcile(restarted.deps)
-      expect(result).toEqual({ checked: 4, settled: 4 })
+      expect(result).toEqual({ checked: 4, settled: 4, replayed: 0 })
       const byCib = new Map(txs.map((tx, i) => [tx.cibTransactionId, outcomes[i]]))
       for (const row of await restarted.deps.db.select().from(payments)) {
         const expected = { approved: 'paid', declined: 'failed', canceled: 'canceled' }[

@@ -268,6 +268,44 @@ describe('Paylinks on Workers with D1', () => {
       .toBe('paid')
   })
 
+  it('finishes on the Cron trigger a webhook it acknowledged but could not confirm', async () => {
+    const link = await newLink()
+    const fault = (endpoints: Record<string, unknown>) =>
+      fetch(`${worker().url}/_sim/_faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ endpoints }),
+      })
+    // The check endpoint is down when the webhook comes: answered 200, its row left failed.
+    expect((await fault({ 'cib-transaction-check': { status5xx: 503 } })).status).toBe(200)
+    await payOnCardPage(await startPayment(link.slug)) // no return: only the webhook can settle it
+    const [pending] = await paymentOf(link.slug)
+    const row = async () =>
+      (
+        await worker()
+          .db.select()
+          .from(webhookEvents)
+          .where(eq(webhookEvents.cibTransactionId, pending!.cibTransactionId!))
+      )[0]
+    await expect.poll(async () => (await row())?.status, { timeout: 20_000 }).toBe('failed')
+    await fault({ 'cib-transaction-check': null })
+    // Time passes: the row's retry is due, the payment's own next check is not.
+    await worker()
+      .db.update(webhookEvents)
+      .set({ processedAt: 0 })
+      .where(eq(webhookEvents.id, (await row())!.id))
+    await worker()
+      .db.update(payments)
+      .set({ nextCheckAt: Number.MAX_SAFE_INTEGER })
+      .where(eq(payments.id, pending!.id))
+
+    await worker().cron()
+    await expect
+      .poll(async () => (await paymentOf(link.slug))[0]?.status, { timeout: 10_000 })
+      .toBe('paid')
+    expect(await row()).toMatchObject({ status: 'processed', paymentId: pending!.id })
+  })
+
   it('settles a payment through a webhook the gateway sends after the card page has answered', async () => {
     const link = await newLink()
     const faults = await fetch(`${worker().url}/_sim/_faults`, {

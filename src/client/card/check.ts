@@ -38,6 +38,8 @@ export interface CardCheckResult {
   amount: Centimes | null
   account: string | null
   orderNumber: string | null
+  /** The card network's order id, when the answer carries it (`orderId`). */
+  orderId: string | null
   /** Set when the status says paid but the amount or the account differs. */
   mismatch?: 'amount' | 'account'
 }
@@ -96,6 +98,7 @@ export function interpretCardCheck(
     amount,
     account: nonEmpty(raw.destination_account),
     orderNumber: nonEmpty(raw.order_number) ?? nonEmpty(raw.OrderNumber),
+    orderId: nonEmpty(raw.orderId) ?? nonEmpty(raw.OrderId),
   }
   result.outcome = outcomeOf(result, expect)
   return result

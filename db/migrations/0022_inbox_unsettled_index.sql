@@ -1,0 +1,1 @@
+CREATE INDEX `webhook_events_unsettled_idx` ON `webhook_events` (`received_at`) WHERE "webhook_events"."status" IN ('received', 'failed') AND "webhook_events"."attempts" < 10;
