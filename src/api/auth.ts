@@ -3,17 +3,17 @@
  * `X-API-Key` or as an `Authorization: Bearer` token. The admin token is compared in constant time
  * with its stored hash; a key is found by the hash of the whole key. Guessing is throttled
  * (src/security/token-guessing.ts): wrong tokens and wrong keys count, per address and everywhere;
- * each request's slot is taken before its token is checked and given back when it was right.
+ * a wrong one takes its address's slot before it is answered, so a burst gets at most the limit
+ * of 401s and 429s after them.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-deps.js'
 import { principalOfKey } from '../auth/api-keys.js'
 import type { Principal } from '../auth/principal.js'
 import {
-  giveBackTokenAttempt,
-  recordWrongToken,
+  countWrongApiToken,
   retryAfterSeconds,
-  takeTokenAttempt,
+  tokenGuessingThrottled,
 } from '../security/token-guessing.js'
 import { checkAdminToken } from '../security/tokens.js'
 import { apiError } from './errors.js'
@@ -39,30 +39,32 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     const db = c.get('db')
     const address = c.get('clientIp')(c)
     const now = c.get('clock')()
-    const attempt = await takeTokenAttempt(c.var, address, now, 'api')
-    if ('scope' in attempt) {
-      c.header('Retry-After', retryAfterSeconds(attempt.retryAfterMs))
-      return apiError(
-        c,
-        429,
-        'rate_limited',
-        attempt.scope === 'checking'
-          ? 'Too many calls from this address are being authenticated at this moment. Retry after the time in Retry-After.'
-          : 'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
-      )
-    }
+    const throttled = await tokenGuessingThrottled(db, address, now, 'api')
+    if (throttled) return rateLimited(c, throttled.retryAfterMs)
     let principal: Principal | null = null
     if (await checkAdminToken(token, c.get('secrets').adminTokenHash)) principal = { kind: 'admin' }
     // No cache: a key revoked, or whose person was disabled, is refused from the next request on.
     else principal = await principalOfKey(c.var, token)
     if (!principal) {
-      await recordWrongToken(c.var, attempt, now)
+      // Counted before it is answered: of a burst of wrong tokens, the ones past the limit are
+      // answered 429, not 401 (see countWrongApiToken for why the check itself comes first here).
+      const over = await countWrongApiToken(c.var, address, now)
+      if (over) return rateLimited(c, over.retryAfterMs)
       return unauthorized(c, 'wrong')
     }
-    await giveBackTokenAttempt(db, attempt)
     c.set('principal', principal)
     return next()
   }
+}
+
+function rateLimited(c: Context<AppEnv>, retryAfterMs: number) {
+  c.header('Retry-After', retryAfterSeconds(retryAfterMs))
+  return apiError(
+    c,
+    429,
+    'rate_limited',
+    'Too many wrong tokens from this address: every token is refused for a while. Retry after the time in Retry-After.',
+  )
 }
 
 function unauthorized(c: Context<AppEnv>, why: 'missing' | 'wrong') {

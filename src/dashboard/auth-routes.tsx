@@ -100,7 +100,7 @@ loginRoutes.post('/login/password', async (c) => {
 async function adminTokenSignIn(c: DashC, token: unknown) {
   const address = c.get('clientIp')(c)
   const now = c.get('clock')()
-  const attempt = await takeTokenAttempt(c.var, address, now, 'login')
+  const attempt = await takeTokenAttempt(c.var, address, now)
   if ('scope' in attempt) {
     return renderLogin(c, 429, { error: tooMany(c, attempt.retryAfterMs, 'loginRateLimited') })
   }

@@ -12,9 +12,10 @@
  *   must not be locked out by strangers, and a generated token (190 bits) cannot be guessed
  *   at 10 tries per address per 5 minutes whatever the number of addresses.
  *
- * Only wrong tokens count, but each attempt takes its slot before the token is checked (and
- * before any body is read) and gives it back when the token was right: a burst of parallel
- * guesses, all checked before any failure is written, would otherwise all be checked.
+ * Only wrong tokens count. At the login each attempt takes its slot before the token is checked
+ * (and before any body is read) and gives it back when the token was right: a burst of parallel
+ * guesses, all checked before any failure is written, would otherwise all be checked. At the API
+ * a wrong token takes its slot before it is answered (`countWrongApiToken`).
  */
 
 import type { Db } from '../data/db.js'
@@ -39,28 +40,24 @@ export const GUESS_LIMITS = {
 const EVERYWHERE_COUNT = 'admin-token:all'
 const EVERYWHERE_BACKOFF = 'admin-token:backoff'
 const addressCount = (address: string) => `admin-token:address:${clientKey(address)}`
-// Wrong ones alone (the slots count those being checked too): tells a guesser from a busy client.
-const addressWrong = (address: string) => `admin-token:wrong:${clientKey(address)}`
+
+/** Why attempts are refused now, and for how long. */
+export type Throttled = { scope: 'address' | 'everywhere'; retryAfterMs: number }
 
 /**
- * Why attempts are refused now, and for how long. `checking`: the address's slots are held by
- * requests being checked at this moment, not by wrong tokens (an integration sending many calls
- * at once); they come back within milliseconds.
- */
-export type Throttled = { scope: 'address' | 'everywhere' | 'checking'; retryAfterMs: number }
-
-/**
- * Whether token attempts from `address` at the login are refused at `now`; one read, counting
+ * Whether token attempts from `address` at `door` are refused at `now`; one read, counting
  * nothing: every sign-in form asks before its body is read (the slot is taken by the admin
- * token's form alone, with `takeTokenAttempt`).
+ * token's form alone, with `takeTokenAttempt`), and the API before it checks a token. The
+ * everywhere backoff closes the login only (see above).
  */
 export async function tokenGuessingThrottled(
   db: Db,
   address: string,
   now: number,
+  door: 'api' | 'login' = 'login',
 ): Promise<Throttled | null> {
   const key = addressCount(address)
-  const rows = await readRateLimits(db, [key, EVERYWHERE_BACKOFF])
+  const rows = await readRateLimits(db, door === 'login' ? [key, EVERYWHERE_BACKOFF] : [key])
   const backoff = rows.get(EVERYWHERE_BACKOFF)
   if (backoff && backoff.windowStart > now) {
     return { scope: 'everywhere', retryAfterMs: backoff.windowStart - now }
@@ -74,36 +71,24 @@ export async function tokenGuessingThrottled(
   return null
 }
 
-/**
- * The slots one token attempt holds: its address's, and at the login everywhere's too; and the
- * key its address's wrong tokens alone are counted under.
- */
-export type TokenAttempt = {
-  door: 'api' | 'login'
-  address: RateLimitSlot
-  all?: RateLimitSlot
-  wrongKey: string
-}
+/** The slots one attempt at the login holds: its address's and everywhere's. */
+export type TokenAttempt = { address: RateLimitSlot; all: RateLimitSlot }
 
 type Deps = { db: Db; log: Logger }
 
 /**
- * Takes the slots of one token attempt from `address` at `door`, before the token is checked, or
- * says why it is refused. The everywhere backoff, and the everywhere count's own limit, close the
- * login only (see above): the API takes its address's slot alone.
+ * Takes the slots of one admin-token attempt at the login from `address`, before the token is
+ * checked, or says why it is refused; the everywhere backoff closes the login (see above).
  */
 export async function takeTokenAttempt(
   deps: Deps,
   address: string,
   now: number,
-  door: 'api' | 'login',
 ): Promise<TokenAttempt | Throttled> {
   const { db } = deps
-  if (door === 'login') {
-    const backoff = (await readRateLimits(db, [EVERYWHERE_BACKOFF])).get(EVERYWHERE_BACKOFF)
-    if (backoff && backoff.windowStart > now) {
-      return { scope: 'everywhere', retryAfterMs: backoff.windowStart - now }
-    }
+  const backoff = (await readRateLimits(db, [EVERYWHERE_BACKOFF])).get(EVERYWHERE_BACKOFF)
+  if (backoff && backoff.windowStart > now) {
+    return { scope: 'everywhere', retryAfterMs: backoff.windowStart - now }
   }
   const { perAddress, everywhere } = GUESS_LIMITS
   const mine = await takeRateLimitSlot(
@@ -113,21 +98,7 @@ export async function takeTokenAttempt(
     perAddress.windowMs,
     now,
   )
-  if ('refused' in mine) {
-    // At the API, a refusal owed to calls in flight says so, with a short wait: a shop's own
-    // integration must not be told to wait out the window for its own parallel calls.
-    if (door === 'api') {
-      const key = addressWrong(address)
-      const wrong = (await readRateLimits(db, [key])).get(key)
-      const current = wrong && wrong.windowStart >= now - (now % perAddress.windowMs)
-      if (!current || wrong.count < perAddress.failures) {
-        return { scope: 'checking', retryAfterMs: 1000 }
-      }
-    }
-    return { scope: 'address', retryAfterMs: mine.resetAt - now }
-  }
-  const wrongKey = addressWrong(address)
-  if (door === 'api') return { door, address: mine, wrongKey }
+  if ('refused' in mine) return { scope: 'address', retryAfterMs: mine.resetAt - now }
   const all = await takeRateLimitSlot(
     db,
     EVERYWHERE_COUNT,
@@ -135,7 +106,7 @@ export async function takeTokenAttempt(
     everywhere.windowMs,
     now,
   )
-  if (!('refused' in all)) return { door, address: mine, all, wrongKey }
+  if (!('refused' in all)) return { address: mine, all }
   await giveBackRateLimitSlot(db, mine)
   const until = (await closeEverywhere(deps, now)) ?? now + GUESS_LIMITS.backoff.firstMs
   return { scope: 'everywhere', retryAfterMs: until - now }
@@ -144,26 +115,52 @@ export async function takeTokenAttempt(
 /** The token was right: its slots go back, it was no guess. */
 export async function giveBackTokenAttempt(db: Db, attempt: TokenAttempt): Promise<void> {
   await giveBackRateLimitSlot(db, attempt.address)
-  if (attempt.all) await giveBackRateLimitSlot(db, attempt.all)
+  await giveBackRateLimitSlot(db, attempt.all)
 }
 
 /**
- * The token was wrong: its slots stay taken. At the API it counts everywhere now (the API is not
- * refused by that count); at the limit everywhere, the backoff is engaged and that count starts
- * over, so each backoff costs a guesser another full allowance.
+ * The token was wrong: its slots stay taken. At the limit everywhere, the backoff is engaged and
+ * that count starts over, so each backoff costs a guesser another full allowance.
  */
 export async function recordWrongToken(
   deps: Deps,
   attempt: TokenAttempt,
   now: number,
 ): Promise<void> {
+  if (attempt.all.count >= GUESS_LIMITS.everywhere.failures) await closeEverywhere(deps, now)
+}
+
+/**
+ * A wrong token or key at the merchant API, counted as it is answered: its address's slot, taken
+ * in one conditional statement, or why it is refused (then it is answered 429, not 401), and the
+ * everywhere count, which engages the login's backoff. At the API the token is checked before the
+ * slot is taken, unlike at the login: its tokens are generated (the admin token's 190 bits, a
+ * key's 256), so what a burst must not get is more than the limit of answers, and a shop's own
+ * parallel calls must neither wait on each other's slots nor pay two writes each.
+ */
+export async function countWrongApiToken(
+  deps: Deps,
+  address: string,
+  now: number,
+): Promise<Throttled | null> {
   const { perAddress, everywhere } = GUESS_LIMITS
-  await hitRateLimit(deps.db, attempt.wrongKey, perAddress.failures, perAddress.windowMs, now)
-  const reached = attempt.all
-    ? attempt.all.count >= everywhere.failures
-    : (await hitRateLimit(deps.db, EVERYWHERE_COUNT, everywhere.failures, everywhere.windowMs, now))
-        .remaining === 0
-  if (reached) await closeEverywhere(deps, now)
+  const mine = await takeRateLimitSlot(
+    deps.db,
+    addressCount(address),
+    perAddress.failures,
+    perAddress.windowMs,
+    now,
+  )
+  if ('refused' in mine) return { scope: 'address', retryAfterMs: mine.resetAt - now }
+  const all = await hitRateLimit(
+    deps.db,
+    EVERYWHERE_COUNT,
+    everywhere.failures,
+    everywhere.windowMs,
+    now,
+  )
+  if (all.remaining === 0) await closeEverywhere(deps, now)
+  return null
 }
 
 /** Engages the everywhere backoff and starts the count over; when it ends (null: read failed). */
