@@ -35,13 +35,13 @@ const WHAT: Record<WorkerName, string> = {
     'Worker upload: its back office (dashboard and till; wrangler.dashboard.toml), minified / gzipped',
 }
 
-/** The bench table's row for one upload, against the goal (150 KB = 150,000 bytes, gzipped). */
+/** The bench table's row for one upload, against the goal (200 KB = 200,000 bytes, gzipped). */
 export function bundleRow(bundle: Bundle): Row {
   const met = bundle.gzipBytes <= BUDGET_GZIP_BYTES
   return {
     what: WHAT[bundle.worker],
     result: `${kib(bundle.minifiedBytes)} / ${kib(bundle.gzipBytes)} (${bundle.gzipBytes.toLocaleString('en')} bytes)`,
-    goal: `≤ 150 KB (${BUDGET_GZIP_BYTES.toLocaleString('en')} bytes) gzipped: ${met ? 'met' : '**not met**'}`,
+    goal: `≤ 200 KB (${BUDGET_GZIP_BYTES.toLocaleString('en')} bytes) gzipped: ${met ? 'met' : '**not met**'}`,
   }
 }
 
