@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { checkTarget, type TargetPolicy } from '../../src/webhooks-out/target-check.js'
-import { DOH_URL, type DohFetch, dohResolveHost } from '../../src/worker-resolve-host.js'
+import {
+  DOH_MEMO_MS,
+  DOH_URL,
+  type DohFetch,
+  dohResolveHost,
+} from '../../src/worker-resolve-host.js'
 
 type DnsRecord = { name: string; type: number; TTL: number; data: string }
 /** What the fake resolver answers to a question of one type: a DNS status and its records. */
@@ -220,3 +225,57 @@ describe('a webhook target resolved over DNS over HTTPS', () => {
     for (const signal of signals) expect(signal).toBeInstanceOf(AbortSignal)
   })
 })
+
+describe('the names a DoH resolver keeps', () => {
+  const zone = (ttl: number) => ({
+    'hooks.shop.example': {
+      A: { Status: 0, Answer: [{ ...record('hooks.shop.example', A, '93.184.215.14'), TTL: ttl }] },
+    },
+  })
+
+  it("asks once for a name while its records' time to live lasts, at most a minute", async () => {
+    let clock = 1_000_000
+    const dns = fakeResolver(zone(300))
+    const resolve = dohResolveHost(dns.fetchDoh, 1_000, () => clock)
+    const answers = await Promise.all(range(50).map(() => resolve('Hooks.Shop.Example')))
+    for (const answer of answers) expect(answer).toEqual(['93.184.215.14'])
+    expect(dns.asked).toHaveLength(2)
+    clock += DOH_MEMO_MS - 1
+    await resolve('hooks.shop.example')
+    expect(dns.asked).toHaveLength(2)
+    clock += 1
+    await resolve('hooks.shop.example')
+    expect(dns.asked).toHaveLength(4)
+  })
+
+  it('keeps an answer no longer than its records say', async () => {
+    let clock = 0
+    const dns = fakeResolver(zone(5))
+    const resolve = dohResolveHost(dns.fetchDoh, 1_000, () => clock)
+    await resolve('hooks.shop.example')
+    clock = 4_999
+    await resolve('hooks.shop.example')
+    expect(dns.asked).toHaveLength(2)
+    clock = 5_000
+    await resolve('hooks.shop.example')
+    expect(dns.asked).toHaveLength(4)
+  })
+
+  it('keeps no failure and no empty answer: the next question asks again', async () => {
+    let failing = true
+    const dns = fakeResolver(zone(300))
+    const flaky: DohFetch = async (url, init) => {
+      if (failing) throw new TypeError('network')
+      return dns.fetchDoh(url, init)
+    }
+    const resolve = dohResolveHost(flaky, 1_000, () => 0)
+    await expect(resolve('hooks.shop.example')).rejects.toThrow('network')
+    failing = false
+    expect(await resolve('hooks.shop.example')).toEqual(['93.184.215.14'])
+    expect(await resolve('nowhere.shop.example')).toEqual([])
+    expect(await resolve('nowhere.shop.example')).toEqual([])
+    expect(dns.asked.filter((q) => q.name === 'nowhere.shop.example')).toHaveLength(4)
+  })
+})
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i)
