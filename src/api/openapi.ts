@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the merchant API, generated from the zod schemas the handlers parse
  * and answer with. Served at `/api/v1/openapi.json` and rendered at `/api/docs`.
+ * Kept rather than `@hono/zod-openapi` or `hono-openapi`: docs/decisions/libraries.md, "OpenAPI".
  */
 import { apiPaths } from './openapi-paths.js'
 import { RESPONSES } from './openapi-responses.js'

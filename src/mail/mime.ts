@@ -2,7 +2,8 @@
  * A MailMessage as the bytes an SMTP server takes (RFC 5322 and MIME), with Web APIs only, so the
  * Worker can send it: a text and an HTML part (multipart/alternative), in multipart/mixed with the
  * attachments. Everything is 7-bit: bodies quoted-printable (mostly ASCII) or base64, non-ASCII
- * subjects and names as RFC 2047 encoded-words; lines end in CRLF and stay under 78 characters.
+ * subjects and names as RFC 2047 encoded-words; lines end in CRLF, body lines within 76 characters.
+ * Kept rather than `mimetext`: docs/decisions/libraries.md, "MIME" (also on long header lines).
  */
 import { toBase64 } from '../lib/bytes.js'
 import type { MailMessage } from './types.js'

@@ -4,6 +4,7 @@
  * EHLO, STARTTLS when offered (required before a login unless the server is on loopback), AUTH
  * PLAIN or LOGIN, MAIL FROM, RCPT TO, DATA (dot-stuffed), QUIT. Every read has a time limit.
  * Failures are MailSendError with nodemailer's codes, so the outbox retries or gives up alike.
+ * Kept rather than `worker-mailer`: docs/decisions/libraries.md, "SMTP on Workers".
  */
 import type { MailConfig } from '../config.js'
 import { base64Text, buildMime, parseMailbox } from './mime.js'

@@ -2,6 +2,7 @@
  * Time-based one-time passwords (RFC 6238) as authenticator apps use them: HMAC-SHA-1, 30-second
  * steps, 6 digits, secrets in base32 (RFC 4648, no padding). WebCrypto only, for Node and Workers.
  * Times are milliseconds since the epoch, as `clock()` gives them.
+ * Kept rather than `otpauth`: docs/decisions/libraries.md, "TOTP".
  */
 import { randomBytes, timingSafeEqual } from '../lib/bytes.js'
 
