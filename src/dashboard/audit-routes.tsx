@@ -14,7 +14,7 @@ import {
   encodeAuditCursor,
   listAudit,
 } from '../data/audit-read.js'
-import { algiersDayStart, algiersNextDayStart } from './algiers-time.js'
+import { algiersDayStart, algiersNextDayStart } from '../domain/algiers-time.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 
 const PAGE_SIZE = 50
