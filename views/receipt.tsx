@@ -2,31 +2,13 @@ import { raw } from 'hono/html'
 import type { FailureCode } from '../db/schema.js'
 import type { Language } from '../src/config.js'
 import type { BrandContacts } from '../src/domain/brand.js'
+import type { ReceiptView } from '../src/domain/receipt-view.js'
 import { formatAmount, formatDateTime, type MessageKey } from '../src/i18n/index.js'
-import type { Centimes } from '../src/lib/money.js'
 import { MerchantContacts } from './contacts.js'
 import { StatusIcon, type StatusKind } from './icons.js'
 import { Layout, type PageContext } from './layout.js'
 
-export interface ReceiptView {
-  receiptId: string
-  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'error'
-  amount: Centimes
-  linkTitle: string
-  linkSlug: string
-  /** The gateway's own message (untrusted, already made showable: failure-reasons.ts). */
-  gatewayMessage: string | null
-  failureCode: FailureCode | null
-  orderId: string | null
-  orderNumber: string | null
-  approvalCode: string | null
-  paidAt: number | null
-  updatedAt: number
-  ref: string | null
-  customerName: string
-  successMessage: string | null
-  successUrl: string | null
-}
+export type { ReceiptView }
 
 /**
  * The receipt's rows, label then value, with the card network's required elements and the

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod'
 import { API_KEY_SCOPES } from '../../db/schema.js'
-import { ALL_AUDIT_ACTIONS, AUDIT_GROUPS } from '../auth/audit-actions.js'
+import { ALL_AUDIT_ACTIONS, AUDIT_GROUPS } from '../domain/audit-actions.js'
 
 const time = z.string().describe('ISO 8601, UTC')
 

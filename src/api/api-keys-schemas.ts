@@ -5,9 +5,9 @@
  */
 import * as z from 'zod'
 import { API_KEY_SCOPES, type AuditEntry } from '../../db/schema.js'
-import { AUDIT_GROUPS, auditGroupOf } from '../auth/audit-actions.js'
-import { algiersDayStart } from '../dashboard/algiers-time.js'
 import type { ApiKeyRow } from '../data/api-keys.js'
+import { algiersDayStart } from '../domain/algiers-time.js'
+import { AUDIT_GROUPS, auditGroupOf } from '../domain/audit-actions.js'
 import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
 import type { apiKeyObject, auditEntryObject } from './api-key-objects.js'
 

@@ -5,15 +5,11 @@
  */
 import * as z from 'zod'
 import { LANGUAGES } from '../../db/schema.js'
+import { MAX_AMOUNT } from '../domain/amount-bounds.js'
 import { cleanText } from '../domain/clean-text.js'
 import type { FieldProblems, ProblemCode } from '../domain/problems.js'
 import { parseDzd } from '../lib/money.js'
 import { fieldProblems, PARSE_OPTIONS } from './zod-problems.js'
-
-/** The card network's minimum payment: 50 DZD, in centimes. */
-export const MIN_AMOUNT = 5000
-/** A sanity ceiling on any amount (100 000 000 DZD) that keeps item totals exact integers. */
-export const MAX_AMOUNT = 10_000_000_000
 
 // A value of the wrong type is worded by the kind of value the field takes; every other rule is
 // read from the zod issue itself (see zod-problems.ts).

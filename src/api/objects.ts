@@ -6,6 +6,7 @@
 import type { Link, Payment } from '../../db/schema.js'
 import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
 import { linkStatus } from '../domain/link-status.js'
+import { linkUrls, receiptUrl } from '../domain/public-urls.js'
 import { storedDzdNumber } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import type { LinkObject, PaymentObject } from './object-schemas.js'
@@ -21,23 +22,6 @@ const iso = (ms: number) => new Date(ms).toISOString()
 // A time no Date can hold (written by other means) reads as none, like an unset one.
 const isoOrNull = (ms: number | null) => (isShowableTime(ms) ? iso(ms) : null)
 const dzdOrNull = (c: number | null) => (c === null ? null : storedDzdNumber(c))
-const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '')
-
-/** The customer-facing URLs of a link. */
-export function linkUrls(publicUrl: string, slug: string) {
-  const url = `${base(publicUrl)}/l/${encodeURIComponent(slug)}`
-  return {
-    url,
-    qr_svg_url: `${url}/qr.svg`,
-    qr_png_url: `${url}/qr.png`,
-    poster_url: `${url}/poster`,
-  }
-}
-
-/** The receipt URL of a payment (the gateway's `return_url` adds its id in the query: return-url.ts). */
-export function receiptUrl(publicUrl: string, receiptId: string): string {
-  return `${base(publicUrl)}/r/${encodeURIComponent(receiptId)}`
-}
 
 /** A link row, with its paid aggregates, as the API's link object. */
 export function toLinkObject(

@@ -12,8 +12,9 @@
  *   owner's (`links.write`: a sale is a link they may change anyway); another cashier gets the
  *   answer of a sale that does not exist.
  */
-import { algiersDayStart, algiersNextDayStart, toAlgiersIso } from '../dashboard/algiers-time.js'
+
 import type { PaymentScope } from '../data/payments.js'
+import { algiersDayStart, algiersNextDayStart, toAlgiersIso } from '../domain/algiers-time.js'
 import { allows, type Principal, principalLabel } from './principal.js'
 
 /**

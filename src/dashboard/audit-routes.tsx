@@ -6,7 +6,6 @@ import { asc } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { users } from '../../db/schema.js'
 import { type AuditFilters, AuditPage } from '../../views/dashboard/audit-page.js'
-import { AUDIT_ACTIONS, AUDIT_GROUPS, type AuditGroup } from '../auth/audit-actions.js'
 import { listApiKeys } from '../data/api-keys.js'
 import {
   type AuditFilter,
@@ -14,7 +13,8 @@ import {
   encodeAuditCursor,
   listAudit,
 } from '../data/audit-read.js'
-import { algiersDayStart, algiersNextDayStart } from './algiers-time.js'
+import { algiersDayStart, algiersNextDayStart } from '../domain/algiers-time.js'
+import { AUDIT_ACTIONS, AUDIT_GROUPS, type AuditGroup } from '../domain/audit-actions.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 
 const PAGE_SIZE = 50

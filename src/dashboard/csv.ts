@@ -7,11 +7,11 @@
  * customer's "=HYPERLINK(…)" or ";=1+1" then reads as text instead of running.
  */
 import type { Payment } from '../../db/schema.js'
-import { receiptUrl } from '../api/objects.js'
+import { toAlgiersIso } from '../domain/algiers-time.js'
 import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
+import { receiptUrl } from '../domain/public-urls.js'
 import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
-import { toAlgiersIso } from './algiers-time.js'
 
 export const CSV_HEADER = [
   'created_at',

@@ -4,12 +4,12 @@
  * Amounts are read from decimal text into centimes (never parseFloat) and sent as DZD numbers.
  */
 import type { Language, Link } from '../../db/schema.js'
+import { parseAlgiersDateTime, toAlgiersDateTimeInput } from '../domain/algiers-time.js'
 import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import { isLanguage } from '../i18n/index.js'
 import { centimesToDzdNumber, parseDzd } from '../lib/money.js'
 import type { MessageParams } from '../lib/translate.js'
-import { parseAlgiersDateTime, toAlgiersDateTimeInput } from './algiers-time.js'
 import type { DashKey } from './messages.js'
 
 export const PRICINGS = ['fixed', 'open', 'items'] as const

@@ -7,7 +7,7 @@ import { LINK_SOURCES, PAYMENT_STATUSES, type PaymentStatus } from '../../db/sch
 import { type Cursor, decodeCursor } from '../data/paging.js'
 import type { PaymentFilters } from '../data/payments.js'
 import { parseSearch, SEARCH_MAX_CHARS, type SearchProblem } from '../data/search.js'
-import { algiersDayStart, algiersNextDayStart } from './algiers-time.js'
+import { algiersDayStart, algiersNextDayStart } from '../domain/algiers-time.js'
 
 /** The filter values as typed, to fill the filter form again. */
 export type FilterValues = { q: string; status: string; link: string; from: string; to: string }

@@ -23,6 +23,7 @@ import {
   salesBetween,
   TILL_PRESETS_KEY,
 } from '../data/till.js'
+import { algiersDayStart, algiersNextDayStart, toAlgiersIso } from '../domain/algiers-time.js'
 import {
   MAX_PRESETS,
   parsePresetLines,
@@ -35,7 +36,6 @@ import { readForm } from '../lib/form-body.js'
 import { centimesToDzdNumber } from '../lib/money.js'
 import { createLinkFromBody, updateLinkFromBody } from '../links/service.js'
 import { qrMatrix, qrSvg } from '../qr/qr.js'
-import { algiersDayStart, algiersNextDayStart, toAlgiersIso } from './algiers-time.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import { placeProblems, translateProblems } from './link-form-routes.js'
 import type { DashKey } from './messages.js'

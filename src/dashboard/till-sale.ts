@@ -4,9 +4,9 @@
  */
 import type { FailureCode } from '../../db/schema.js'
 import { failureLabel } from '../../views/dashboard/failure-label.js'
-import { linkUrls } from '../api/objects.js'
 import type { Language } from '../config.js'
 import type { Sale } from '../data/till.js'
+import { linkUrls } from '../domain/public-urls.js'
 import { type SaleState, saleFailure, saleState } from '../domain/till-sale.js'
 import { formatAmount, formatDateTime } from '../i18n/index.js'
 import type { DashTranslate } from './messages.js'

@@ -1,7 +1,7 @@
 /** Writing the audit log (reading it for the owner's page lives with that page). */
 import { auditLog } from '../../db/schema.js'
-import type { AuditAction } from '../auth/audit-actions.js'
-import { type Principal, principalId, principalLabel } from '../auth/principal.js'
+import type { AuditAction } from '../domain/audit-actions.js'
+import { type Principal, principalId, principalLabel } from '../domain/principal.js'
 import type { Db } from './db.js'
 
 /** One act to record. `detail` must hold no secret, password or customer data. */

@@ -11,8 +11,8 @@
  *   chart and that day's list show the same payments.
  *
  * Days are Algiers days: the window starts at an Algiers midnight (found through Intl in
- * algiers-time.ts) and SQL counts whole 24-hour days from there, which is right while Algiers keeps
- * one offset all year (UTC+1, no summer time since 1981).
+ * src/domain/algiers-time.ts) and SQL counts whole 24-hour days from there, which is right while
+ * Algiers keeps one offset all year (UTC+1, no summer time since 1981).
  */
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import {
@@ -21,7 +21,7 @@ import {
   type PaymentStatus,
   payments,
 } from '../../db/schema.js'
-import { algiersDayStart, toAlgiersIso } from '../dashboard/algiers-time.js'
+import { algiersDayStart, toAlgiersIso } from '../domain/algiers-time.js'
 import type { Db } from './db.js'
 import { linkTitles } from './links.js'
 

@@ -3,10 +3,10 @@
  * Errors come back as message keys so the page shows them in its own language.
  */
 
-import { MAX_AMOUNT, MIN_AMOUNT } from '../api/link-body.js'
 import { cardParamsSchema } from '../client/index.js'
 import type { MessageKey } from '../i18n/index.js'
 import { parseDzd } from '../lib/money.js'
+import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'
 import { isCleanText } from './clean-text.js'
 
 export interface CheckoutInput {

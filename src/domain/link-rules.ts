@@ -1,17 +1,10 @@
 /**
- * Rules that span several fields of a link, and the parse functions the routes call: body in,
- * column values (centimes, epoch milliseconds) or the problem of each bad field out.
+ * Rules that span several fields of a link: the fields a body named, as column values (centimes,
+ * epoch milliseconds), in; the link's columns or the problem of each bad field out. Reading a
+ * body into those values is src/api/link-input.ts.
  */
 import type { InvoiceItem, Language, Link } from '../../db/schema.js'
-import {
-  type CreateLinkBody,
-  createLinkBody,
-  MAX_AMOUNT,
-  MIN_AMOUNT,
-  parseBody,
-  type UpdateLinkBody,
-  updateLinkBody,
-} from '../api/link-body.js'
+import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'
 import { isInvoiceLink } from './link-status.js'
 import type { FieldProblems, ProblemCode } from './problems.js'
 
@@ -113,52 +106,18 @@ const SNAKE: Record<PricingKey, string> = {
   invoiceItems: 'invoice_items',
 }
 
-/** Maps the fields present in a parsed body to column values (absent fields stay absent). */
-function toValues(body: CreateLinkBody | UpdateLinkBody): Partial<LinkValues> {
-  const out: Partial<LinkValues> = {}
-  const set = <K extends keyof LinkValues>(key: K, value: LinkValues[K] | undefined) => {
-    if (value !== undefined) out[key] = value
-  }
-  set('title', body.title)
-  set('description', body.description)
-  set('amount', body.amount)
-  set('amountMin', body.amount_min)
-  set('amountMax', body.amount_max)
-  set('invoiceId', body.invoice_id)
-  const items = body.invoice_items
-  set(
-    'invoiceItems',
-    items
-      ? items.map((i) => ({
-          description: i.description,
-          quantity: i.quantity,
-          unitPrice: i.unit_price,
-        }))
-      : items,
-  )
-  set('maxPayments', body.max_payments)
-  set('expiresAt', body.expires_at)
-  set('language', body.language)
-  set('memo', body.memo)
-  set('successMessage', body.success_message)
-  set('successUrl', body.success_url)
-  set('active', body.active)
-  set('inactiveMessage', body.inactive_message)
-  return out
-}
-
 function checkExpiry(expiresAt: number | null | undefined, now: number, problems: FieldProblems) {
   if (expiresAt != null && expiresAt <= now) problems.expires_at = { code: 'not_future' }
 }
 
-/** Parses a create-link body; `language` falls back to the configured default. */
-export function parseCreateLink(
-  body: unknown,
+/**
+ * A new link's columns from the fields its create body named (`title` always); `language` falls
+ * back to the configured default.
+ */
+export function newLinkValues(
+  v: Partial<LinkValues> & { title: string },
   opts: { now: number; defaultLanguage: Language },
 ): Parsed<LinkValues> {
-  const parsed = parseBody(createLinkBody, body)
-  if (!parsed.ok) return parsed
-  const v = toValues(parsed.value)
   const problems: FieldProblems = {}
   const pricing = resolvePricing(
     {
@@ -175,7 +134,7 @@ export function parseCreateLink(
   return {
     ok: true,
     value: {
-      title: parsed.value.title,
+      title: v.title,
       description: v.description ?? null,
       ...pricing,
       // An invoice is paid once: a customer who opens its link again must not pay it twice. A
@@ -208,18 +167,15 @@ function storedPricing(link: Link): Pricing {
 }
 
 /**
- * Parses an update body against the stored link and returns only the columns to change. Naming
- * any pricing field replaces the pricing fields it cannot stand with (see COMPATIBLE), and the
- * result must again be exactly one kind of pricing; new invoice items drop the stored invoice id.
+ * The fields an update body named, checked against the stored link: only the columns to change.
+ * Naming any pricing field replaces the pricing fields it cannot stand with (see COMPATIBLE), and
+ * the result must again be exactly one kind of pricing; new invoice items drop the stored invoice id.
  */
-export function parseLinkUpdate(
+export function linkChanges(
   link: Link,
-  body: unknown,
+  changes: Partial<LinkValues>,
   opts: { now: number },
 ): Parsed<Partial<LinkValues>> {
-  const parsed = parseBody(updateLinkBody, body)
-  if (!parsed.ok) return parsed
-  const changes = toValues(parsed.value)
   const problems: FieldProblems = {}
   const named = PRICING_KEYS.filter((k) => k in changes)
   if (named.length > 0) {

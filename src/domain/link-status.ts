@@ -1,8 +1,8 @@
 /** A link's state as a customer meets it, and the amount a checkout may charge on it. */
 
 import type { Link } from '../../db/schema.js'
-import { MAX_AMOUNT } from '../api/link-body.js'
 import { parseDzd } from '../lib/money.js'
+import { MAX_AMOUNT } from './amount-bounds.js'
 
 export const LINK_STATUSES = ['active', 'inactive', 'expired', 'completed'] as const
 export type LinkStatus = (typeof LINK_STATUSES)[number]

@@ -5,7 +5,7 @@
  * value makes the signature vouch for which payment a callback or webhook is about, even when the
  * card transaction's ids were never stored (see src/payments/adopt.ts).
  */
-import { receiptUrl } from '../api/objects.js'
+import { receiptUrl } from './public-urls.js'
 
 /** The query parameter carrying the receipt id (ignored by the receipt page itself). */
 export const RECEIPT_PARAM = 'r'

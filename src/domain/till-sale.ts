@@ -4,8 +4,8 @@
  * settled it (never from a customer's return alone).
  */
 import type { FailureCode, Link, Payment } from '../../db/schema.js'
-import { MAX_AMOUNT, MIN_AMOUNT } from '../api/link-body.js'
 import { parseDzd } from '../lib/money.js'
+import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'
 import { westernDigits } from './checkout-input.js'
 import { isCleanText } from './clean-text.js'
 

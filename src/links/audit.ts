@@ -4,8 +4,8 @@
  * may name a customer).
  */
 import type { Context } from 'hono'
-import type { AuditAction } from '../auth/audit-actions.js'
 import { auditRequest } from '../auth/audit-request.js'
+import type { AuditAction } from '../domain/audit-actions.js'
 import type { LinkResult } from './service.js'
 
 /** Records a successful create or update; a refused one changed nothing and is not recorded. */

@@ -4,6 +4,7 @@
  */
 
 import type { Link } from '../../db/schema.js'
+import { parseCreateLink, parseLinkUpdate } from '../api/link-input.js'
 import type { AppDeps } from '../app-deps.js'
 import {
   createLink,
@@ -12,7 +13,6 @@ import {
   type LinkWithStats,
   updateLink,
 } from '../data/links.js'
-import { parseCreateLink, parseLinkUpdate } from '../domain/link-rules.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdNumber } from '../lib/money.js'

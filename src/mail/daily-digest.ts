@@ -6,8 +6,8 @@
  */
 import { and, eq, lt } from 'drizzle-orm'
 import { settings } from '../../db/schema.js'
-import { algiersDayStart, toAlgiersIso } from '../dashboard/algiers-time.js'
 import type { Db } from '../data/db.js'
+import { algiersDayStart, toAlgiersIso } from '../domain/algiers-time.js'
 import { describe } from '../lib/describe-error.js'
 import { RETRY_DELAYS_MS } from '../webhooks-out/schedule.js'
 import { deliverMerchantDigest, type MailDeps } from './deliver.js'

@@ -13,12 +13,12 @@ import { parseReturnQuery } from '../client/index.js'
 import type { Language } from '../config.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
+import { receiptView } from '../domain/receipt-view.js'
 import { describe } from '../lib/describe-error.js'
 import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
 import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
-import { receiptView } from './receipt-view.js'
 
 export const receiptRoutes = new Hono<AppEnv>()
 
@@ -123,5 +123,3 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
   const retryUrl = link ? `/l/${link.slug}?lang=${lang}` : '/'
   return c.html(<PaymentOutcomePage ctx={ctx} receipt={view} retryUrl={retryUrl} />)
 }
-
-export { receiptView } from './receipt-view.js'

@@ -5,8 +5,8 @@
  */
 import type { Context } from 'hono'
 import type { WebhookEndpoint } from '../../db/schema.js'
-import type { AuditAction } from '../auth/audit-actions.js'
 import { auditRequest } from '../auth/audit-request.js'
+import type { AuditAction } from '../domain/audit-actions.js'
 import { withoutQuery } from '../lib/redact.js'
 
 /** Records one act on an endpoint. */

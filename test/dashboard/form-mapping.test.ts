@@ -1,13 +1,6 @@
 /** The pure parts of the dashboard: form ↔ API body, Algiers wall-clock time, error wording. */
 import { describe, expect, it } from 'vitest'
 import {
-  algiersDayStart,
-  algiersNextDayStart,
-  parseAlgiersDateTime,
-  toAlgiersDateTimeInput,
-  toAlgiersIso,
-} from '../../src/dashboard/algiers-time.js'
-import {
   formToBody,
   type LinkForm,
   newLinkForm,
@@ -17,6 +10,13 @@ import {
 } from '../../src/dashboard/link-form.js'
 import { placeProblems, translateProblems } from '../../src/dashboard/link-form-routes.js'
 import { dashTranslator } from '../../src/dashboard/messages.js'
+import {
+  algiersDayStart,
+  algiersNextDayStart,
+  parseAlgiersDateTime,
+  toAlgiersDateTimeInput,
+  toAlgiersIso,
+} from '../../src/domain/algiers-time.js'
 
 const form = (overrides: Partial<LinkForm>): LinkForm => ({
   ...newLinkForm('fr'),

@@ -9,10 +9,10 @@ import { join } from 'node:path'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
-import { ALL_AUDIT_ACTIONS, AUDIT_ACTIONS } from '../../src/auth/audit-actions.js'
 import { findUsableKey } from '../../src/data/api-keys.js'
 import { type AuditFilter, listAudit } from '../../src/data/audit-read.js'
 import type { Db } from '../../src/data/db.js'
+import { ALL_AUDIT_ACTIONS, AUDIT_ACTIONS } from '../../src/domain/audit-actions.js'
 import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
 
 const NOW = Date.UTC(2030, 5, 1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_AMOUNT, MIN_AMOUNT } from '../../src/api/link-body.js'
+import { MAX_AMOUNT, MIN_AMOUNT } from '../../src/domain/amount-bounds.js'
 import { type AmountBounds, parseCheckoutForm } from '../../src/domain/checkout-input.js'
 
 const FORM = { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz', terms: 'yes' }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { parseCreateLink } from '../../src/api/link-input.js'
 import { CLEAN_TEXT_RULE, isCleanText } from '../../src/domain/clean-text.js'
-import { parseCreateLink } from '../../src/domain/link-rules.js'
 import { inApiWords } from '../support/api-words.js'
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0)

@@ -5,7 +5,7 @@
  * in the page's language and leaves no payment row and no gateway transaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_AMOUNT } from '../../src/api/link-body.js'
+import { MAX_AMOUNT } from '../../src/domain/amount-bounds.js'
 import { formatAmount, MESSAGES } from '../../src/i18n/index.js'
 import { rowCount } from '../api/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'

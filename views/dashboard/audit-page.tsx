@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../db/schema.js'
-import { AUDIT_GROUPS, type AuditAction } from '../../src/auth/audit-actions.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
+import { AUDIT_GROUPS, type AuditAction } from '../../src/domain/audit-actions.js'
 import { formatDateTime } from '../../src/i18n/index.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'

@@ -1,7 +1,28 @@
 /** The receipt as its views (page, PDF, e-mail) show it, from a payment row. */
-import type { Payment } from '../../db/schema.js'
-import type { ReceiptView } from '../../views/receipt.js'
-import { gatewayMessageOf, showableGatewayText } from '../domain/failure-reasons.js'
+import type { FailureCode, Payment } from '../../db/schema.js'
+import type { Centimes } from '../lib/money.js'
+import { gatewayMessageOf, showableGatewayText } from './failure-reasons.js'
+
+/** The receipt as the page, the PDF and the e-mail show it (drawn by views/receipt.tsx). */
+export interface ReceiptView {
+  receiptId: string
+  status: 'initiated' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'error'
+  amount: Centimes
+  linkTitle: string
+  linkSlug: string
+  /** The gateway's own message (untrusted, already made showable: failure-reasons.ts). */
+  gatewayMessage: string | null
+  failureCode: FailureCode | null
+  orderId: string | null
+  orderNumber: string | null
+  approvalCode: string | null
+  paidAt: number | null
+  updatedAt: number
+  ref: string | null
+  customerName: string
+  successMessage: string | null
+  successUrl: string | null
+}
 
 /** What the receipt views show of a payment. */
 export function receiptView(
