@@ -188,6 +188,16 @@ export type InboxResult = {
 }
 
 /**
+ * An event's result once its payment's check was asked for: `processed`, or `failed` when the
+ * check endpoint did not answer (so a redelivery or the reconciler processes it again).
+ */
+export function checkedResult(checked: boolean, paymentId: string): InboxResult {
+  return checked
+    ? { status: 'processed', paymentId }
+    : { status: 'failed', paymentId, error: 'the check endpoint did not answer' }
+}
+
+/**
  * Notes the result of processing an event and counts the attempt — unless `claimWebhookEvent`
  * counted it already (`counted`).
  */

@@ -10,7 +10,7 @@
 import type { Payment, TransitionCause } from '../../db/schema.js'
 import type { Background } from '../background.js'
 import { adoptTransaction, getPaymentByReceiptId } from '../data/payments.js'
-import { type InboxResult, markWebhookEvent, NO_PAYMENT } from '../data/webhooks.js'
+import { checkedResult, type InboxResult, markWebhookEvent, NO_PAYMENT } from '../data/webhooks.js'
 import { ADOPTABLE_STATUSES } from '../domain/payment-state.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import { capped } from '../domain/webhook-delivery.js'
@@ -141,15 +141,20 @@ export async function adoptFromWebhook(
   event: SignedEvent,
   eventId: string,
 ): Promise<boolean> {
-  const receiptId = receiptIdInMessage(event.message ?? '')
-  if (!receiptId || !event.cib_transaction_id) return false
-  const payment = await getPaymentByReceiptId(deps.db, receiptId)
+  const payment = await namedPayment(deps, event)
   if (!payment || !isAdoptable(payment)) return false
   background.run('webhook_adopt', async () => {
     const { result } = await adoptionResult(deps, payment, event, 'webhook')
     await markWebhookEvent(deps.db, eventId, result, deps.clock())
   })
   return true
+}
+
+/** The payment whose receipt an event's signed `message` names, when it names a transaction. */
+async function namedPayment(deps: ConfirmDeps, event: SignedEvent): Promise<Payment | null> {
+  const receiptId = receiptIdInMessage(event.message ?? '')
+  if (!receiptId || !event.cib_transaction_id) return null
+  return getPaymentByReceiptId(deps.db, receiptId)
 }
 
 /** How processing an inbox row ended: the row's result, and whether its payment changed state. */
@@ -170,9 +175,7 @@ export async function processUnplacedEvent(
   event: SignedEvent,
   cause: TransitionCause,
 ): Promise<EventOutcome> {
-  const receiptId = receiptIdInMessage(event.message ?? '')
-  const payment =
-    receiptId && event.cib_transaction_id ? await getPaymentByReceiptId(deps.db, receiptId) : null
+  const payment = await namedPayment(deps, event)
   if (!payment) return UNPLACED
   if (payment.cibTransactionId !== null && payment.cibTransactionId === event.cib_transaction_id)
     return confirmationOutcome(deps, payment, cause)
@@ -188,9 +191,7 @@ export async function confirmationOutcome(
 ): Promise<EventOutcome> {
   const confirmed = await confirmPayment(deps, payment, cause)
   return {
-    result: confirmed.checked
-      ? { status: 'processed', paymentId: payment.id }
-      : { status: 'failed', paymentId: payment.id, error: 'the check endpoint did not answer' },
+    result: checkedResult(confirmed.checked, payment.id),
     changed: confirmed.changed,
   }
 }

@@ -8,7 +8,7 @@
 
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
-import { markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
+import { checkedResult, markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,
@@ -186,9 +186,7 @@ export function confirmEvent(
       await markWebhookEvent(
         deps.db,
         eventId,
-        result.checked
-          ? { status: 'processed', paymentId }
-          : { status: 'failed', paymentId, error: 'the check endpoint did not answer' },
+        checkedResult(result.checked, paymentId),
         deps.clock(),
       )
       if (result.checked && result.payment.status === 'pending')
