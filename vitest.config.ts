@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Test files that replace a module for themselves (`vi.mock`, `vi.doMock`, `vi.resetModules`):
+ * each runs with a module registry of its own. test/suite-config.test.ts keeps this list whole.
+ */
+export const ISOLATED_FILES = ['test/api/auth.test.ts', 'test/worker/zod.test.ts']
+
+const FILES = ['test/**/*.test.ts', 'test/**/*.test.tsx']
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -10,7 +17,23 @@ export default defineConfig({
     // wait on Chromium, workerd or a server process, so two forks keep both cores busy.
     maxWorkers: 2,
     // A cache directory for the run: the Worker test files build each entry and migrate a D1 once
-    // per run instead of once per file (test/worker/run-cache.ts).
-    globalSetup: ['test/worker/global-setup.ts'],
+    // per run instead of once per file (test/support/run-cache.ts).
+    globalSetup: ['test/support/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: FILES,
+          exclude: ISOLATED_FILES,
+          // A test process loads Paylinks' modules (and starts Chromium) once for all the files
+          // it runs, instead of once per file: importing the app took more of the suite's time
+          // than most of its tests. Each test file is still loaded afresh; what a file starts, it
+          // stops in its own afterAll.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_FILES } },
+    ],
   },
 })

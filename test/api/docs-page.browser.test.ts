@@ -4,7 +4,12 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { axeSource, describeInChromium, launchChromium } from '../support/chromium.js'
+import {
+  axeViolations,
+  closeContexts,
+  describeInChromium,
+  launchChromium,
+} from '../support/chromium.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 
 let browser: Browser
@@ -16,7 +21,7 @@ describeInChromium('the API docs page in Chromium', () => {
     browser = await launchChromium()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await p?.close()
   })
 
@@ -42,15 +47,7 @@ describeInChromium('the API docs page in Chromium', () => {
     // bypassCSP lets the test inject axe-core; the page itself runs no script.
     const page = await (await browser.newContext({ bypassCSP: true })).newPage()
     await page.goto(`${p.url}/api/docs`)
-    await page.addScriptTag({ content: axeSource })
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        globalThis as unknown as {
-          axe: { run: () => Promise<{ violations: { id: string; nodes: unknown[] }[] }> }
-        }
-      ).axe
-      return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length})`)
-    })
+    const violations = await axeViolations(page, { impact: 'any' })
     expect(violations).toEqual([])
     if (process.env.PAYLINKS_SCREENSHOT)
       await page.screenshot({ path: process.env.PAYLINKS_SCREENSHOT, fullPage: false })

@@ -14,7 +14,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
 import { createInvite } from '../../src/data/invites.js'
 import { signedIn } from '../dashboard/helpers.js'
-import { axeSource, describeInChromium, launchChromium } from '../support/chromium.js'
+import {
+  axeViolations,
+  closeContexts,
+  describeInChromium,
+  launchChromium,
+} from '../support/chromium.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { overflow } from '../support/phone-overflow.js'
 import { accept, invite, PASSWORD, totp } from './people-support.js'
@@ -122,19 +127,8 @@ const SIGNED_IN: Step[] = [
   { name: 'account-two-factor-on', go: (page) => page.goto(url('/dashboard/account')) },
 ]
 
-/** axe-core's violations on the page (its script injected, hence bypassCSP on the context). */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource })
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> }
-      }
-    ).axe
-    return axe.run()
-  })
-  return result.violations.map((v) => `${v.id} (${v.impact})`)
-}
+/** axe-core's violations on the page, of any impact. */
+const violations = (page: Page) => axeViolations(page, { impact: 'any' })
 
 async function shoot(page: Page, lang: Language, name: string, size: typeof PHONE) {
   if (!SHOTS) return
@@ -173,7 +167,7 @@ describeInChromium('the people pages on a 360 px phone', () => {
     browser = await launchChromium()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await paylinks?.close()
   })
 

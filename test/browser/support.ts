@@ -11,10 +11,15 @@ import type { Language } from '../../src/config.js'
 import { getPaymentByReceiptId } from '../../src/data/payments.js'
 import { TEST_OTP } from '../../src/simulator/index.js'
 import { submitCheckout } from '../flows/support.js'
-import { axeSource } from '../support/chromium.js'
 import type { Paylinks } from '../support/harness.js'
 
-export { CHROMIUM, describeInChromium, launchChromium } from '../support/chromium.js'
+export {
+  axeViolations,
+  CHROMIUM,
+  closeContexts,
+  describeInChromium,
+  launchChromium,
+} from '../support/chromium.js'
 export const LANGUAGES: readonly Language[] = ['ar', 'fr', 'en']
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -67,25 +72,6 @@ export async function openPhone(
     if (/Content[ -]Security[ -]Policy/i.test(message.text())) cspViolations.push(message.text())
   })
   return { context, page, outside, cspViolations, close: () => context.close() }
-}
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[]
-}
-
-/**
- * Runs axe-core on the page and returns its serious and critical violations. The source is
- * evaluated through the DevTools protocol, which the page's CSP does not govern, so the page is
- * checked with its real policy in force.
- */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const result = (await page.evaluate(() =>
-    (globalThis as unknown as { axe: { run(): Promise<unknown> } }).axe.run(),
-  )) as AxeResult
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.map((n) => n.target))}`)
 }
 
 /** Writes a full-page screenshot to test-output/screenshots/<lang>/<name>.png. */

@@ -1,7 +1,6 @@
-/** Running Paylinks (`src/node.ts`) and the `paylinks` command as real processes, as a user would. */
+/** Running Paylinks and the `paylinks` command as real processes, built as `npm start` runs them. */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { join } from 'node:path'
-import { freePort, NODE_SOURCES, spawnListening } from '../support/server-process.js'
+import { builtNode, freePort, spawnListening } from '../support/server-process.js'
 
 export { freePort }
 
@@ -26,14 +25,18 @@ export function killAll(): void {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
 }
 
-/** Starts `src/node.ts` with the given environment on a free port; resolves once it listens. */
+/** Starts the server with the given environment on a free port; resolves once it listens. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort()
-  const { child, output, exited } = await spawnListening(process.execPath, NODE_SOURCES, {
-    cwd: ROOT,
-    env: { ...baseEnv(), CAPTCHA: 'off', PORT: String(port), ...env },
-    running,
-  })
+  const { child, output, exited } = await spawnListening(
+    process.execPath,
+    [(await builtNode()).server],
+    {
+      cwd: ROOT,
+      env: { ...baseEnv(), CAPTCHA: 'off', PORT: String(port), ...env },
+      running,
+    },
+  )
   const out = output()
   return {
     child,
@@ -53,17 +56,13 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs `paylinks <args>` (src/cli/main.ts) with only the given environment and no terminal. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
-    {
-      cwd: ROOT,
-      env: { ...baseEnv(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+/** Runs `paylinks <args>` (the built src/cli/main.ts) with only the given environment and no terminal. */
+export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [(await builtNode()).cli, ...args], {
+    cwd: ROOT,
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   running.push(child)
   let stdout = ''
   let stderr = ''

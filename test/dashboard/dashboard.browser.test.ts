@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { axeSource, describeInChromium, launchChromium } from '../support/chromium.js'
+import {
+  axeViolations,
+  closeContexts,
+  describeInChromium,
+  launchChromium,
+} from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -28,7 +33,7 @@ describeInChromium('the dashboard in Chromium', () => {
     browser = await launchChromium()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await paylinks?.close()
   })
 
@@ -93,18 +98,7 @@ describeInChromium('the dashboard in Chromium', () => {
     // bypassCSP only so the test can inject axe-core.
     const context = await browser.newContext({ locale: 'ar', bypassCSP: true })
     const page = await context.newPage()
-    const violations = async () => {
-      await page.addScriptTag({ content: axeSource })
-      const result = await page.evaluate(async () => {
-        const axe = (
-          globalThis as unknown as {
-            axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> }
-          }
-        ).axe
-        return axe.run()
-      })
-      return result.violations.map((v) => `${v.id} (${v.impact})`)
-    }
+    const violations = () => axeViolations(page, { impact: 'any' })
     try {
       await page.goto(`${paylinks.url}/dashboard/login`)
       expect(await page.getAttribute('html', 'dir')).toBe('rtl')

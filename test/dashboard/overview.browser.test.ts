@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedMerchant } from '../../bench/seed-merchant.js'
-import { seriousAxeViolations } from '../browser/support.js'
-import { describeInChromium, launchChromium } from '../support/chromium.js'
+import { axeViolations } from '../browser/support.js'
+import { closeContexts, describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0)
@@ -36,7 +36,7 @@ describeInChromium('the overview in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await paylinks?.close()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
@@ -74,7 +74,7 @@ describeInChromium('the overview in Chromium', () => {
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           )
           expect(sideways, `${lang} at ${width} px scrolls sideways`).toBe(0)
-          expect(await seriousAxeViolations(page), lang).toEqual([])
+          expect(await axeViolations(page), lang).toEqual([])
         }
         expect(cspViolations).toEqual([])
       } finally {

@@ -31,7 +31,7 @@ import { replaceLogo } from '../../src/data/branding.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
 import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
 import { recordAttempt } from '../../src/webhooks-out/outbox.js'
-import { describeInChromium, launchChromium } from '../support/chromium.js'
+import { closeContexts, describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { pngLogo } from '../support/images.js'
 import { storeLink } from '../support/links.js'
@@ -534,7 +534,7 @@ describeInChromium('the dashboard on a 360 px phone', () => {
     browser = await launchChromium()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await paylinks?.close()
   })
 

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Link } from '../../db/schema.js'
 import { payButtonSnippet } from '../../src/dashboard/share-links.js'
-import { describeInChromium, launchChromium } from '../support/chromium.js'
+import { closeContexts, describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { storeLink } from '../support/links.js'
 
@@ -38,7 +38,7 @@ describeInChromium('sharing a link in Chromium', () => {
     browser = await launchChromium()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await paylinks?.close()
   })
 

@@ -15,14 +15,14 @@ import { getPaymentByReceiptId } from '../../src/data/payments.js'
 import { setSetting } from '../../src/data/settings.js'
 import { TEST_CARDS } from '../../src/simulator/index.js'
 import {
+  axeViolations,
   enterCard,
   enterOtp,
   fillCheckoutAndPay,
   openPhone,
   screenshot,
-  seriousAxeViolations,
 } from '../browser/support.js'
-import { describeInChromium, launchChromium } from '../support/chromium.js'
+import { closeContexts, describeInChromium, launchChromium } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 
 let browser: Browser
@@ -88,7 +88,7 @@ describeInChromium('the till in Chromium', () => {
     await signIn(page)
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await p?.close()
   })
 
@@ -128,7 +128,7 @@ describeInChromium('the till in Chromium', () => {
     expect(await paid.innerText()).toContain('1,250.50')
     expect(await paid.innerText()).toContain(payment.approvalCode!)
     expect(await paid.innerText()).toContain('Amina Benali')
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await screenshot(page, 'en', 'till-paid-1280')
     // Reloading shows the same outcome from the server.
     await page.reload()
@@ -174,7 +174,7 @@ describeInChromium('the till in Chromium', () => {
       '125050',
     )
     expect(await page.locator('tr[data-cashier="admin token"] td').nth(1).innerText()).toBe('3')
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await screenshot(page, 'en', 'till-report-1280')
     expect(cspViolations).toEqual([])
   })

@@ -21,6 +21,7 @@ import type { PaymentStatus } from '../../db/schema.js'
 import { reconcile } from '../../src/payments/reconcile.js'
 import { createSimulator, type Simulator } from '../../src/simulator/index.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
+import { builtNode } from '../support/server-process.js'
 import { CUSTOMER, EXPECTED_STATUS, receiptIdOf } from './support.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -95,12 +96,12 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Starts `src/node.ts` on a free port and resolves once it says it is listening. */
+/** Starts the built server (as `npm start` does) on a free port; resolves once it says it is listening. */
 async function startNode(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/node.ts'], {
+  const child = spawn(process.execPath, [(await builtNode()).server], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'inherit'],

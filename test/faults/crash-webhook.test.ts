@@ -24,12 +24,7 @@ import { openSqlite } from '../../src/node/sqlite.js'
 import { createSimulator, type Simulator } from '../../src/simulator/index.js'
 import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
 import { TEST_ADMIN_TOKEN } from '../support/harness.js'
-import {
-  freePort,
-  type Listening,
-  NODE_SOURCES,
-  spawnListening,
-} from '../support/server-process.js'
+import { builtNode, freePort, type Listening, spawnListening } from '../support/server-process.js'
 import { CUSTOMER, receiptIdOf } from './support.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -127,7 +122,7 @@ type Server = Listening & { url: string }
 async function start(env: Record<string, string>): Promise<Server> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const listening = await spawnListening(process.execPath, NODE_SOURCES, {
+  const listening = await spawnListening(process.execPath, [(await builtNode()).server], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), PUBLIC_URL: url },
     running,

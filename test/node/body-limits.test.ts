@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postLarge } from '../support/large-upload.js'
+import { builtNode } from '../support/server-process.js'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 const FIFTY_MB = 50 * 1024 * 1024
@@ -39,8 +40,8 @@ let output = ''
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paylinks-bodies-'))
   const port = await freePort()
-  // Node itself, with tsx as a loader, so that the pid measured is the server's.
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/node.ts'], {
+  // Node itself running the build, so that the pid measured is the server's.
+  child = spawn(process.execPath, [(await builtNode()).server], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

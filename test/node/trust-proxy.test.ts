@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { lastForwardedAddress } from '../../src/node/client-address.js'
-import { freePort, NODE_SOURCES, spawnListening } from '../support/server-process.js'
+import { builtNode, freePort, spawnListening } from '../support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TOKEN = 'trust-proxy-admin-token-0123456789'
@@ -22,12 +22,12 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-/** The Node server (src/node.ts, tsx as loader) on a new database; resolves with its base URL. */
+/** The Node server (built, as `npm start` runs it) on a new database; resolves with its base URL. */
 async function start(env: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-proxy-'))
   dirs.push(dir)
   const port = await freePort()
-  await spawnListening(process.execPath, NODE_SOURCES, {
+  await spawnListening(process.execPath, [(await builtNode()).server], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

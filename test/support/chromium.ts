@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { describe, it } from 'vitest'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -43,9 +43,20 @@ export function describeInChromium(name: string, body: () => void): void {
   describe.skipIf(missing === 'skip')(name, body)
 }
 
-/** Starts Chromium headless. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+const SHARED = Symbol.for('paylinks.test.chromium')
+type WithShared = { [SHARED]?: Promise<Browser> }
+
+/**
+ * The test process's one Chromium, started headless by the first browser test file and kept for
+ * the files the process runs after it (a launch costs one to two seconds of CPU). A file closes
+ * only the contexts it opened (`closeContexts`); the browser goes when the process exits
+ * (playwright-core closes what it launched), and is started again if it went away.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const kept = globalThis as WithShared
+  const current = await kept[SHARED]?.catch(() => undefined)
+  if (current?.isConnected()) return current
+  const launching = chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -56,6 +67,14 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   })
+  kept[SHARED] = launching
+  return launching
+}
+
+/** Closes every context a test file opened on the shared browser (its afterAll). */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  if (!browser) return
+  await Promise.all(browser.contexts().map((context) => context.close()))
 }
 
 /** axe-core's source, to inject into pages. */
@@ -63,3 +82,29 @@ export const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 )
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[]
+}
+
+/**
+ * Runs axe-core on the page and returns its violations, `serious` and `critical` ones only unless
+ * `impact: 'any'`. The source is evaluated through the DevTools protocol, which the page's CSP
+ * does not govern, so the page is checked with its real policy in force. Only violations are
+ * collected (`resultTypes`): every rule still runs, axe just skips listing what passed.
+ */
+export async function axeViolations(
+  page: Page,
+  options: { impact?: 'serious' | 'any' } = {},
+): Promise<string[]> {
+  await page.evaluate(`${axeSource};void 0`)
+  const result = (await page.evaluate(() =>
+    (globalThis as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  )) as AxeResult
+  const any = options.impact === 'any'
+  return result.violations
+    .filter((v) => any || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+}

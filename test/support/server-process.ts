@@ -1,6 +1,11 @@
 /** Paylinks as a real process, as a user starts it: a free port, the process, its output. */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { madeOncePerRun } from './run-cache.js'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -60,5 +65,19 @@ export async function spawnListening(
   return { child, output: () => out, exited }
 }
 
-/** The sources run by Node with tsx as its loader (a SIGKILL then reaches the server itself). */
-export const NODE_SOURCES = ['--import', 'tsx', 'src/node.ts']
+/**
+ * The Node server and the `paylinks` command as `npm start` runs them: `dist/server/main.js` and
+ * `dist/cli/main.js`, which scripts/build.mjs --if-stale (npm's prestart) builds from the sources
+ * when they are newer, once per test run (test/support/run-cache.ts). A built process starts with
+ * a fifth of the CPU the sources take under tsx, and a SIGKILL reaches the server itself.
+ */
+export async function builtNode(): Promise<{ server: string; cli: string }> {
+  await madeOncePerRun('node-build', async () => {
+    const run = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+    if (run.status !== 0) throw new Error(`scripts/build.mjs failed:\n${run.stdout}${run.stderr}`)
+  })
+  return { server: join(ROOT, 'dist/server/main.js'), cli: join(ROOT, 'dist/cli/main.js') }
+}

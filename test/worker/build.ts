@@ -4,7 +4,7 @@
  * built-in simulator) — its miniflare options, and a local D1 migrated by
  * `wrangler d1 migrations apply --local` (the `npm run dev:worker` path). Each is made once per
  * `vitest run`, from the current sources, by the first test file that needs it
- * (test/worker/run-cache.ts); every file gets its own copy of the D1.
+ * (test/support/run-cache.ts); every file gets its own copy of the D1.
  */
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import { WORKERS } from '../../scripts/worker-configs.js'
-import { madeOncePerRun } from './run-cache.js'
+import { madeOncePerRun } from '../support/run-cache.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const WRANGLER = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js')

@@ -11,6 +11,7 @@ import { TEST_CARDS } from '../../src/simulator/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import {
+  closeContexts,
   describeInChromium,
   enterCard,
   enterOtp,
@@ -45,7 +46,7 @@ describeInChromium('a customer browser around the payment', () => {
     p = await startPaylinks({ http: true })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await p?.close()
   })
 

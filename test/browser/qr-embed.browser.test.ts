@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
-import { describeInChromium, launchChromium } from './support.js'
+import { closeContexts, describeInChromium, launchChromium } from './support.js'
 
 let p: Paylinks
 let browser: Browser
@@ -35,7 +35,7 @@ describeInChromium('QR images on another site', () => {
   })
 
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await new Promise((resolve) => shop?.close(resolve))
     await p?.close()
   })

@@ -8,6 +8,7 @@ import { payments } from '../../db/schema.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import {
+  closeContexts,
   describeInChromium,
   fillCheckoutAndPay,
   launchChromium,
@@ -41,7 +42,7 @@ describeInChromium('the Pay button of an open amount', () => {
     p = await startPaylinks({ http: true })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await p?.close()
   })
 

@@ -13,6 +13,8 @@ import { formatDateTime, MESSAGES } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import {
+  axeViolations,
+  closeContexts,
   describeInChromium,
   fillCheckoutAndPay,
   LANGUAGES,
@@ -20,7 +22,6 @@ import {
   openPhone,
   type Phone,
   screenshot,
-  seriousAxeViolations,
   startPendingPayment,
   textOf,
 } from './support.js'
@@ -222,7 +223,7 @@ describeInChromium('customer pages in Chromium', () => {
     p = await startPaylinks({ http: true })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await p?.close()
   })
 
@@ -250,7 +251,7 @@ describeInChromium('customer pages in Chromium', () => {
             typeof page.title === 'function' ? page.title(lang) : MESSAGES[lang][page.title]
           expect(await textOf(phone.page.locator('main'))).toContain(title)
           expect(await textOf(phone.page.locator('body'))).toContain('3020')
-          expect(await seriousAxeViolations(phone.page)).toEqual([])
+          expect(await axeViolations(phone.page)).toEqual([])
           await screenshot(phone.page, lang, page.name)
           await page.more?.(lang, phone)
           expect(phone.outside).toEqual([])

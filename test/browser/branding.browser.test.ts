@@ -10,7 +10,13 @@ import { signedIn, storePayment } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { pngLogo } from '../support/images.js'
 import { makeLink } from '../support/links.js'
-import { describeInChromium, launchChromium, openPhone, screenshot } from './support.js'
+import {
+  closeContexts,
+  describeInChromium,
+  launchChromium,
+  openPhone,
+  screenshot,
+} from './support.js'
 
 let chromium: Chromium
 let p: Paylinks
@@ -57,7 +63,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await chromium?.close()
+  await closeContexts(chromium)
   await p?.close()
 })
 

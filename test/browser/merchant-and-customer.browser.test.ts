@@ -13,6 +13,7 @@ import { TEST_CARDS } from '../../src/simulator/index.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import {
   CUSTOMER,
+  closeContexts,
   describeInChromium,
   downloadPath,
   enterCard,
@@ -32,7 +33,7 @@ describeInChromium('a merchant and a customer', () => {
     p = await startPaylinks({ http: true })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await p?.close()
   })
 

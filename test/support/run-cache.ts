@@ -1,7 +1,9 @@
 /**
- * What the Worker test files of one `vitest run` share: each entry's build and one local D1 with
- * the migrations applied, made by the first file that needs it, in the run's cache directory
- * (test/worker/global-setup.ts). Test files run in separate processes, so the first one takes a
+ * What the test files of one `vitest run` share, made by the first file that needs it, in the
+ * run's cache directory: each Worker entry's build and one local D1 with the migrations applied
+ * (test/worker/build.ts), and the Node build the server and command tests start
+ * (test/support/server-process.ts)
+ * (test/support/global-setup.ts). Test files run in separate processes, so the first one takes a
  * lock (an exclusive `mkdir`) and the others wait for the finished directory.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,15 +13,15 @@ import { inject } from 'vitest'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The directory this run's Worker builds and D1 template are kept in. */
-    workerRunCache: string
+    /** The directory this run's builds and D1 template are kept in. */
+    runCache: string
   }
 }
 
 function cacheRoot(): string {
-  const root = inject('workerRunCache')
+  const root = inject('runCache')
   if (!root)
-    throw new Error('No Worker run cache: run the tests through vitest.config.ts (its globalSetup)')
+    throw new Error('No run cache: run the tests through vitest.config.ts (its globalSetup)')
   return root
 }
 

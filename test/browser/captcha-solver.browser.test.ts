@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
-import { describeInChromium, launchChromium, openPhone, textOf } from './support.js'
+import { closeContexts, describeInChromium, launchChromium, openPhone, textOf } from './support.js'
 
 const KEY = 'captcha-solver-test-key'
 let browser: Browser
@@ -62,7 +62,7 @@ describeInChromium('the checkout captcha solver', () => {
     p = await startPaylinks({ http: true, env: { CAPTCHA: 'altcha' } })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeContexts(browser)
     await p?.close()
   })
 
