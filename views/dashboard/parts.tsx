@@ -102,14 +102,20 @@ export function DateRangeAndApply(props: { ctx: DashContext; from: string; to: s
   const t = props.ctx.t
   return (
     <>
-      <div>
-        <label for="f-from">{t('filterFrom')}</label>
-        <input type="date" id="f-from" name="from" value={props.from} />
-      </div>
-      <div>
-        <label for="f-to">{t('filterTo')}</label>
-        <input type="date" id="f-to" name="to" value={props.to} />
-      </div>
+      <Field
+        id="f-from"
+        label={t('filterFrom')}
+        type="date"
+        attrs={{ name: 'from', value: props.from }}
+        wrap
+      />
+      <Field
+        id="f-to"
+        label={t('filterTo')}
+        type="date"
+        attrs={{ name: 'to', value: props.to }}
+        wrap
+      />
       <button type="submit" class="small">
         {t('applyFilters')}
       </button>
