@@ -73,14 +73,7 @@ function KeyShownOnce(props: { ctx: DashContext; created: { name: string; text: 
 function KeyList(props: { ctx: DashContext; keys: ApiKeyRow[] }) {
   const { ctx } = props
   const t = ctx.t
-  const col = {
-    name: t('keysColName'),
-    scope: t('keysColScope'),
-    owner: t('keysColOwner'),
-    created: t('keysColCreated'),
-    used: t('keysColUsed'),
-    state: t('keysColState'),
-  }
+  const col = keyColumns(ctx)
   if (props.keys.length === 0) return <p class="muted">{t('keysNone')}</p>
   return (
     <StackTable
@@ -95,45 +88,68 @@ function KeyList(props: { ctx: DashContext; keys: ApiKeyRow[] }) {
       ]}
     >
       {props.keys.map((k) => (
-        <tr data-key-id={k.id}>
-          <Cell label={col.name} wide>
-            <bdi dir="auto">{k.name}</bdi>
-            <span class="sub muted ltr">
-              <code>{k.prefix}…</code>
-            </span>
-          </Cell>
-          <Cell label={col.scope}>
-            <span class={k.scope === 'write' ? 'badge pending' : 'badge active'}>
-              {t(k.scope === 'write' ? 'keysWrite' : 'keysRead')}
-            </span>
-          </Cell>
-          <Cell label={col.owner}>
-            {k.userId === null ? (
-              t('keysStore')
-            ) : k.userEmail ? (
-              <span class="ltr">{k.userEmail}</span>
-            ) : (
-              <span class="muted">{t('keysPersonGone')}</span>
-            )}
-          </Cell>
-          <Cell label={col.created}>{formatDateTime(k.createdAt, ctx.lang)}</Cell>
-          <Cell label={col.used}>
-            {k.lastUsedAt === null ? t('keysNeverUsed') : formatDateTime(k.lastUsedAt, ctx.lang)}
-          </Cell>
-          <KeyState ctx={ctx} label={col.state} revokedAt={k.revokedAt} />
-          <Cell label="" class="nowrap">
-            {k.revokedAt === null ? (
-              <PostButton
-                ctx={ctx}
-                action={`/dashboard/keys/${encodeURIComponent(k.id)}/revoke`}
-                label={t('keysRevoke')}
-                kind="danger"
-              />
-            ) : null}
-          </Cell>
-        </tr>
+        <KeyRow ctx={ctx} apiKey={k} />
       ))}
     </StackTable>
+  )
+}
+
+/** The key table's column headings. */
+function keyColumns(ctx: DashContext) {
+  const t = ctx.t
+  return {
+    name: t('keysColName'),
+    scope: t('keysColScope'),
+    owner: t('keysColOwner'),
+    created: t('keysColCreated'),
+    used: t('keysColUsed'),
+    state: t('keysColState'),
+  }
+}
+
+/** One key's row of the table. */
+function KeyRow(props: { ctx: DashContext; apiKey: ApiKeyRow }) {
+  const { ctx, apiKey: k } = props
+  const t = ctx.t
+  const col = keyColumns(ctx)
+  return (
+    <tr data-key-id={k.id}>
+      <Cell label={col.name} wide>
+        <bdi dir="auto">{k.name}</bdi>
+        <span class="sub muted ltr">
+          <code>{k.prefix}…</code>
+        </span>
+      </Cell>
+      <Cell label={col.scope}>
+        <span class={k.scope === 'write' ? 'badge pending' : 'badge active'}>
+          {t(k.scope === 'write' ? 'keysWrite' : 'keysRead')}
+        </span>
+      </Cell>
+      <Cell label={col.owner}>
+        {k.userId === null ? (
+          t('keysStore')
+        ) : k.userEmail ? (
+          <span class="ltr">{k.userEmail}</span>
+        ) : (
+          <span class="muted">{t('keysPersonGone')}</span>
+        )}
+      </Cell>
+      <Cell label={col.created}>{formatDateTime(k.createdAt, ctx.lang)}</Cell>
+      <Cell label={col.used}>
+        {k.lastUsedAt === null ? t('keysNeverUsed') : formatDateTime(k.lastUsedAt, ctx.lang)}
+      </Cell>
+      <KeyState ctx={ctx} label={col.state} revokedAt={k.revokedAt} />
+      <Cell label="" class="nowrap">
+        {k.revokedAt === null ? (
+          <PostButton
+            ctx={ctx}
+            action={`/dashboard/keys/${encodeURIComponent(k.id)}/revoke`}
+            label={t('keysRevoke')}
+            kind="danger"
+          />
+        ) : null}
+      </Cell>
+    </tr>
   )
 }
 
@@ -183,33 +199,28 @@ function NewKeyForm(props: {
           error={errors.name}
         />
         <Choices id="scope" legend={t('keysFieldScope')} error={errors.scope}>
-          <Check
-            type="radio"
-            attrs={{ name: 'scope', value: 'read', checked: form.scope !== 'write' }}
-          >
-            <span>{t('keysScopeRead')}</span>
-          </Check>
-          <Check
-            type="radio"
-            attrs={{ name: 'scope', value: 'write', checked: form.scope === 'write' }}
-          >
-            <span>{t('keysScopeWrite')}</span>
-          </Check>
+          <Radio
+            name="scope"
+            value="read"
+            checked={form.scope !== 'write'}
+            text={t('keysScopeRead')}
+          />
+          <Radio
+            name="scope"
+            value="write"
+            checked={form.scope === 'write'}
+            text={t('keysScopeWrite')}
+          />
         </Choices>
         <Choices id="owner" legend={t('keysFieldOwner')} error={errors.owner}>
-          <Check
-            type="radio"
-            attrs={{ name: 'owner', value: 'store', checked: form.owner !== 'me' }}
-          >
-            <span>{t('keysOwnerStore')}</span>
-          </Check>
+          <Radio
+            name="owner"
+            value="store"
+            checked={form.owner !== 'me'}
+            text={t('keysOwnerStore')}
+          />
           {props.canActForMe ? (
-            <Check
-              type="radio"
-              attrs={{ name: 'owner', value: 'me', checked: form.owner === 'me' }}
-            >
-              <span>{t('keysOwnerMe')}</span>
-            </Check>
+            <Radio name="owner" value="me" checked={form.owner === 'me'} text={t('keysOwnerMe')} />
           ) : (
             <p class="hint muted">{t('keysOwnerStoreOnly')}</p>
           )}
@@ -219,5 +230,14 @@ function NewKeyForm(props: {
         </div>
       </form>
     </section>
+  )
+}
+
+/** One choice of the form's radio groups. */
+function Radio(props: { name: string; value: string; checked: boolean; text: string }) {
+  return (
+    <Check type="radio" attrs={{ name: props.name, value: props.value, checked: props.checked }}>
+      <span>{props.text}</span>
+    </Check>
   )
 }
