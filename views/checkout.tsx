@@ -1,6 +1,7 @@
 import { raw } from 'hono/html'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
+import { Check, described, Field, FieldError } from './field.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
 import { amountParts, PAY_AMOUNT_SCRIPT } from './pay-amount-script.js'
@@ -44,14 +45,6 @@ export function CheckoutPage(props: CheckoutProps) {
   const { ctx, link, values, errors } = props
   const { t, lang } = ctx
   const open = link.amount === null
-  const fieldError = (name: keyof CheckoutProps['errors']) =>
-    errors[name] ? (
-      <p class="err" id={`${name}-err`}>
-        {errors[name]}
-      </p>
-    ) : null
-  const describedBy = (name: keyof CheckoutProps['errors']) =>
-    errors[name] ? `${name}-err` : undefined
   const payLabel = open
     ? t('payWith', { amount: '' }).trim()
     : t('payWith', { amount: formatAmount(link.amount!, lang) })
@@ -125,7 +118,7 @@ export function CheckoutPage(props: CheckoutProps) {
                   })
                 : t('amountAtLeast', { min: formatAmount(link.amountMin ?? 5000, lang) })}
             </p>
-            {fieldError('amount')}
+            <FieldError id="amount" error={errors.amount} />
           </>
         ) : (
           <>
@@ -133,7 +126,7 @@ export function CheckoutPage(props: CheckoutProps) {
               <small>{t('amountToPay')}</small>
               <bdi>{formatAmount(link.amount!, lang)}</bdi>
             </p>
-            {fieldError('amount')}
+            <FieldError id="amount" error={errors.amount} />
           </>
         )}
         {values.ref ? (
@@ -141,38 +134,36 @@ export function CheckoutPage(props: CheckoutProps) {
             {fillParts(t('referenceLine'), { ref: <bdi>{values.ref}</bdi> })}
           </p>
         ) : null}
-        {fieldError('ref')}
+        <FieldError id="ref" error={errors.ref} />
         <h2>{t('yourDetails')}</h2>
         {DETAILS.map((field) => (
-          <>
-            <label for={field.name}>{t(field.label)}</label>
-            <input
-              id={field.name}
-              name={field.name}
-              type={field.type}
-              autocomplete={field.autocomplete}
-              dir="auto"
-              required
-              maxlength={field.maxlength}
-              value={values[field.name] ?? ''}
-              aria-invalid={errors[field.name] ? 'true' : undefined}
-              aria-describedby={describedBy(field.name)}
-            />
-            {fieldError(field.name)}
-          </>
+          <Field
+            id={field.name}
+            label={t(field.label)}
+            attrs={{
+              name: field.name,
+              type: field.type,
+              autocomplete: field.autocomplete,
+              dir: 'auto',
+              required: true,
+              maxlength: field.maxlength,
+              value: values[field.name] ?? '',
+            }}
+            error={errors[field.name]}
+          />
         ))}
         {values.ref ? <input type="hidden" name="ref" value={values.ref} /> : null}
         <input type="hidden" name="csrf" value={props.csrfToken} />
         <input type="hidden" name="lang" value={lang} />
-        <label class="check">
-          <input
-            type="checkbox"
-            name="terms"
-            value="yes"
-            required
-            aria-invalid={errors.terms ? 'true' : undefined}
-            aria-describedby={describedBy('terms')}
-          />
+        <Check
+          type="checkbox"
+          attrs={{
+            name: 'terms',
+            value: 'yes',
+            required: true,
+            ...described('terms', errors.terms),
+          }}
+        >
           <span>
             {fillParts(t('acceptTerms'), {
               online: (
@@ -187,8 +178,8 @@ export function CheckoutPage(props: CheckoutProps) {
               ),
             })}
           </span>
-        </label>
-        {fieldError('terms')}
+        </Check>
+        <FieldError id="terms" error={errors.terms} />
         {props.captcha?.field as never}
         <button type="submit" class="pay">
           <CardMarks />

@@ -1,6 +1,7 @@
 import type { User } from '../../db/schema.js'
+import { Field } from '../field.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { FieldError, NewPasswordField, Notice } from './parts.js'
+import { NewPasswordField, Notice } from './parts.js'
 import { PostButton } from './webhook-parts.js'
 
 /**
@@ -35,19 +36,19 @@ export function AccountPage(props: {
             <h2 id="acc-password">{t('accPassword')}</h2>
             <form method="post" action="/dashboard/account/password" novalidate>
               <CsrfField ctx={ctx} />
-              <label for="current">{t('accCurrent')}</label>
-              <input
-                type="password"
+              <Field
                 id="current"
-                name="current"
-                class="ltr"
-                autocomplete="current-password"
-                maxlength={1024}
-                required
-                aria-invalid={errors.current ? 'true' : undefined}
-                aria-describedby={errors.current ? 'current-err' : undefined}
+                label={t('accCurrent')}
+                type="password"
+                attrs={{
+                  name: 'current',
+                  class: 'ltr',
+                  autocomplete: 'current-password',
+                  maxlength: 1024,
+                  required: true,
+                }}
+                error={errors.current}
               />
-              <FieldError id="current" error={errors.current} />
               <NewPasswordField ctx={ctx} label={t('accNew')} error={errors.password} />
               <div class="actions">
                 <button type="submit">{t('accChangePassword')}</button>
@@ -61,19 +62,19 @@ export function AccountPage(props: {
                 <p data-two-factor="on">{t('accTwoFactorOn')}</p>
                 <form method="post" action="/dashboard/account/two-factor/disable" novalidate>
                   <CsrfField ctx={ctx} />
-                  <label for="code">{t('tfCode')}</label>
-                  <input
-                    type="text"
+                  <Field
                     id="code"
-                    name="code"
-                    class="ltr"
-                    autocomplete="one-time-code"
-                    maxlength={32}
-                    required
-                    aria-invalid={errors.code ? 'true' : undefined}
-                    aria-describedby={errors.code ? 'code-err' : undefined}
+                    label={t('tfCode')}
+                    type="text"
+                    attrs={{
+                      name: 'code',
+                      class: 'ltr',
+                      autocomplete: 'one-time-code',
+                      maxlength: 32,
+                      required: true,
+                    }}
+                    error={errors.code}
                   />
-                  <FieldError id="code" error={errors.code} />
                   <div class="actions">
                     <button type="submit" class="danger">
                       {t('accTwoFactorDisable')}
@@ -83,19 +84,19 @@ export function AccountPage(props: {
                 <p>{t('accCodesText', { n: (user.recoveryCodes ?? []).filter(Boolean).length })}</p>
                 <form method="post" action="/dashboard/account/recovery-codes" novalidate>
                   <CsrfField ctx={ctx} />
-                  <label for="confirm">{t('accCodesConfirm')}</label>
-                  <input
-                    type="password"
+                  <Field
                     id="confirm"
-                    name="confirm"
-                    class="ltr"
-                    autocomplete="off"
-                    maxlength={1024}
-                    required
-                    aria-invalid={errors.confirm ? 'true' : undefined}
-                    aria-describedby={errors.confirm ? 'confirm-err' : undefined}
+                    label={t('accCodesConfirm')}
+                    type="password"
+                    attrs={{
+                      name: 'confirm',
+                      class: 'ltr',
+                      autocomplete: 'off',
+                      maxlength: 1024,
+                      required: true,
+                    }}
+                    error={errors.confirm}
                   />
-                  <FieldError id="confirm" error={errors.confirm} />
                   <div class="actions">
                     <button type="submit" class="small secondary">
                       {t('accCodesNew')}

@@ -2,6 +2,7 @@ import type { AuditEntry } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import { AUDIT_GROUPS, type AuditAction } from '../../src/domain/audit-actions.js'
 import { formatDateTime } from '../../src/i18n/index.js'
+import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
 import { Cell, DateRangeAndApply, StackTable } from './parts.js'
@@ -84,31 +85,25 @@ export function AuditPage(props: {
         <h1 id="audit-title">{t('auditTitle')}</h1>
         <p class="muted">{t('auditIntro')}</p>
         <form class="filters" method="get" action="/dashboard/audit">
-          <div>
-            <label for="f-group">{t('auditGroup')}</label>
-            <select id="f-group" name="group">
-              <option value="">{t('auditAnyGroup')}</option>
-              {AUDIT_GROUPS.map((g) => (
-                <option value={g} selected={values.group === g}>
-                  {t(`auGroup_${g}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="f-actor">{t('auditActor')}</label>
-            <select id="f-actor" name="actor">
-              <option value="">{t('auditAnyActor')}</option>
-              <option value="admin" selected={values.actor === 'admin'}>
-                {t('auditAdminToken')}
+          <Field id="f-group" label={t('auditGroup')} as="select" attrs={{ name: 'group' }} wrap>
+            <option value="">{t('auditAnyGroup')}</option>
+            {AUDIT_GROUPS.map((g) => (
+              <option value={g} selected={values.group === g}>
+                {t(`auGroup_${g}`)}
               </option>
-              {props.actors.map((a) => (
-                <option value={a.id} selected={values.actor === a.id}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          </div>
+            ))}
+          </Field>
+          <Field id="f-actor" label={t('auditActor')} as="select" attrs={{ name: 'actor' }} wrap>
+            <option value="">{t('auditAnyActor')}</option>
+            <option value="admin" selected={values.actor === 'admin'}>
+              {t('auditAdminToken')}
+            </option>
+            {props.actors.map((a) => (
+              <option value={a.id} selected={values.actor === a.id}>
+                {a.label}
+              </option>
+            ))}
+          </Field>
           <DateRangeAndApply ctx={ctx} from={values.from} to={values.to} />
         </form>
         {props.invalid.length > 0 ? (

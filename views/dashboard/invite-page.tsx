@@ -1,6 +1,7 @@
 import type { Invite } from '../../db/schema.js'
+import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
-import { FieldError, NewPasswordField } from './parts.js'
+import { NewPasswordField } from './parts.js'
 
 /** Accepting an invitation: the e-mail and role it was made for; name and password to choose. */
 export function InviteAcceptPage(props: {
@@ -29,20 +30,20 @@ export function InviteAcceptPage(props: {
         </p>
         <form method="post" action={props.action} novalidate>
           <input type="hidden" name="_csrf" value={props.formToken} />
-          <label for="name">{t('invName')}</label>
-          <input
-            type="text"
+          <Field
             id="name"
-            name="name"
-            dir="auto"
-            autocomplete="name"
-            maxlength={100}
-            value={props.name ?? ''}
-            required
-            aria-invalid={errors.name ? 'true' : undefined}
-            aria-describedby={errors.name ? 'name-err' : undefined}
+            label={t('invName')}
+            type="text"
+            attrs={{
+              name: 'name',
+              dir: 'auto',
+              autocomplete: 'name',
+              maxlength: 100,
+              value: props.name ?? '',
+              required: true,
+            }}
+            error={errors.name}
           />
-          <FieldError id="name" error={errors.name} />
           <NewPasswordField ctx={ctx} label={t('invPassword')} error={errors.password} />
           <div class="actions">
             <button type="submit">{t('invAccept')}</button>

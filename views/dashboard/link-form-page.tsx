@@ -1,8 +1,8 @@
 import { LANGUAGES } from '../../src/config.js'
 import type { LinkForm, Pricing } from '../../src/dashboard/link-form.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
+import { Check, Field } from '../field.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
-import { FieldError } from './parts.js'
 
 type Errors = Record<string, string>
 
@@ -25,15 +25,8 @@ export const FORM_FIELDS = new Set<string>([
   'inactive_message',
 ])
 
-function errorProps(name: string, errors: Errors, hint?: string) {
-  const described = [errors[name] ? `${name}-err` : '', hint ?? ''].filter(Boolean).join(' ')
-  return {
-    'aria-invalid': errors[name] ? 'true' : undefined,
-    'aria-describedby': described || undefined,
-  }
-}
-
-function Field(props: {
+/** A text-like field of the link form, in a cell of its own. */
+function Input(props: {
   ctx: DashContext
   name: keyof LinkForm & string
   label: DashKey
@@ -47,32 +40,28 @@ function Field(props: {
   hint?: DashKey
 }) {
   const { name } = props
-  const hintId = props.hint ? `${name}-hint` : undefined
   return (
-    <div>
-      <label for={name}>{props.ctx.t(props.label)}</label>
-      <input
-        type={props.type ?? 'text'}
-        id={name}
-        name={name}
-        value={String(props.form[name])}
-        inputmode={props.inputmode}
-        maxlength={props.maxlength}
-        required={props.required}
-        class={props.ltr ? 'ltr' : undefined}
-        dir={props.ltr ? undefined : 'auto'}
-        {...errorProps(name, props.errors, hintId)}
-      />
-      {props.hint ? (
-        <p id={hintId} class="hint muted">
-          {props.ctx.t(props.hint)}
-        </p>
-      ) : null}
-      <FieldError id={name} error={props.errors[name]} />
-    </div>
+    <Field
+      id={name}
+      label={props.ctx.t(props.label)}
+      type={props.type ?? 'text'}
+      attrs={{
+        name,
+        value: String(props.form[name]),
+        inputmode: props.inputmode,
+        maxlength: props.maxlength,
+        required: props.required,
+        class: props.ltr ? 'ltr' : undefined,
+        dir: props.ltr ? undefined : 'auto',
+      }}
+      hint={props.hint ? props.ctx.t(props.hint) : undefined}
+      error={props.errors[name]}
+      wrap
+    />
   )
 }
 
+/** A multi-line field of the link form, in a cell of its own. */
 function TextArea(props: {
   ctx: DashContext
   name: 'description' | 'success_message' | 'inactive_message' | 'items'
@@ -82,26 +71,18 @@ function TextArea(props: {
   hint?: DashKey
 }) {
   const { name } = props
-  const hintId = props.hint ? `${name}-hint` : undefined
   return (
-    <div>
-      <label for={name}>{props.ctx.t(props.label)}</label>
-      <textarea
-        id={name}
-        name={name}
-        class={name === 'items' ? 'items' : undefined}
-        dir="auto"
-        {...errorProps(name, props.errors, hintId)}
-      >
-        {props.form[name]}
-      </textarea>
-      {props.hint ? (
-        <p id={hintId} class="hint muted">
-          {props.ctx.t(props.hint)}
-        </p>
-      ) : null}
-      <FieldError id={name} error={props.errors[name]} />
-    </div>
+    <Field
+      id={name}
+      label={props.ctx.t(props.label)}
+      as="textarea"
+      attrs={{ name, class: name === 'items' ? 'items' : undefined, dir: 'auto' }}
+      hint={props.hint ? props.ctx.t(props.hint) : undefined}
+      error={props.errors[name]}
+      wrap
+    >
+      {props.form[name]}
+    </Field>
   )
 }
 
@@ -168,19 +149,19 @@ export function LinkFormPage(props: {
           novalidate
         >
           <CsrfField ctx={ctx} />
-          <Field {...common} name="title" label="fieldTitle" maxlength={200} required />
+          <Input {...common} name="title" label="fieldTitle" maxlength={200} required />
           <TextArea {...common} name="description" label="fieldDescription" />
           <h2>{t('pricing')}</h2>
           <PricingChoice ctx={ctx} form={form} value="fixed" label="pricingFixed">
             <div class="grid">
-              <Field {...common} name="amount" label="fieldAmount" inputmode="decimal" ltr />
-              <Field {...common} name="invoice_id" label="fieldInvoiceId" maxlength={100} ltr />
+              <Input {...common} name="amount" label="fieldAmount" inputmode="decimal" ltr />
+              <Input {...common} name="invoice_id" label="fieldInvoiceId" maxlength={100} ltr />
             </div>
           </PricingChoice>
           <PricingChoice ctx={ctx} form={form} value="open" label="pricingOpen">
             <div class="grid">
-              <Field {...common} name="amount_min" label="fieldAmountMin" inputmode="decimal" ltr />
-              <Field {...common} name="amount_max" label="fieldAmountMax" inputmode="decimal" ltr />
+              <Input {...common} name="amount_min" label="fieldAmountMin" inputmode="decimal" ltr />
+              <Input {...common} name="amount_max" label="fieldAmountMax" inputmode="decimal" ltr />
             </div>
           </PricingChoice>
           <PricingChoice ctx={ctx} form={form} value="items" label="pricingItems">
@@ -189,35 +170,38 @@ export function LinkFormPage(props: {
           <fieldset>
             <legend>{t('sectionAvailability')}</legend>
             <div class="grid">
-              <Field
+              <Input
                 {...common}
                 name="max_payments"
                 label="fieldMaxPayments"
                 inputmode="numeric"
                 hint="maxPaymentsHint"
               />
-              <Field {...common} name="expires_at" label="fieldExpiresAt" type="datetime-local" />
+              <Input {...common} name="expires_at" label="fieldExpiresAt" type="datetime-local" />
             </div>
-            <label class="check">
-              <input type="checkbox" name="active" value="on" checked={form.active} />
+            <Check type="checkbox" attrs={{ name: 'active', value: 'on', checked: form.active }}>
               <span>{t('fieldActive')}</span>
-            </label>
+            </Check>
             <TextArea {...common} name="inactive_message" label="fieldInactiveMessage" />
           </fieldset>
           <fieldset>
             <legend>{t('sectionAfter')}</legend>
-            <label for="language">{t('fieldLanguage')}</label>
-            <select id="language" name="language" {...errorProps('language', errors)}>
+            <Field
+              id="language"
+              label={t('fieldLanguage')}
+              as="select"
+              attrs={{ name: 'language' }}
+              error={errors.language}
+            >
               {LANGUAGES.map((lang) => (
                 <option value={lang} selected={form.language === lang}>
                   {LANGUAGE_NAMES[lang]}
                 </option>
               ))}
-            </select>
-            <FieldError id="language" error={errors.language} />
-            <Field {...common} name="memo" label="fieldMemo" maxlength={200} hint="memoHint" />
+            </Field>
+            <Input {...common} name="memo" label="fieldMemo" maxlength={200} hint="memoHint" />
             <TextArea {...common} name="success_message" label="fieldSuccessMessage" />
-            <Field {...common} name="success_url" label="fieldSuccessUrl" type="url" ltr />
+            <Input {...common} name="success_url" label="fieldSuccessUrl" type="url" ltr />
           </fieldset>
           <div class="actions">
             <button type="submit">{props.link ? t('saveLink') : t('createLink')}</button>

@@ -1,3 +1,4 @@
+import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
 
 /**
@@ -31,27 +32,31 @@ export function LoginPage(props: {
         ) : null}
         <form method="post" action="/dashboard/login/password" data-form="password">
           <input type="hidden" name="_csrf" value={props.formToken} />
-          <label for="email">{t('loginEmail')}</label>
-          <input
-            type="email"
+          <Field
             id="email"
-            name="email"
-            class="ltr"
-            autocomplete="username"
-            maxlength={254}
-            value={props.email ?? ''}
-            required
+            label={t('loginEmail')}
+            type="email"
+            attrs={{
+              name: 'email',
+              class: 'ltr',
+              autocomplete: 'username',
+              maxlength: 254,
+              value: props.email ?? '',
+              required: true,
+            }}
           />
-          <label for="password">{t('loginPassword')}</label>
-          <input
-            type="password"
+          <Field
             id="password"
-            name="password"
-            class="ltr"
-            autocomplete="current-password"
-            maxlength={1024}
-            required
-            aria-invalid={props.failed === 'password' ? 'true' : undefined}
+            label={t('loginPassword')}
+            type="password"
+            attrs={{
+              name: 'password',
+              class: 'ltr',
+              autocomplete: 'current-password',
+              maxlength: 1024,
+              required: true,
+            }}
+            invalid={props.failed === 'password'}
           />
           <div class="actions">
             <button type="submit">{t('loginSubmit')}</button>
@@ -62,20 +67,15 @@ export function LoginPage(props: {
         <h2 id="token-title">{t('loginTokenTitle')}</h2>
         <form method="post" action="/dashboard/login" data-form="token">
           <input type="hidden" name="_csrf" value={props.formToken} />
-          <label for="token">{t('loginToken')}</label>
-          <input
-            type="password"
+          <Field
             id="token"
-            name="token"
-            class="ltr"
-            autocomplete="off"
-            required
-            aria-describedby="token-hint"
-            aria-invalid={props.failed === 'token' ? 'true' : undefined}
+            label={t('loginToken')}
+            type="password"
+            attrs={{ name: 'token', class: 'ltr', autocomplete: 'off', required: true }}
+            hint={t('loginHint')}
+            invalid={props.failed === 'token'}
+            describedByFirst
           />
-          <p id="token-hint" class="hint muted">
-            {t('loginHint')}
-          </p>
           <div class="actions">
             <button type="submit" class="secondary">
               {t('loginTokenSubmit')}

@@ -3,6 +3,7 @@ import type { Link, PaymentStatus } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
 import { formatAmount } from '../../src/i18n/index.js'
+import { Field } from '../field.js'
 import type { DashContext } from './layout.js'
 
 const LINK_STATUS_KEYS: Record<LinkStatus, DashKey> = {
@@ -71,47 +72,28 @@ export function linkAmountText(
     : ctx.t('amountRange', { min, max: formatAmount(link.amountMax, ctx.lang) })
 }
 
-/** A field's accessible state: invalid when it has an error, described by its error and hint. */
-export function described(id: string, error: string | undefined, hint?: string) {
-  const ids = [error ? `${id}-err` : '', hint ?? ''].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': ids || undefined }
-}
-
-/** A field's error, tied to its input by id. */
-export function FieldError(props: { id: string; error: string | undefined }) {
-  return props.error ? (
-    <p class="err" id={`${props.id}-err`}>
-      {props.error}
-    </p>
-  ) : null
-}
-
 /** A new password's field (name "password"), with the rules it must meet and its error. */
 export function NewPasswordField(props: {
   ctx: DashContext
   label: string
   error: string | undefined
 }) {
-  const { error } = props
   return (
-    <>
-      <label for="password">{props.label}</label>
-      <input
-        type="password"
-        id="password"
-        name="password"
-        class="ltr"
-        autocomplete="new-password"
-        maxlength={1024}
-        required
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? 'password-hint password-err' : 'password-hint'}
-      />
-      <p id="password-hint" class="hint muted">
-        {props.ctx.t('pwRules')}
-      </p>
-      <FieldError id="password" error={error} />
-    </>
+    <Field
+      id="password"
+      label={props.label}
+      type="password"
+      attrs={{
+        name: 'password',
+        class: 'ltr',
+        autocomplete: 'new-password',
+        maxlength: 1024,
+        required: true,
+      }}
+      hint={props.ctx.t('pwRules')}
+      hintFirst
+      error={props.error}
+    />
   )
 }
 
@@ -120,14 +102,20 @@ export function DateRangeAndApply(props: { ctx: DashContext; from: string; to: s
   const t = props.ctx.t
   return (
     <>
-      <div>
-        <label for="f-from">{t('filterFrom')}</label>
-        <input type="date" id="f-from" name="from" value={props.from} />
-      </div>
-      <div>
-        <label for="f-to">{t('filterTo')}</label>
-        <input type="date" id="f-to" name="to" value={props.to} />
-      </div>
+      <Field
+        id="f-from"
+        label={t('filterFrom')}
+        type="date"
+        attrs={{ name: 'from', value: props.from }}
+        wrap
+      />
+      <Field
+        id="f-to"
+        label={t('filterTo')}
+        type="date"
+        attrs={{ name: 'to', value: props.to }}
+        wrap
+      />
       <button type="submit" class="small">
         {t('applyFilters')}
       </button>

@@ -4,6 +4,7 @@ import type { LinkWithStats } from '../../src/data/links.js'
 import type { SearchProblem } from '../../src/data/search.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
+import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
 import {
@@ -49,28 +50,28 @@ export function PaymentsPage(props: {
         </div>
         <form class="filters" method="get" action="/dashboard/payments">
           <SearchField ctx={ctx} value={values.q} placeholder={t('searchPlaceholder')} />
-          <div>
-            <label for="f-status">{t('filterStatus')}</label>
-            <select id="f-status" name="status">
-              <option value="">{t('anyStatus')}</option>
-              {PAYMENT_STATUSES.map((s) => (
-                <option value={s} selected={values.status === s}>
-                  {paymentStatusLabel(ctx, s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="f-link">{t('filterLink')}</label>
-            <select id="f-link" name="link">
-              <option value="">{t('anyLink')}</option>
-              {props.links.map((l) => (
-                <option value={l.id} selected={values.link === l.id}>
-                  {l.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field
+            id="f-status"
+            label={t('filterStatus')}
+            as="select"
+            attrs={{ name: 'status' }}
+            wrap
+          >
+            <option value="">{t('anyStatus')}</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option value={s} selected={values.status === s}>
+                {paymentStatusLabel(ctx, s)}
+              </option>
+            ))}
+          </Field>
+          <Field id="f-link" label={t('filterLink')} as="select" attrs={{ name: 'link' }} wrap>
+            <option value="">{t('anyLink')}</option>
+            {props.links.map((l) => (
+              <option value={l.id} selected={values.link === l.id}>
+                {l.title}
+              </option>
+            ))}
+          </Field>
           <DateRangeAndApply ctx={ctx} from={values.from} to={values.to} />
         </form>
         {props.linkMatches ? <LinkMatches ctx={ctx} {...props.linkMatches} /> : null}

@@ -3,8 +3,9 @@ import type { DashKey } from '../../src/dashboard/messages.js'
 import type { SettingsField, SettingsForm } from '../../src/dashboard/settings-form.js'
 import { TILL_LINK_MINUTES } from '../../src/dashboard/settings-form.js'
 import { MESSAGES } from '../../src/i18n/index.js'
+import { Field } from '../field.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { described, FieldError, Notice } from './parts.js'
+import { Notice } from './parts.js'
 
 type Errors = Partial<Record<SettingsField, string>>
 
@@ -22,87 +23,73 @@ const TERMS: { lang: Language; field: SettingsField; name: string; label: DashKe
   { lang: 'en', field: 'termsEn', name: 'terms_en', label: 'stFieldTermsEn' },
 ]
 
-/** What follows a field: its hint (id `<field>-hint`), then its error. */
-function FieldNotes(props: {
+/** What each field of the settings form takes: its value and error, by its name in the form. */
+interface FieldOf {
   ctx: DashContext
   field: SettingsField
-  hint: DashKey | undefined
+  value: string
   error: string | undefined
-}) {
+}
+
+function TextField(
+  props: FieldOf & {
+    name: string
+    label: DashKey
+    type?: 'text' | 'tel' | 'email' | 'url'
+    max: number
+    placeholder?: string | undefined
+    hint?: DashKey
+    ltr?: boolean
+  },
+) {
+  const { ctx } = props
   return (
-    <>
-      {props.hint ? (
-        <p id={`${props.field}-hint`} class="hint muted">
-          {props.ctx.t(props.hint)}
-        </p>
-      ) : null}
-      <FieldError id={props.field} error={props.error} />
-    </>
+    <Field
+      id={props.field}
+      label={ctx.t(props.label)}
+      type={props.type ?? 'text'}
+      attrs={{
+        name: props.name,
+        value: props.value,
+        maxlength: props.max,
+        placeholder: props.placeholder,
+        dir: props.ltr ? 'ltr' : 'auto',
+        class: props.ltr ? 'ltr' : undefined,
+      }}
+      hint={props.hint ? ctx.t(props.hint) : undefined}
+      error={props.error}
+    />
   )
 }
 
-function TextField(props: {
-  ctx: DashContext
-  field: SettingsField
-  name: string
-  label: DashKey
-  value: string
-  error: string | undefined
-  type?: 'text' | 'tel' | 'email' | 'url'
-  max: number
-  placeholder?: string | undefined
-  hint?: DashKey
-  ltr?: boolean
-}) {
-  const { ctx, field } = props
+function TextArea(
+  props: FieldOf & {
+    name: string
+    label: DashKey
+    max: number
+    rows: number
+    lang?: Language
+    hint?: DashKey
+  },
+) {
+  const { ctx } = props
   return (
-    <>
-      <label for={field}>{ctx.t(props.label)}</label>
-      <input
-        type={props.type ?? 'text'}
-        id={field}
-        name={props.name}
-        value={props.value}
-        maxlength={props.max}
-        placeholder={props.placeholder}
-        dir={props.ltr ? 'ltr' : 'auto'}
-        class={props.ltr ? 'ltr' : undefined}
-        {...described(field, props.error, props.hint ? `${field}-hint` : undefined)}
-      />
-      <FieldNotes ctx={ctx} field={field} hint={props.hint} error={props.error} />
-    </>
-  )
-}
-
-function TextArea(props: {
-  ctx: DashContext
-  field: SettingsField
-  name: string
-  label: DashKey
-  value: string
-  error: string | undefined
-  max: number
-  rows: number
-  lang?: Language
-  hint?: DashKey
-}) {
-  const { ctx, field } = props
-  return (
-    <>
-      <label for={field}>{ctx.t(props.label)}</label>
-      <textarea
-        id={field}
-        name={props.name}
-        maxlength={props.max}
-        rows={props.rows}
-        dir="auto"
-        lang={props.lang}
-        {...described(field, props.error, props.hint ? `${field}-hint` : undefined)}
-      >
-        {props.value}
-      </textarea>
-      <FieldNotes ctx={ctx} field={field} hint={props.hint} error={props.error} />
-    </>
+    <Field
+      id={props.field}
+      label={ctx.t(props.label)}
+      as="textarea"
+      attrs={{
+        name: props.name,
+        maxlength: props.max,
+        rows: props.rows,
+        dir: 'auto',
+        lang: props.lang,
+      }}
+      hint={props.hint ? ctx.t(props.hint) : undefined}
+      error={props.error}
+    >
+      {props.value}
+    </Field>
   )
 }
 
@@ -116,178 +103,223 @@ export function SettingsPage(props: {
   form: SettingsForm
   errors: Errors
   defaults: SettingsDefaults
-  logo: { src: string; width: number; height: number } | null
+  logo: Logo | null
   logoError?: string | undefined
   notice?: string | undefined
 }) {
   const { ctx, form, errors, defaults } = props
   const t = ctx.t
-  const hasErrors = Object.keys(errors).length > 0
-  const field = (f: SettingsField) => ({ field: f, value: form[f], error: errors[f], ctx })
+  const field = (f: SettingsField): FieldOf => ({ field: f, value: form[f], error: errors[f], ctx })
   return (
     <DashLayout ctx={ctx} title={t('stTitle')} nav="settings">
       <section class="card" aria-labelledby="settings-title">
         <h1 id="settings-title">{t('stTitle')}</h1>
         <p class="muted">{t('stIntro')}</p>
         <Notice text={props.notice} />
-        {hasErrors ? (
+        {Object.keys(errors).length > 0 ? (
           <p class="alert" role="alert">
             {t('fixErrors')}
           </p>
         ) : null}
       </section>
-      <section class="card" aria-labelledby="logo-title" id="logo">
-        <h2 id="logo-title">{t('stLogoTitle')}</h2>
-        {props.logo ? (
-          <figure class="logo-preview">
-            <img
-              src={props.logo.src}
-              width={props.logo.width}
-              height={props.logo.height}
-              alt={t('stLogoCurrent')}
-            />
-          </figure>
-        ) : (
-          <p class="muted">{t('stLogoNone')}</p>
-        )}
-        <form method="post" action="/dashboard/settings/logo" enctype="multipart/form-data">
-          <CsrfField ctx={ctx} />
-          <label for="logo-file">{t('stFieldLogo')}</label>
-          <input
-            type="file"
-            id="logo-file"
-            name="logo"
-            accept="image/png,image/jpeg,image/webp"
-            required
-            {...described('logo-file', props.logoError, 'logo-hint')}
-          />
-          <p id="logo-hint" class="hint muted">
-            {t('stLogoHint')}
-          </p>
-          <FieldError id="logo-file" error={props.logoError} />
-          <div class="actions">
-            <button type="submit">{t('stLogoUpload')}</button>
-          </div>
-        </form>
-        {props.logo ? (
-          <form method="post" action="/dashboard/settings/logo/delete">
-            <CsrfField ctx={ctx} />
-            <div class="actions">
-              <button type="submit" class="secondary">
-                {t('stLogoRemove')}
-              </button>
-            </div>
-          </form>
-        ) : null}
-      </section>
+      <LogoSection ctx={ctx} logo={props.logo} error={props.logoError} />
       <form method="post" action="/dashboard/settings" novalidate>
         <CsrfField ctx={ctx} />
-        <section class="card" aria-labelledby="store-title">
-          <h2 id="store-title">{t('stSectionStore')}</h2>
-          <TextField
-            {...field('merchantName')}
-            name="merchant_name"
-            label="stFieldName"
-            max={100}
-            placeholder={defaults.merchantName}
-          />
-          <TextField
-            {...field('brandColor')}
-            name="brand_color"
-            label="stFieldColor"
-            max={7}
-            placeholder="#0b5cad"
-            hint="stColorHint"
-            ltr
-          />
-          <label for="defaultLanguage">{t('stFieldLanguage')}</label>
-          <select
-            id="defaultLanguage"
-            name="default_language"
-            {...described('defaultLanguage', errors.defaultLanguage)}
-          >
-            <option value="" selected={form.defaultLanguage === ''}>
-              {t('stLanguageDefault', { lang: MESSAGES[defaults.language].languageName })}
-            </option>
-            {(['ar', 'fr', 'en'] as const).map((lang) => (
-              <option value={lang} selected={form.defaultLanguage === lang}>
-                {MESSAGES[lang].languageName}
-              </option>
-            ))}
-          </select>
-          <FieldError id="defaultLanguage" error={errors.defaultLanguage} />
-          <TextArea
-            {...field('receiptFooter')}
-            name="receipt_footer"
-            label="stFieldFooter"
-            max={500}
-            rows={2}
-            hint="stFooterHint"
-          />
-        </section>
-        <section class="card" aria-labelledby="contacts-title">
-          <h2 id="contacts-title">{t('stSectionContacts')}</h2>
-          <p class="muted">{t('stContactsHint')}</p>
-          <TextField
-            {...field('contactPhone')}
-            name="contact_phone"
-            label="stFieldPhone"
-            type="tel"
-            max={30}
-            ltr
-          />
-          <TextField
-            {...field('contactEmail')}
-            name="contact_email"
-            label="stFieldEmail"
-            type="email"
-            max={254}
-            ltr
-          />
-          <TextArea
-            {...field('contactAddress')}
-            name="contact_address"
-            label="stFieldAddress"
-            max={500}
-            rows={3}
-          />
-        </section>
-        <section class="card" aria-labelledby="terms-title">
-          <h2 id="terms-title">{t('stSectionTerms')}</h2>
-          <p class="muted">{t('stTermsHint')}</p>
-          <TextField
-            {...field('termsUrl')}
-            name="terms_url"
-            label="stFieldTermsUrl"
-            type="url"
-            max={2000}
-            placeholder={defaults.termsUrl ?? 'https://'}
-            ltr
-          />
-          {TERMS.map(({ lang, field: f, name, label }) => (
-            <TextArea {...field(f)} name={name} label={label} max={20000} rows={5} lang={lang} />
-          ))}
-        </section>
-        <section class="card" aria-labelledby="till-title">
-          <h2 id="till-title">{t('stSectionTill')}</h2>
-          <label for="tillLinkMinutes">{t('stFieldTillMinutes')}</label>
-          <input
-            type="number"
-            id="tillLinkMinutes"
-            name="till_link_minutes"
-            value={form.tillLinkMinutes}
-            min={TILL_LINK_MINUTES.min}
-            max={TILL_LINK_MINUTES.max}
-            step={1}
-            inputmode="numeric"
-            {...described('tillLinkMinutes', errors.tillLinkMinutes)}
-          />
-          <FieldError id="tillLinkMinutes" error={errors.tillLinkMinutes} />
-          <div class="actions">
-            <button type="submit">{t('stSave')}</button>
-          </div>
-        </section>
+        <StoreSection ctx={ctx} field={field} defaults={defaults} />
+        <ContactsSection ctx={ctx} field={field} />
+        <TermsSection ctx={ctx} field={field} defaults={defaults} />
+        <TillSection ctx={ctx} field={field('tillLinkMinutes')} />
       </form>
     </DashLayout>
+  )
+}
+
+type Logo = { src: string; width: number; height: number }
+
+/** The logo: a preview of the current one, the upload form, and removing it. */
+function LogoSection(props: { ctx: DashContext; logo: Logo | null; error: string | undefined }) {
+  const { ctx, logo } = props
+  const t = ctx.t
+  return (
+    <section class="card" aria-labelledby="logo-title" id="logo">
+      <h2 id="logo-title">{t('stLogoTitle')}</h2>
+      {logo ? (
+        <figure class="logo-preview">
+          <img src={logo.src} width={logo.width} height={logo.height} alt={t('stLogoCurrent')} />
+        </figure>
+      ) : (
+        <p class="muted">{t('stLogoNone')}</p>
+      )}
+      <form method="post" action="/dashboard/settings/logo" enctype="multipart/form-data">
+        <CsrfField ctx={ctx} />
+        <Field
+          id="logo-file"
+          label={t('stFieldLogo')}
+          type="file"
+          attrs={{ name: 'logo', accept: 'image/png,image/jpeg,image/webp', required: true }}
+          hint={t('stLogoHint')}
+          hintId="logo-hint"
+          error={props.error}
+        />
+        <div class="actions">
+          <button type="submit">{t('stLogoUpload')}</button>
+        </div>
+      </form>
+      {logo ? (
+        <form method="post" action="/dashboard/settings/logo/delete">
+          <CsrfField ctx={ctx} />
+          <div class="actions">
+            <button type="submit" class="secondary">
+              {t('stLogoRemove')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  )
+}
+
+/** The parts of the settings form, each given the fields by name. */
+interface SectionProps {
+  ctx: DashContext
+  field: (f: SettingsField) => FieldOf
+}
+
+/** The store: its name, colour, pay pages' default language and receipt footer. */
+function StoreSection(props: SectionProps & { defaults: SettingsDefaults }) {
+  const { ctx, field, defaults } = props
+  const t = ctx.t
+  const language = field('defaultLanguage')
+  return (
+    <section class="card" aria-labelledby="store-title">
+      <h2 id="store-title">{t('stSectionStore')}</h2>
+      <TextField
+        {...field('merchantName')}
+        name="merchant_name"
+        label="stFieldName"
+        max={100}
+        placeholder={defaults.merchantName}
+      />
+      <TextField
+        {...field('brandColor')}
+        name="brand_color"
+        label="stFieldColor"
+        max={7}
+        placeholder="#0b5cad"
+        hint="stColorHint"
+        ltr
+      />
+      <Field
+        id="defaultLanguage"
+        label={t('stFieldLanguage')}
+        as="select"
+        attrs={{ name: 'default_language' }}
+        error={language.error}
+      >
+        <option value="" selected={language.value === ''}>
+          {t('stLanguageDefault', { lang: MESSAGES[defaults.language].languageName })}
+        </option>
+        {(['ar', 'fr', 'en'] as const).map((lang) => (
+          <option value={lang} selected={language.value === lang}>
+            {MESSAGES[lang].languageName}
+          </option>
+        ))}
+      </Field>
+      <TextArea
+        {...field('receiptFooter')}
+        name="receipt_footer"
+        label="stFieldFooter"
+        max={500}
+        rows={2}
+        hint="stFooterHint"
+      />
+    </section>
+  )
+}
+
+/** How customers reach the store: phone, e-mail, address. */
+function ContactsSection(props: SectionProps) {
+  const { ctx, field } = props
+  const t = ctx.t
+  return (
+    <section class="card" aria-labelledby="contacts-title">
+      <h2 id="contacts-title">{t('stSectionContacts')}</h2>
+      <p class="muted">{t('stContactsHint')}</p>
+      <TextField
+        {...field('contactPhone')}
+        name="contact_phone"
+        label="stFieldPhone"
+        type="tel"
+        max={30}
+        ltr
+      />
+      <TextField
+        {...field('contactEmail')}
+        name="contact_email"
+        label="stFieldEmail"
+        type="email"
+        max={254}
+        ltr
+      />
+      <TextArea
+        {...field('contactAddress')}
+        name="contact_address"
+        label="stFieldAddress"
+        max={500}
+        rows={3}
+      />
+    </section>
+  )
+}
+
+/** The terms of sale: an address, or a text in each language of the pay pages. */
+function TermsSection(props: SectionProps & { defaults: SettingsDefaults }) {
+  const { ctx, field } = props
+  const t = ctx.t
+  return (
+    <section class="card" aria-labelledby="terms-title">
+      <h2 id="terms-title">{t('stSectionTerms')}</h2>
+      <p class="muted">{t('stTermsHint')}</p>
+      <TextField
+        {...field('termsUrl')}
+        name="terms_url"
+        label="stFieldTermsUrl"
+        type="url"
+        max={2000}
+        placeholder={props.defaults.termsUrl ?? 'https://'}
+        ltr
+      />
+      {TERMS.map(({ lang, field: f, name, label }) => (
+        <TextArea {...field(f)} name={name} label={label} max={20000} rows={5} lang={lang} />
+      ))}
+    </section>
+  )
+}
+
+/** The till: how long a sale's link can be paid; and the form's one save button. */
+function TillSection(props: { ctx: DashContext; field: FieldOf }) {
+  const { ctx, field } = props
+  const t = ctx.t
+  return (
+    <section class="card" aria-labelledby="till-title">
+      <h2 id="till-title">{t('stSectionTill')}</h2>
+      <Field
+        id="tillLinkMinutes"
+        label={t('stFieldTillMinutes')}
+        type="number"
+        attrs={{
+          name: 'till_link_minutes',
+          value: field.value,
+          min: TILL_LINK_MINUTES.min,
+          max: TILL_LINK_MINUTES.max,
+          step: 1,
+          inputmode: 'numeric',
+        }}
+        error={field.error}
+      />
+      <div class="actions">
+        <button type="submit">{t('stSave')}</button>
+      </div>
+    </section>
   )
 }

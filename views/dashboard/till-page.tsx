@@ -8,8 +8,8 @@ import { raw } from 'hono/html'
 import type { SaleView } from '../../src/dashboard/till-sale.js'
 import type { TillPreset } from '../../src/domain/till-sale.js'
 import { formatAmount } from '../../src/i18n/index.js'
+import { Field } from '../field.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { FieldError } from './parts.js'
 
 /** The separators and currency the page's amounts use, read from the one formatter. */
 function amountFormat(ctx: DashContext) {
@@ -67,19 +67,19 @@ function Keypad(props: TillPageProps) {
     <form method="post" action="/dashboard/till/sales" novalidate>
       <CsrfField ctx={ctx} />
       <h1>{t('tillTitle')}</h1>
-      <label for="amount">{t('tillAmount')}</label>
-      <input
+      <Field
         id="amount"
-        name="amount"
-        class="amount"
-        inputmode="decimal"
-        autocomplete="off"
-        placeholder={formatAmount(0, ctx.lang)}
-        value={props.amount}
-        aria-invalid={errors.amount ? 'true' : undefined}
-        aria-describedby={errors.amount ? 'amount-err' : undefined}
+        label={t('tillAmount')}
+        attrs={{
+          name: 'amount',
+          class: 'amount',
+          inputmode: 'decimal',
+          autocomplete: 'off',
+          placeholder: formatAmount(0, ctx.lang),
+          value: props.amount,
+        }}
+        error={errors.amount}
       />
-      <FieldError id="amount" error={errors.amount} />
       <fieldset class="keypad">
         <legend class="vh">{t('tillKeypad')}</legend>
         <button type="button" class="fn clear" data-key="clear" aria-label={t('tillClear')}>
@@ -106,18 +106,18 @@ function Keypad(props: TillPageProps) {
           ))}
         </fieldset>
       ) : null}
-      <label for="note">{t('tillNote')}</label>
-      <input
+      <Field
         id="note"
-        name="note"
-        maxlength={100}
-        autocomplete="off"
-        value={props.note}
-        dir="auto"
-        aria-invalid={errors.note ? 'true' : undefined}
-        aria-describedby={errors.note ? 'note-err' : undefined}
+        label={t('tillNote')}
+        attrs={{
+          name: 'note',
+          maxlength: 100,
+          autocomplete: 'off',
+          value: props.note,
+          dir: 'auto',
+        }}
+        error={errors.note}
       />
-      <FieldError id="note" error={errors.note} />
       <p class="hint">{t('tillExpiryHint', { n: props.minutes })}</p>
       <button type="submit" class="charge">
         {t('tillCharge')}

@@ -1,6 +1,7 @@
 /** The till's preset items: one a line, `name; price`, that the keypad offers as buttons. */
+import { FieldError } from '../field.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { FieldError, Notice } from './parts.js'
+import { Notice } from './parts.js'
 
 export function TillPresetsPage(props: {
   ctx: DashContext

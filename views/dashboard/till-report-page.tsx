@@ -10,6 +10,7 @@ import {
   type TillSummary,
 } from '../../src/dashboard/till-report.js'
 import { formatAmount } from '../../src/i18n/index.js'
+import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Cell, Notice, StackTable } from './parts.js'
 
@@ -35,10 +36,12 @@ export function TillReportPage(props: {
       <h1>{t('tillReportTitle')}</h1>
       <Notice text={props.error} kind="error" />
       <form method="get" action="/dashboard/till/report" class="report-tools">
-        <div>
-          <label for="day">{t('tillReportDay')}</label>
-          <input id="day" name="day" type="date" value={props.day} />
-        </div>
+        <Field
+          id="day"
+          label={t('tillReportDay')}
+          attrs={{ name: 'day', type: 'date', value: props.day }}
+          wrap
+        />
         <button type="submit" class="small">
           {t('tillReportShow')}
         </button>

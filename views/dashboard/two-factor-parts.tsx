@@ -1,28 +1,27 @@
 import { raw } from 'hono/html'
+import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
 
 /** The code field of a second step: six digits from the app, or a recovery code. */
 function CodeField(props: { ctx: DashContext; error?: string | undefined; hint: string }) {
-  const t = props.ctx.t
+  // The error is the page's alert, above the form.
   return (
-    <>
-      <label for="code">{t('tfCode')}</label>
-      <input
-        type="text"
-        id="code"
-        name="code"
-        class="ltr"
-        inputmode="text"
-        autocomplete="one-time-code"
-        maxlength={32}
-        required
-        aria-describedby="code-hint"
-        aria-invalid={props.error ? 'true' : undefined}
-      />
-      <p id="code-hint" class="hint muted">
-        {props.hint}
-      </p>
-    </>
+    <Field
+      id="code"
+      label={props.ctx.t('tfCode')}
+      type="text"
+      attrs={{
+        name: 'code',
+        class: 'ltr',
+        inputmode: 'text',
+        autocomplete: 'one-time-code',
+        maxlength: 32,
+        required: true,
+      }}
+      hint={props.hint}
+      invalid={Boolean(props.error)}
+      describedByFirst
+    />
   )
 }
 

@@ -1,7 +1,7 @@
 import { OUTBOUND_EVENT_TYPES } from '../../db/schema.js'
 import type { EndpointForm } from '../../src/dashboard/webhook-form.js'
+import { Check, Choices, Field, FieldError } from '../field.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
-import { described, FieldError } from './parts.js'
 
 type Errors = Partial<Record<keyof EndpointForm, string>>
 
@@ -33,51 +33,38 @@ export function WebhookFormPage(props: {
         ) : null}
         <form method="post" action={action} novalidate>
           <CsrfField ctx={ctx} />
-          <label for="url">{t('whFieldUrl')}</label>
-          <input
-            type="url"
+          <Field
             id="url"
-            name="url"
-            value={form.url}
-            class="ltr"
-            maxlength={2000}
-            required
-            {...described('url', errors.url, 'url-hint')}
+            label={t('whFieldUrl')}
+            type="url"
+            attrs={{ name: 'url', value: form.url, class: 'ltr', maxlength: 2000, required: true }}
+            hint={t('whUrlHint')}
+            error={errors.url}
           />
-          <p id="url-hint" class="hint muted">
-            {t('whUrlHint')}
-          </p>
-          <FieldError id="url" error={errors.url} />
-          <label for="description">{t('whFieldDescription')}</label>
-          <input
-            type="text"
+          <Field
             id="description"
-            name="description"
-            value={form.description}
-            dir="auto"
-            maxlength={200}
-            {...described('description', errors.description)}
+            label={t('whFieldDescription')}
+            type="text"
+            attrs={{ name: 'description', value: form.description, dir: 'auto', maxlength: 200 }}
+            error={errors.description}
           />
-          <FieldError id="description" error={errors.description} />
-          <fieldset {...described('eventTypes', errors.eventTypes)}>
-            <legend>{t('whFieldEvents')}</legend>
+          <Choices id="eventTypes" legend={t('whFieldEvents')} error={errors.eventTypes}>
             {OUTBOUND_EVENT_TYPES.map((type) => (
-              <label class="check">
-                <input
-                  type="checkbox"
-                  name="event_types[]"
-                  value={type}
-                  checked={form.eventTypes.includes(type)}
-                />
+              <Check
+                type="checkbox"
+                attrs={{
+                  name: 'event_types[]',
+                  value: type,
+                  checked: form.eventTypes.includes(type),
+                }}
+              >
                 <code>{type}</code>
-              </label>
+              </Check>
             ))}
-            <FieldError id="eventTypes" error={errors.eventTypes} />
-          </fieldset>
-          <label class="check">
-            <input type="checkbox" name="enabled" value="on" checked={form.enabled} />
+          </Choices>
+          <Check type="checkbox" attrs={{ name: 'enabled', value: 'on', checked: form.enabled }}>
             <span>{t('whFieldEnabled')}</span>
-          </label>
+          </Check>
           <FieldError id="enabled" error={errors.enabled} />
           <div class="actions">
             <button type="submit">{props.endpoint ? t('whSave') : t('whCreate')}</button>
