@@ -6,7 +6,7 @@
 import * as z from 'zod'
 import { type Delivery, OUTBOUND_EVENT_TYPES, type WebhookEndpoint } from '../../db/schema.js'
 import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
-import type { TargetProblem } from '../webhooks-out/target-check.js'
+import type { TargetProblem } from '../outbound-webhooks/target-check.js'
 import type { deliveryObject, webhookEndpointObject } from './webhook-endpoint-objects.js'
 
 const url = z

@@ -8,20 +8,20 @@ import { Hono } from 'hono'
 import type * as z from 'zod'
 import { OUTBOUND_EVENT_TYPES } from '../../db/schema.js'
 import type { AppEnv } from '../app-deps.js'
-import { auditEndpoint } from '../webhooks-out/audit.js'
+import { auditEndpoint } from '../outbound-webhooks/audit.js'
 import {
   deleteEndpoint,
   getEndpoint,
   listEndpoints,
   rotateSecret,
-} from '../webhooks-out/endpoints.js'
-import { getEndpointDelivery, listEndpointDeliveries, redeliver } from '../webhooks-out/outbox.js'
+} from '../outbound-webhooks/endpoints.js'
 import {
   changeEndpoint,
   type EndpointResult,
   normalTypes,
   registerEndpoint,
-} from '../webhooks-out/service.js'
+} from '../outbound-webhooks/service.js'
+import { getEndpointDelivery, listEndpointDeliveries, redeliver } from '../outbox/deliveries.js'
 import { jsonBodyLimit, readJsonBody } from './body.js'
 import { apiError, invalidFields } from './errors.js'
 import { parseQuery } from './query.js'

@@ -5,7 +5,7 @@
 import { settings } from '../../db/schema.js'
 import type { MailConfig } from '../config.js'
 import type { Db } from '../data/db.js'
-import type { MailChannel } from '../webhooks-out/sender.js'
+import type { MailChannel } from '../outbound-webhooks/sender.js'
 import { deliverPaymentMails, type MailDeps } from './deliver.js'
 
 /**

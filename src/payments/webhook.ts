@@ -2,13 +2,13 @@
  * The gateway's `cib.payment.updated` webhook: raw body → signature → one inbox row per distinct
  * signed event and payment → confirmation through the check endpoint (in the background) →
  * transition. Only `message` is signed: no other field of the body decides anything here — the
- * outcome is the check endpoint's, and the inbox key is the signed pair (see data/webhooks).
+ * outcome is the check endpoint's, and the inbox key is the signed pair (see data/gateway-inbox).
  * Forged: 401, malformed: 400, anything else: 2xx, so the gateway stops retrying.
  */
 
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
-import { checkedResult, markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
+import { checkedResult, markWebhookEvent, type RecordedDelivery } from '../data/gateway-inbox.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,

@@ -10,6 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
 import { insertApiKey, revokeKeysOfPerson } from '../../src/data/api-keys.js'
 import type { Db } from '../../src/data/db.js'
+import {
+  claimWebhookEvent,
+  listInboxDue,
+  markWebhookEvent,
+  recordWebhookEvent,
+} from '../../src/data/gateway-inbox.js'
 import { createLink, getLinkBySlug, listLinks, updateLink } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import {
@@ -35,12 +41,6 @@ import {
 import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { createUser, removeUser, setRole } from '../../src/data/users.js'
-import {
-  claimWebhookEvent,
-  listInboxDue,
-  markWebhookEvent,
-  recordWebhookEvent,
-} from '../../src/data/webhooks.js'
 import { INBOX_REPLAY_GRACE_MS } from '../../src/domain/check-schedule.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { linkValues } from '../support/links.js'

@@ -1,5 +1,5 @@
 /**
- * The inbox rows the reconciler finishes (src/data/webhooks.ts `listInboxDue`, `claimWebhookEvent`)
+ * The inbox rows the reconciler finishes (src/data/gateway-inbox.ts `listInboxDue`, `claimWebhookEvent`)
  * on a real SQLite file: which rows are due and when, that they are read through the partial index
  * of rows still to process, and that a row is taken once.
  */
@@ -13,7 +13,7 @@ import {
   listInboxDue,
   markWebhookEvent,
   recordWebhookEvent,
-} from '../../src/data/webhooks.js'
+} from '../../src/data/gateway-inbox.js'
 import {
   INBOX_MAX_ATTEMPTS,
   INBOX_REPLAY_GRACE_MS,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { markWebhookEvent, recordWebhookEvent } from '../../src/data/gateway-inbox.js'
 import { hitRateLimit, purgeRateLimits } from '../../src/data/rate-limits.js'
 import { getSetting, setSettingIfAbsent } from '../../src/data/settings.js'
-import { markWebhookEvent, recordWebhookEvent } from '../../src/data/webhooks.js'
 import { runContenders } from './contenders.js'
 import { openTestDb, T0, type TestDb } from './helpers.js'
 

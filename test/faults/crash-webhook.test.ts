@@ -21,8 +21,8 @@ import { type ServerType, serve } from '@hono/node-server'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openSqlite } from '../../src/node/sqlite.js'
+import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { createSimulator, type Simulator } from '../../src/simulator/index.js'
-import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
 import { TEST_ADMIN_TOKEN } from '../support/harness.js'
 import {
   freePort,

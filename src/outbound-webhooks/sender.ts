@@ -9,16 +9,16 @@ import type { Db } from '../data/db.js'
 import { describe } from '../lib/describe-error.js'
 import type { Logger } from '../log.js'
 import { MailSendError } from '../mail/types.js'
+import { type AttemptOutcome, claim, listDue, recordAttempt } from '../outbox/deliveries.js'
+import { nextAttemptAt } from '../outbox/schedule.js'
 import {
   getEndpoint,
   noteEndpointFailure,
   noteEndpointSuccess,
   signingSecrets,
 } from './endpoints.js'
-import { type AttemptOutcome, claim, listDue, recordAttempt } from './outbox.js'
 import { buildPayload } from './payload.js'
 import { postOnce, type WebhookFetch } from './post.js'
-import { nextAttemptAt } from './schedule.js'
 import { signedHeaders } from './sign.js'
 import { checkTarget, type TargetPolicy } from './target-check.js'
 

@@ -4,7 +4,7 @@
  * falls due later. A kick while a run is going makes one more run after it.
  */
 import type { Background } from '../background.js'
-import { deliverDue, type SenderDeps, type SendReport } from './sender.js'
+import { deliverDue, type SenderDeps, type SendReport } from '../outbound-webhooks/sender.js'
 
 export interface Outbound {
   /**

@@ -4,7 +4,7 @@
  * answers, the one seam for its answers, its failures and its silence.
  */
 import { describe, expect, it } from 'vitest'
-import { checkTarget, type TargetPolicy } from '../../src/webhooks-out/target-check.js'
+import { checkTarget, type TargetPolicy } from '../../src/outbound-webhooks/target-check.js'
 import {
   DOH_MEMO_MS,
   DOH_URL,

@@ -13,8 +13,8 @@ import {
   getEndpoint,
   ROTATION_OVERLAP_MS,
   rotateSecret,
-} from '../../src/webhooks-out/endpoints.js'
-import { FAILING_AFTER, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/webhooks-out/schedule.js'
+} from '../../src/outbound-webhooks/endpoints.js'
+import { FAILING_AFTER, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/outbox/schedule.js'
 import { startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'

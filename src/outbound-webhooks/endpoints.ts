@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.js'
 import type { Db } from '../data/db.js'
 import { randomBase62, randomBytes, toBase64 } from '../lib/bytes.js'
-import { FAILING_AFTER } from './schedule.js'
+import { FAILING_AFTER } from '../outbox/schedule.js'
 
 /** How long the previous secret still signs after a rotation (receivers update in the meantime). */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000

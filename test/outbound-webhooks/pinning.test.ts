@@ -10,14 +10,14 @@ import { deliveries } from '../../db/schema.js'
 import { applyOutcome } from '../../src/data/payments.js'
 import { silentLogger } from '../../src/log.js'
 import { pinnedLookup, pinnedWebhookFetch } from '../../src/node/pinned-fetch.js'
-import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
-import { deliverDue, type SenderDeps } from '../../src/webhooks-out/sender.js'
+import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
+import { deliverDue, type SenderDeps } from '../../src/outbound-webhooks/sender.js'
 import {
   checkTarget,
   isPublicAddress,
   type TargetPolicy,
   targetProblem,
-} from '../../src/webhooks-out/target-check.js'
+} from '../../src/outbound-webhooks/target-check.js'
 import { startPayment } from '../flows/support.js'
 import { startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
