@@ -29,9 +29,10 @@ import type { DeclaredBodyLength } from './lib/bounded-body.js'
 import { randomBase62 } from './lib/bytes.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
+import { type MailChannel, mailOutboxChannel } from './mail/outbox-channel.js'
 import type { MailTransport } from './mail/types.js'
 import { globalWebhookFetch, type WebhookFetch } from './outbound-webhooks/post.js'
-import type { MailChannel } from './outbound-webhooks/sender.js'
+import { webhookChannel } from './outbound-webhooks/sender.js'
 import type { TargetPolicy } from './outbound-webhooks/target-check.js'
 import { createOutbound, type Outbound } from './outbox/runner.js'
 import type { PaymentChanges } from './payments/changes.js'
@@ -266,21 +267,22 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
   return assembled
 }
 
-/** The outbound sender over the app's dependencies (the background tracker read at each kick). */
+/**
+ * The outbox's sender over the app's dependencies: the webhook channel, and the mail channel where
+ * this process sends mail (the background tracker read at each kick).
+ */
 function outboundOf(deps: AppDeps, parts: RuntimeParts): Outbound {
   const targets: TargetPolicy = deps.webhookTargets
-  return createOutbound(
-    {
-      db: deps.db,
-      clock: deps.clock,
-      log: deps.log,
-      publicUrl: deps.config.publicUrl,
-      targets,
-      fetch: parts.webhookFetch ?? globalWebhookFetch,
-      mail: parts.mail,
-    },
-    () => deps.background,
-  )
+  const webhooks = webhookChannel({
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    publicUrl: deps.config.publicUrl,
+    targets,
+    fetch: parts.webhookFetch ?? globalWebhookFetch,
+  })
+  const mail = parts.mail ? [mailOutboxChannel(parts.mail, deps)] : []
+  return createOutbound(deps, [webhooks, ...mail], () => deps.background)
 }
 
 function loadSimulator(parts: RuntimeParts): Promise<SimulatorModule> {

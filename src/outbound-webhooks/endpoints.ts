@@ -12,10 +12,12 @@ import {
 } from '../../db/schema.js'
 import type { Db } from '../data/db.js'
 import { randomBase62, randomBytes, toBase64 } from '../lib/bytes.js'
-import { FAILING_AFTER } from '../outbox/schedule.js'
 
 /** How long the previous secret still signs after a rotation (receivers update in the meantime). */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000
+
+/** After this many failed attempts in a row an endpoint is shown as failing. */
+export const FAILING_AFTER = 5
 
 /** The most endpoints one Paylinks keeps (each event is one delivery per endpoint). */
 export const MAX_ENDPOINTS = 20

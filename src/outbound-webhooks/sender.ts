@@ -1,16 +1,15 @@
 /**
- * The sender: takes due deliveries from the outbox, claims each, signs and POSTs it (or hands a
- * mail row to the mail channel), and writes the outcome with the next attempt on the retry
- * schedule. Endpoints are served side by side, each one's deliveries one after the other, so a
- * payment's events reach a receiver in order.
+ * The outbox's webhook channel: claims each due delivery, signs and POSTs it, and writes the
+ * outcome with the next attempt on the retry schedule. Endpoints are served side by side, each
+ * one's deliveries one after the other, so a payment's events reach a receiver in order.
  */
 import type { Delivery, WebhookEndpoint } from '../../db/schema.js'
 import type { Db } from '../data/db.js'
 import { describe } from '../lib/describe-error.js'
 import type { Logger } from '../log.js'
-import { MailSendError } from '../mail/types.js'
-import { type AttemptOutcome, claim, listDue, recordAttempt } from '../outbox/deliveries.js'
+import { type AttemptOutcome, claim, failedAttempt, recordAttempt } from '../outbox/deliveries.js'
 import { nextAttemptAt } from '../outbox/schedule.js'
+import type { OutboxChannel, SendReport } from '../outbox/sender.js'
 import {
   getEndpoint,
   noteEndpointFailure,
@@ -22,12 +21,6 @@ import { postOnce, type WebhookFetch } from './post.js'
 import { signedHeaders } from './sign.js'
 import { checkTarget, type TargetPolicy } from './target-check.js'
 
-/**
- * Sends a mail delivery (the mail feature's `deliverPaymentMails`): 'skipped' when there was
- * nothing to send; throws to be retried, or a MailSendError marked permanent to give up.
- */
-export type MailChannel = (delivery: Delivery) => Promise<'sent' | 'skipped'>
-
 export interface SenderDeps {
   db: Db
   clock: () => number
@@ -36,41 +29,25 @@ export interface SenderDeps {
   targets: TargetPolicy
   /** How a POST is sent; it connects to the addresses the target check passed where it can. */
   fetch: WebhookFetch
-  /** Where mail rows go; without it they wait in the outbox. */
-  mail?: MailChannel | undefined
   attemptTimeoutMs?: number
 }
 
-export interface SendReport {
-  attempted: number
-  delivered: number
-}
-
-const BATCH = 50
-
-/** Sends what is due now; rounds repeat while they deliver (a payment's next event becomes due). */
-export async function deliverDue(deps: SenderDeps, maxRounds = 5): Promise<SendReport> {
-  const report: SendReport = { attempted: 0, delivered: 0 }
-  for (let round = 0; round < maxRounds; round++) {
-    const before = report.delivered
-    const due = await listDue(deps.db, 'webhook', deps.clock(), BATCH)
-    const mail = deps.mail ? await listDue(deps.db, 'mail', deps.clock(), BATCH) : []
-    if (due.length + mail.length === 0) break
-    const byEndpoint = new Map<string, Delivery[]>()
-    for (const row of due) {
-      const list = byEndpoint.get(row.endpointId ?? '') ?? []
-      list.push(row)
-      byEndpoint.set(row.endpointId ?? '', list)
-    }
-    await Promise.all([
-      ...[...byEndpoint].map(([endpointId, rows]) =>
-        sendToEndpoint(deps, endpointId, rows, report),
-      ),
-      sendMail(deps, mail, report),
-    ])
-    if (report.delivered === before) break
+/** The outbox's webhook channel: the rows due, endpoint by endpoint, side by side. */
+export function webhookChannel(deps: SenderDeps): OutboxChannel {
+  return {
+    channel: 'webhook',
+    async send(rows, report) {
+      const byEndpoint = new Map<string, Delivery[]>()
+      for (const row of rows) {
+        const list = byEndpoint.get(row.endpointId ?? '') ?? []
+        list.push(row)
+        byEndpoint.set(row.endpointId ?? '', list)
+      }
+      await Promise.all(
+        [...byEndpoint].map(([endpointId, due]) => sendToEndpoint(deps, endpointId, due, report)),
+      )
+    },
   }
-  return report
 }
 
 async function sendToEndpoint(
@@ -110,7 +87,11 @@ async function attempt(
     row.payload ?? (await buildPayload(deps.db, row, { publicUrl: deps.publicUrl, now }))
   if (payload === null) {
     // Its payment or link is gone: nothing true to send.
-    await recordAttempt(deps.db, row.id, failure(now, 'the payment or link no longer exists', null))
+    await recordAttempt(
+      deps.db,
+      row.id,
+      failedAttempt(now, 'the payment or link no longer exists', null),
+    )
     return
   }
   const claimed = await claim(deps.db, row, payload, now)
@@ -164,61 +145,4 @@ async function attempt(
     status: result.status,
     ...(ok ? {} : { error: result.error, next_attempt_at: outcome.nextAttemptAt }),
   })
-}
-
-function failure(at: number, error: string, next: number | null): AttemptOutcome {
-  return {
-    at,
-    status: null,
-    responseExcerpt: null,
-    durationMs: 0,
-    error,
-    delivered: false,
-    nextAttemptAt: next,
-  }
-}
-
-async function sendMail(deps: SenderDeps, rows: Delivery[], report: SendReport): Promise<void> {
-  const mail = deps.mail
-  if (!mail) return
-  for (const row of rows) {
-    const now = deps.clock()
-    const claimed = await claim(deps.db, row, '', now)
-    if (!claimed) continue
-    report.attempted++
-    const started = performance.now()
-    let outcome: AttemptOutcome
-    try {
-      const result = await mail(claimed)
-      outcome = {
-        ...failure(now, '', null),
-        error: null,
-        responseExcerpt: result === 'skipped' ? 'skipped' : null,
-        durationMs: Math.round(performance.now() - started),
-        delivered: true,
-      }
-      report.delivered++
-    } catch (error) {
-      // The error names no address (MailSendError); anything else is described, its URLs cut.
-      const refused = error instanceof MailSendError ? error : null
-      const next = refused?.permanent ? null : nextAttemptAt(claimed.attempts + 1, now)
-      outcome = {
-        ...failure(now, describe(error).slice(0, 200), next),
-        status: refused?.smtpCode ?? null,
-        durationMs: Math.round(performance.now() - started),
-      }
-    }
-    await recordAttempt(deps.db, row.id, outcome)
-    deps.log({
-      event: 'mail_out',
-      delivery: claimed.eventId,
-      kind: claimed.mailKind,
-      payment_id: claimed.paymentId,
-      attempt: claimed.attempts + 1,
-      status: outcome.status,
-      ...(outcome.delivered
-        ? {}
-        : { failed: outcome.nextAttemptAt === null, next_attempt_at: outcome.nextAttemptAt }),
-    })
-  }
 }

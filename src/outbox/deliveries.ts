@@ -1,6 +1,7 @@
 /**
- * The outbox's queries: deliveries due, a claim before each attempt (so two runners never send
- * the same attempt), the attempt's outcome and its log line, the delivery log, redelivery.
+ * The outbox's queries, for mail and webhook rows alike: deliveries due, a claim before each
+ * attempt (so two runners never send the same attempt), the attempt's outcome and its log line,
+ * the delivery log, redelivery.
  */
 import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm'
 import {
@@ -87,6 +88,19 @@ export interface AttemptOutcome {
   delivered: boolean
   /** When to try again; null with `delivered` false: given up. */
   nextAttemptAt: number | null
+}
+
+/** A failed attempt that sent nothing: `error`, and the next attempt at `next` (null: given up). */
+export function failedAttempt(at: number, error: string, next: number | null): AttemptOutcome {
+  return {
+    at,
+    status: null,
+    responseExcerpt: null,
+    durationMs: 0,
+    error,
+    delivered: false,
+    nextAttemptAt: next,
+  }
 }
 
 /** Writes an attempt's outcome on its delivery and in the attempts log. */

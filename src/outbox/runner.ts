@@ -4,7 +4,7 @@
  * falls due later. A kick while a run is going makes one more run after it.
  */
 import type { Background } from '../background.js'
-import { deliverDue, type SenderDeps, type SendReport } from '../outbound-webhooks/sender.js'
+import { deliverDue, type OutboxChannel, type OutboxDeps, type SendReport } from './sender.js'
 
 export interface Outbound {
   /**
@@ -16,8 +16,15 @@ export interface Outbound {
   run(): Promise<SendReport>
 }
 
-/** The outbound sender of this app; `background()` is read at each kick (Workers swap it). */
-export function createOutbound(deps: SenderDeps, background: () => Background): Outbound {
+/**
+ * The outbox sender of this app over its channels (outbound webhooks, and mail where it is sent);
+ * `background()` is read at each kick (Workers swap it).
+ */
+export function createOutbound(
+  deps: OutboxDeps,
+  channels: readonly OutboxChannel[],
+  background: () => Background,
+): Outbound {
   let running: Promise<SendReport> | undefined
   let again = false
   const run = (): Promise<SendReport> => {
@@ -29,7 +36,7 @@ export function createOutbound(deps: SenderDeps, background: () => Background): 
       const total: SendReport = { attempted: 0, delivered: 0 }
       do {
         again = false
-        const report = await deliverDue(deps)
+        const report = await deliverDue(deps, channels)
         total.attempted += report.attempted
         total.delivered += report.delivered
       } while (again)

@@ -1,7 +1,7 @@
 /**
- * When a failed delivery is tried again: a first retry after 5 s (a receiver restarting), then
- * longer and longer waits, the last attempt about three days after the first. Standard Webhooks'
- * reference senders use a similar shape.
+ * When a failed delivery (a webhook or an e-mail) is tried again: a first retry after 5 s (a
+ * receiver restarting), then longer and longer waits, the last attempt about three days after the
+ * first. Standard Webhooks' reference senders use a similar shape.
  */
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -25,9 +25,6 @@ export const RETRY_DELAYS_MS: readonly number[] = [
 
 /** Attempts in all before a delivery is given up. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
-
-/** After this many failed attempts in a row an endpoint is shown as failing. */
-export const FAILING_AFTER = 5
 
 /** The time of the next attempt after `attempts` failed ones, or null to give up. */
 export function nextAttemptAt(attempts: number, now: number): number | null {

@@ -10,11 +10,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliveries, deliveryAttempts, webhookEndpoints } from '../../db/schema.js'
 import {
   createEndpoint,
+  FAILING_AFTER,
   getEndpoint,
   ROTATION_OVERLAP_MS,
   rotateSecret,
 } from '../../src/outbound-webhooks/endpoints.js'
-import { FAILING_AFTER, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/outbox/schedule.js'
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/outbox/schedule.js'
 import { startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'

@@ -11,13 +11,14 @@ import { applyOutcome } from '../../src/data/payments.js'
 import { silentLogger } from '../../src/log.js'
 import { pinnedLookup, pinnedWebhookFetch } from '../../src/node/pinned-fetch.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
-import { deliverDue, type SenderDeps } from '../../src/outbound-webhooks/sender.js'
+import { type SenderDeps, webhookChannel } from '../../src/outbound-webhooks/sender.js'
 import {
   checkTarget,
   isPublicAddress,
   type TargetPolicy,
   targetProblem,
 } from '../../src/outbound-webhooks/target-check.js'
+import { deliverDue } from '../../src/outbox/sender.js'
 import { startPayment } from '../flows/support.js'
 import { startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
@@ -207,7 +208,7 @@ describe('a rebinding name on Node, over real TLS', () => {
 
   it('resolves once and delivers to the checked address, named as in the URL', async () => {
     const { deps, dns, checked, rebound, endpoint, payment } = await setUp()
-    expect(await deliverDue(deps)).toEqual({ attempted: 1, delivered: 1 })
+    expect(await deliverDue(deps, [webhookChannel(deps)])).toEqual({ attempted: 1, delivered: 1 })
     expect(dns.calls).toEqual(['hooks.example.test'])
     expect(rebound.received).toEqual([])
     expect(checked.received).toHaveLength(1)
@@ -232,12 +233,18 @@ describe('a rebinding name on Node, over real TLS', () => {
         throw new Error('connect ENETUNREACH 93.184.215.14:443')
       },
     }
-    expect(await deliverDue(strict)).toEqual({ attempted: 1, delivered: 0 })
+    expect(await deliverDue(strict, [webhookChannel(strict)])).toEqual({
+      attempted: 1,
+      delivered: 0,
+    })
     expect(dns.calls).toEqual(['hooks.example.test'])
     expect(sent).toEqual([['93.184.215.14']])
     // The retry resolves again, sees 127.0.0.1 and refuses before sending anything.
     await p.deps.db.update(deliveries).set({ nextAttemptAt: T0 })
-    expect(await deliverDue(strict)).toEqual({ attempted: 1, delivered: 0 })
+    expect(await deliverDue(strict, [webhookChannel(strict)])).toEqual({
+      attempted: 1,
+      delivered: 0,
+    })
     expect(dns.calls).toHaveLength(2)
     expect(sent).toHaveLength(1)
     const [row] = await p.deps.db.select().from(deliveries)
@@ -248,7 +255,7 @@ describe('a rebinding name on Node, over real TLS', () => {
   it('follows no redirect: the answer is recorded as it came', async () => {
     const { p, deps, dns, checked, rebound } = await setUp()
     checked.answer(307, { location: `https://hooks.example.test:${checked.port}/elsewhere` })
-    expect(await deliverDue(deps)).toEqual({ attempted: 1, delivered: 0 })
+    expect(await deliverDue(deps, [webhookChannel(deps)])).toEqual({ attempted: 1, delivered: 0 })
     expect(dns.calls).toHaveLength(1)
     expect(checked.received).toHaveLength(1)
     expect(rebound.received).toEqual([])
