@@ -1,9 +1,9 @@
 /**
- * The gateway's webhook deliveries, each recorded once whatever the number of redeliveries. A
- * row's key is the delivery's signed pair together with the transaction it names, when Paylinks
- * has that transaction (see `inboxKey`). A row still `received` or `failed` is work the gateway
+ * The gateway's inbox: its webhook deliveries, each recorded once whatever the number of
+ * redeliveries. A row's key is the delivery's signed pair together with the transaction it names,
+ * when Paylinks has that transaction (see `inboxKey`). A row still `received` or `failed` is work the gateway
  * was told is done: the reconciler finishes it if the request that recorded it could not
- * (`listInboxDue`, `claimWebhookEvent`; src/payments/inbox-replay.ts).
+ * (`listInboxDue`, `claimInboxEvent`; src/payments/inbox-replay.ts).
  */
 import { asc, eq, type SQL, sql } from 'drizzle-orm'
 import {
@@ -22,7 +22,7 @@ import type { Db } from './db.js'
 import { getPaymentStateByCibTransactionId } from './payments.js'
 import { prepared } from './prepared.js'
 
-export type WebhookDelivery = {
+export type InboxDelivery = {
   /** The row's key (see `inboxKey`): a second delivery with the same key is a redelivery. */
   dedupeKey: string
   cibTransactionId: string | null
@@ -39,7 +39,7 @@ export type WebhookDelivery = {
 }
 
 /** An inbox row's values for a delivery received at `now`: what every recorder writes. */
-export function inboxRow(delivery: WebhookDelivery, now: number) {
+export function inboxRow(delivery: InboxDelivery, now: number) {
   const status = delivery.status ?? 'received'
   return {
     id: newWebhookEventId(now),
@@ -69,7 +69,7 @@ export type DeliveryPayment = Pick<Payment, 'id' | 'status'> | null
 export function startingState(
   payment: DeliveryPayment,
   namesReceipt = false,
-): Pick<WebhookDelivery, 'status' | 'paymentId' | 'lastError'> {
+): Pick<InboxDelivery, 'status' | 'paymentId' | 'lastError'> {
   if (!payment) {
     return namesReceipt
       ? { status: 'received', paymentId: null }
@@ -82,7 +82,7 @@ export const NO_PAYMENT = 'no payment with this cib_transaction_id'
 
 /** A delivery as the receiver hands it to the inbox, before its payment is known. */
 export type IncomingDelivery = Omit<
-  WebhookDelivery,
+  InboxDelivery,
   'dedupeKey' | 'status' | 'paymentId' | 'lastError'
 > & {
   /** SHA-256 hex of the delivery's signed pair (`signedPairText`). */
@@ -118,7 +118,7 @@ export type RecordedDelivery = {
  */
 export type RecordDelivery = (delivery: IncomingDelivery, now: number) => Promise<RecordedDelivery>
 
-/** The default `RecordDelivery`: the payment lookup, then `recordWebhookEvent`. */
+/** The default `RecordDelivery`: the payment lookup, then `recordInboxEvent`. */
 export function recordDelivery(db: Db): RecordDelivery {
   return async (delivery, now) => {
     const payment = delivery.cibTransactionId
@@ -131,7 +131,7 @@ export function recordDelivery(db: Db): RecordDelivery {
       payload: delivery.payload,
       ...startingState(payment, delivery.namesReceipt),
     }
-    const recorded = await recordWebhookEvent(db, row, now)
+    const recorded = await recordInboxEvent(db, row, now)
     return { ...recorded, payment }
   }
 }
@@ -141,12 +141,12 @@ export function recordDelivery(db: Db): RecordDelivery {
  * shows how far the first one got (`received` or `failed` ones may be processed again: the
  * payment transitions are idempotent).
  */
-export async function recordWebhookEvent(
+export async function recordInboxEvent(
   db: Db,
-  delivery: WebhookDelivery,
+  delivery: InboxDelivery,
   now: number,
 ): Promise<{ isNew: boolean; event: WebhookEvent }> {
-  const insert = prepared(db, 'recordWebhookEvent', (d) =>
+  const insert = prepared(db, 'recordInboxEvent', (d) =>
     d
       .insert(webhookEvents)
       .values({
@@ -168,7 +168,7 @@ export async function recordWebhookEvent(
   )
   const [inserted] = (await insert.all(inboxRow(delivery, now))) as WebhookEvent[]
   if (inserted) return { isNew: true, event: inserted }
-  const byKey = prepared(db, 'webhookEventByKey', (d) =>
+  const byKey = prepared(db, 'inboxEventByKey', (d) =>
     d
       .select()
       .from(webhookEvents)
@@ -198,17 +198,17 @@ export function checkedResult(checked: boolean, paymentId: string): InboxResult 
 }
 
 /**
- * Notes the result of processing an event and counts the attempt — unless `claimWebhookEvent`
+ * Notes the result of processing an event and counts the attempt — unless `claimInboxEvent`
  * counted it already (`counted`).
  */
-export async function markWebhookEvent(
+export async function markInboxEvent(
   db: Db,
   id: string,
   result: InboxResult,
   now: number,
   counted = false,
 ): Promise<WebhookEvent | null> {
-  const update = prepared(db, counted ? 'markWebhookEvent:counted' : 'markWebhookEvent', (d) =>
+  const update = prepared(db, counted ? 'markInboxEvent:counted' : 'markInboxEvent', (d) =>
     d
       .update(webhookEvents)
       .set({
@@ -276,7 +276,7 @@ export const INTERRUPTED = 'processing was interrupted'
  * meanwhile leaves it to a later run. Only the row as it was read is taken — not one another
  * process or the request's own background has processed or taken since. Returns whether taken.
  */
-export async function claimWebhookEvent(
+export async function claimInboxEvent(
   db: Db,
   event: Pick<WebhookEvent, 'id' | 'attempts'>,
   now: number,

@@ -12,7 +12,7 @@ import type { Background } from '../background.js'
 import {
   checkedResult,
   type InboxResult,
-  markWebhookEvent,
+  markInboxEvent,
   NO_PAYMENT,
 } from '../data/gateway-inbox.js'
 import { adoptTransaction, getPaymentByReceiptId } from '../data/payments.js'
@@ -150,7 +150,7 @@ export async function adoptFromWebhook(
   if (!payment || !isAdoptable(payment)) return false
   background.run('webhook_adopt', async () => {
     const { result } = await adoptionResult(deps, payment, event, 'webhook')
-    await markWebhookEvent(deps.db, eventId, result, deps.clock())
+    await markInboxEvent(deps.db, eventId, result, deps.clock())
   })
   return true
 }

@@ -15,7 +15,7 @@
  */
 
 import type { WebhookEvent } from '../../db/schema.js'
-import { claimWebhookEvent, listInboxDue, markWebhookEvent } from '../data/gateway-inbox.js'
+import { claimInboxEvent, listInboxDue, markInboxEvent } from '../data/gateway-inbox.js'
 import { getPaymentById } from '../data/payments.js'
 import { describe } from '../lib/describe-error.js'
 import {
@@ -53,7 +53,7 @@ export async function replayInbox(
   let settled = 0
   for (const event of due) {
     // Taken by another run, or finished by the request's own background since it was read.
-    if (!(await claimWebhookEvent(deps.db, event, now))) continue
+    if (!(await claimInboxEvent(deps.db, event, now))) continue
     let outcome: EventOutcome
     try {
       outcome = await processEvent(deps, event)
@@ -61,7 +61,7 @@ export async function replayInbox(
       outcome = { result: { status: 'failed', error: describe(error) }, changed: false }
     }
     const { result } = outcome
-    await markWebhookEvent(deps.db, event.id, result, deps.clock(), true)
+    await markInboxEvent(deps.db, event.id, result, deps.clock(), true)
     replayed++
     if (outcome.changed) settled++
     const line = {

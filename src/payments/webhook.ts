@@ -8,7 +8,7 @@
 
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
-import { checkedResult, markWebhookEvent, type RecordedDelivery } from '../data/gateway-inbox.js'
+import { checkedResult, markInboxEvent, type RecordedDelivery } from '../data/gateway-inbox.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,
@@ -108,7 +108,7 @@ export async function receiveWebhook(
   if (payment.status === 'paid') {
     // Final: nothing to check. A redelivery of a failed event is brought to the row's new state.
     if (!recorded.isNew)
-      await markWebhookEvent(
+      await markInboxEvent(
         deps.db,
         recorded.event.id,
         { status: 'processed', paymentId: payment.id },
@@ -150,7 +150,7 @@ async function noKnownPayment(
   if (status === 'received' || status === 'failed') {
     background.run('webhook_unplaced', async () => {
       const { result } = await processUnplacedEvent(deps, signed, 'webhook')
-      await markWebhookEvent(deps.db, id, result, deps.clock())
+      await markInboxEvent(deps.db, id, result, deps.clock())
     })
   }
   if (!recorded.isNew)
@@ -183,16 +183,11 @@ export function confirmEvent(
       const result = await deps.confirmations.confirm(bound, paymentId)
       // Unconfirmed (gateway unreachable): `failed`, so a redelivery is processed again; the
       // reconciler re-checks the payment meanwhile.
-      await markWebhookEvent(
-        deps.db,
-        eventId,
-        checkedResult(result.checked, paymentId),
-        deps.clock(),
-      )
+      await markInboxEvent(deps.db, eventId, checkedResult(result.checked, paymentId), deps.clock())
       if (result.checked && result.payment.status === 'pending')
         deps.confirmations.recheckSoon(bound, background, paymentId)
     } catch (error) {
-      await markWebhookEvent(
+      await markInboxEvent(
         deps.db,
         eventId,
         { status: 'failed', paymentId, error: describe(error) },
