@@ -271,7 +271,10 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
  * The outbox's sender over the app's dependencies: the webhook channel, and the mail channel where
  * this process sends mail (the background tracker read at each kick).
  */
-function outboundOf(deps: AppDeps, parts: RuntimeParts): Outbound {
+function outboundOf(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config' | 'webhookTargets' | 'background'>,
+  parts: RuntimeParts,
+): Outbound {
   const targets: TargetPolicy = deps.webhookTargets
   const webhooks = webhookChannel({
     db: deps.db,

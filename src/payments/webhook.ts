@@ -28,7 +28,8 @@ export type WebhookAnswer =
   | { status: 400; body: { error: { code: 'malformed'; message: string } } }
   | { status: 401; body: { error: { code: 'bad_signature'; message: string } } }
 
-type WebhookDeps = Pick<
+/** What receiving a delivery needs: the app's dependencies of these names. */
+export type WebhookDeps = Pick<
   AppDeps,
   | 'db'
   | 'gateway'
