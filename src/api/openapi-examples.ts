@@ -4,7 +4,7 @@
  */
 
 import type { ApiErrorObject } from './errors.js'
-import type { LinkObject, PaymentObject } from './objects.js'
+import type { LinkObject, PaymentObject } from './links/objects.js'
 
 const ORIGIN = 'https://pay.example.dz'
 const SLUG = 'q7Rm2XaP9cLw'

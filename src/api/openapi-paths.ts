@@ -1,6 +1,6 @@
-/** The operations of the OpenAPI document, path by path, as the routes in links.ts and payments.ts serve them. */
+/** The operations of the OpenAPI document, path by path, as the routes in links/routes.ts and payments/routes.ts serve them. */
 
-import { apiKeyPaths } from './api-keys-openapi.js'
+import { apiKeyPaths } from './api-keys/openapi.js'
 import {
   createLinkExamples,
   declinedPaymentExample,
@@ -11,8 +11,8 @@ import {
 import { json, responseRef } from './openapi-responses.js'
 import { idParameter, queryParameters, schemaRef } from './openapi-schemas.js'
 import type { OpenApiPathItem } from './openapi-types.js'
-import { listLinksQuery, listPaymentsQuery } from './schemas.js'
-import { webhookEndpointPaths } from './webhook-endpoints-openapi.js'
+import { listLinksQuery, listPaymentsQuery } from './payments/schemas.js'
+import { webhookEndpointPaths } from './webhook-endpoints/openapi.js'
 
 const body = (schema: string, examples: Record<string, { summary: string; value: unknown }>) => ({
   required: true,

@@ -10,13 +10,13 @@ import {
   auditEntryObject,
   auditList,
   createApiKeyBody,
-} from './api-keys-schemas.js'
+} from './api-keys/schemas.js'
 import { apiErrorObject } from './error-object.js'
-import { createLinkBody, updateLinkBody } from './link-body.js'
-import { linkObject, paymentObject } from './objects.js'
+import { linkObject, paymentObject } from './links/objects.js'
+import { createLinkBody, updateLinkBody } from './links/schemas.js'
 import { FIELD_NOTES } from './openapi-notes.js'
 import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
-import { linkList, paymentList } from './schemas.js'
+import { linkList, paymentList } from './payments/schemas.js'
 import {
   createEndpointBody,
   deliveryList,
@@ -25,7 +25,7 @@ import {
   webhookEndpointList,
   webhookEndpointObject,
   webhookEndpointWithSecret,
-} from './webhook-endpoints-schemas.js'
+} from './webhook-endpoints/schemas.js'
 
 type Meta = { id: string; description: string }
 

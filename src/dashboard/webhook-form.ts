@@ -10,7 +10,7 @@ import {
   type OutboundEventType,
   type WebhookEndpoint,
 } from '../../db/schema.js'
-import { createEndpointBody } from '../api/webhook-endpoints-schemas.js'
+import { createEndpointBody } from '../api/webhook-endpoints/schemas.js'
 import type { EndpointValues } from '../outbound-webhooks/endpoints.js'
 import { normalTypes } from '../outbound-webhooks/service.js'
 import type { TargetProblem } from '../outbound-webhooks/target-check.js'

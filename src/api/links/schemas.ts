@@ -4,12 +4,12 @@
  * several fields live in link-rules.ts. Rules answer with problem codes (src/domain/problems.ts).
  */
 import * as z from 'zod'
-import { LANGUAGES } from '../../db/schema.js'
-import { MAX_AMOUNT } from '../domain/amount-bounds.js'
-import { cleanText } from '../domain/clean-text.js'
-import type { FieldProblems, ProblemCode } from '../domain/problems.js'
-import { parseDzd } from '../lib/money.js'
-import { fieldProblems, PARSE_OPTIONS } from './zod-problems.js'
+import { LANGUAGES } from '../../../db/schema.js'
+import { MAX_AMOUNT } from '../../domain/amount-bounds.js'
+import { cleanText } from '../../domain/clean-text.js'
+import type { FieldProblems, ProblemCode } from '../../domain/problems.js'
+import { parseDzd } from '../../lib/money.js'
+import { fieldProblems, PARSE_OPTIONS } from '../zod-problems.js'
 
 // A value of the wrong type is worded by the kind of value the field takes; every other rule is
 // read from the zod issue itself (see zod-problems.ts).

@@ -5,8 +5,8 @@
  * the Worker runs imports a value from here, so its upload does not carry them.
  */
 import * as z from 'zod'
-import { FAILURE_CODES, LANGUAGES, LINK_SOURCES, PAYMENT_STATUSES } from '../../db/schema.js'
-import { LINK_STATUSES } from '../domain/link-status.js'
+import { FAILURE_CODES, LANGUAGES, LINK_SOURCES, PAYMENT_STATUSES } from '../../../db/schema.js'
+import { LINK_STATUSES } from '../../domain/link-status.js'
 
 const dzd = z.number().describe('DZD, at most two decimals')
 const time = z.string().describe('ISO 8601, UTC')

@@ -1,15 +1,15 @@
 /**
  * The API key and audit log API's bodies and queries, as zod schemas (the handlers parse with
  * them, the OpenAPI document is generated from them), and the mapping from rows to the answers'
- * objects, whose schemas are in api-key-objects.ts (re-exported here).
+ * objects, whose schemas are in object-schemas.ts (re-exported here).
  */
 import * as z from 'zod'
-import { API_KEY_SCOPES, type AuditEntry } from '../../db/schema.js'
-import type { ApiKeyRow } from '../data/api-keys.js'
-import { algiersDayStart } from '../domain/algiers-time.js'
-import { AUDIT_GROUPS, auditGroupOf } from '../domain/audit-actions.js'
-import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
-import type { apiKeyObject, auditEntryObject } from './api-key-objects.js'
+import { API_KEY_SCOPES, type AuditEntry } from '../../../db/schema.js'
+import type { ApiKeyRow } from '../../data/api-keys.js'
+import { algiersDayStart } from '../../domain/algiers-time.js'
+import { AUDIT_GROUPS, auditGroupOf } from '../../domain/audit-actions.js'
+import { CLEAN_TEXT_RULE, isCleanText } from '../../domain/clean-text.js'
+import type { apiKeyObject, auditEntryObject } from './object-schemas.js'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -38,7 +38,7 @@ export {
   apiKeyWithSecret,
   auditEntryObject,
   auditList,
-} from './api-key-objects.js'
+} from './object-schemas.js'
 
 /** A key row as the API shows it (never its hash). */
 export function toApiKeyObject(k: ApiKeyRow): z.infer<typeof apiKeyObject> {

@@ -3,9 +3,9 @@
  * the OpenAPI document is generated from them, so the two cannot drift apart.
  */
 import * as z from 'zod'
-import { LINK_SOURCES, PAYMENT_STATUSES } from '../../db/schema.js'
-import { decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
-import { parseSearch, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../data/search.js'
+import { LINK_SOURCES, PAYMENT_STATUSES } from '../../../db/schema.js'
+import { decodeCursor, MAX_PAGE_SIZE } from '../../data/paging.js'
+import { parseSearch, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../../data/search.js'
 
 // Algeria keeps UTC+01:00 all year; a date alone means that whole day in the merchant's time.
 const ALGIERS_OFFSET = '+01:00'
@@ -125,4 +125,4 @@ export const listPaymentsQuery = z.strictObject({
 export type ListLinksQuery = z.output<typeof listLinksQuery>
 export type ListPaymentsQuery = z.output<typeof listPaymentsQuery>
 
-export { linkList, paymentList } from './object-schemas.js'
+export { linkList, paymentList } from '../links/object-schemas.js'

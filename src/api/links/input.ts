@@ -1,18 +1,23 @@
 /**
  * The parse functions the API and the dashboard's form call: a create-link or update-link body
  * in, column values (centimes, epoch milliseconds) or the problem of each bad field out. The body
- * is read by its schema (link-body.ts), then the rules that span several fields are applied
+ * is read by its schema (schemas.ts), then the rules that span several fields are applied
  * (src/domain/link-rules.ts).
  */
-import type { Language, Link } from '../../db/schema.js'
-import { type LinkValues, linkChanges, newLinkValues, type Parsed } from '../domain/link-rules.js'
+import type { Language, Link } from '../../../db/schema.js'
+import {
+  type LinkValues,
+  linkChanges,
+  newLinkValues,
+  type Parsed,
+} from '../../domain/link-rules.js'
 import {
   type CreateLinkBody,
   createLinkBody,
   parseBody,
   type UpdateLinkBody,
   updateLinkBody,
-} from './link-body.js'
+} from './schemas.js'
 
 /** Maps the fields present in a parsed body to column values (absent fields stay absent). */
 function toValues(body: CreateLinkBody | UpdateLinkBody): Partial<LinkValues> {

@@ -1,8 +1,8 @@
-/** The webhook endpoint operations of the OpenAPI document, as src/api/webhook-endpoints.ts serves them. */
-import { json, responseRef } from './openapi-responses.js'
-import { idParameter, queryParameters, schemaRef } from './openapi-schemas.js'
-import type { OpenApiPathItem } from './openapi-types.js'
-import { listDeliveriesQuery } from './webhook-endpoints-schemas.js'
+/** The webhook endpoint operations of the OpenAPI document, as src/api/webhook-endpoints/routes.ts serves them. */
+import { json, responseRef } from '../openapi-responses.js'
+import { idParameter, queryParameters, schemaRef } from '../openapi-schemas.js'
+import type { OpenApiPathItem } from '../openapi-types.js'
+import { listDeliveriesQuery } from './schemas.js'
 
 const endpointExample = {
   id: 'we_8fQ2mZk1LrT0aB7c',

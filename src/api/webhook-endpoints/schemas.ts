@@ -1,13 +1,13 @@
 /**
  * The webhook endpoint API's bodies and query, as zod schemas (the handlers parse with them, the
  * OpenAPI document is generated from them), and the mapping from rows to the answers' objects,
- * whose schemas are in webhook-endpoint-objects.ts (re-exported here).
+ * whose schemas are in object-schemas.ts (re-exported here).
  */
 import * as z from 'zod'
-import { type Delivery, OUTBOUND_EVENT_TYPES, type WebhookEndpoint } from '../../db/schema.js'
-import { CLEAN_TEXT_RULE, isCleanText } from '../domain/clean-text.js'
-import type { TargetProblem } from '../outbound-webhooks/target-check.js'
-import type { deliveryObject, webhookEndpointObject } from './webhook-endpoint-objects.js'
+import { type Delivery, OUTBOUND_EVENT_TYPES, type WebhookEndpoint } from '../../../db/schema.js'
+import { CLEAN_TEXT_RULE, isCleanText } from '../../domain/clean-text.js'
+import type { TargetProblem } from '../../outbound-webhooks/target-check.js'
+import type { deliveryObject, webhookEndpointObject } from './object-schemas.js'
 
 const url = z
   .string({ error: 'must be a URL' })
@@ -54,7 +54,7 @@ export {
   webhookEndpointList,
   webhookEndpointObject,
   webhookEndpointWithSecret,
-} from './webhook-endpoint-objects.js'
+} from './object-schemas.js'
 
 export const listDeliveriesQuery = z.strictObject({
   limit: z

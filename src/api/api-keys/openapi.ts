@@ -1,8 +1,9 @@
-/** The API key and audit log operations of the OpenAPI document, as src/api/api-keys.ts serves them. */
-import { listAuditQuery } from './api-keys-schemas.js'
-import { json, responseRef } from './openapi-responses.js'
-import { idParameter, queryParameters, schemaRef } from './openapi-schemas.js'
-import type { OpenApiPathItem } from './openapi-types.js'
+/** The API key and audit log operations of the OpenAPI document, as src/api/api-keys/routes.ts serves them. */
+
+import { json, responseRef } from '../openapi-responses.js'
+import { idParameter, queryParameters, schemaRef } from '../openapi-schemas.js'
+import type { OpenApiPathItem } from '../openapi-types.js'
+import { listAuditQuery } from './schemas.js'
 
 const keyExample = {
   id: 'key_4Tq8ZbW1xYv2LmNa',

@@ -6,26 +6,27 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type * as z from 'zod'
-import { OUTBOUND_EVENT_TYPES } from '../../db/schema.js'
-import type { AppEnv } from '../app-deps.js'
-import { auditEndpoint } from '../outbound-webhooks/audit.js'
+import { OUTBOUND_EVENT_TYPES } from '../../../db/schema.js'
+import type { AppEnv } from '../../app-deps.js'
+import { auditEndpoint } from '../../outbound-webhooks/audit.js'
 import {
   deleteEndpoint,
   getEndpoint,
   listEndpoints,
   rotateSecret,
-} from '../outbound-webhooks/endpoints.js'
+} from '../../outbound-webhooks/endpoints.js'
 import {
   changeEndpoint,
   type EndpointResult,
   normalTypes,
   registerEndpoint,
-} from '../outbound-webhooks/service.js'
-import { getEndpointDelivery, listEndpointDeliveries, redeliver } from '../outbox/deliveries.js'
-import { jsonBodyLimit, readJsonBody } from './body.js'
-import { apiError, invalidFields } from './errors.js'
-import { parseQuery } from './query.js'
-import { limitLinkWrites } from './rate-limit.js'
+} from '../../outbound-webhooks/service.js'
+import { getEndpointDelivery, listEndpointDeliveries, redeliver } from '../../outbox/deliveries.js'
+import { jsonBodyLimit, readJsonBody } from '../body.js'
+import { apiError, invalidFields } from '../errors.js'
+import { parseQuery } from '../query.js'
+import { limitLinkWrites } from '../rate-limit.js'
+import { pathText } from '../zod-problems.js'
 import {
   createEndpointBody,
   listDeliveriesQuery,
@@ -33,8 +34,7 @@ import {
   toDeliveryObject,
   toEndpointObject,
   updateEndpointBody,
-} from './webhook-endpoints-schemas.js'
-import { pathText } from './zod-problems.js'
+} from './schemas.js'
 
 export const webhookEndpointApiRoutes = new Hono<AppEnv>()
 

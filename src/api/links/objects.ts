@@ -3,12 +3,12 @@
  * schemas, from which the OpenAPI document is made, are in object-schemas.ts (re-exported here).
  * Amounts go back to DZD numbers, times to ISO 8601.
  */
-import type { Link, Payment } from '../../db/schema.js'
-import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
-import { linkStatus } from '../domain/link-status.js'
-import { linkUrls, receiptUrl } from '../domain/public-urls.js'
-import { storedDzdNumber } from '../domain/stored-amount.js'
-import { isShowableTime } from '../domain/stored-time.js'
+import type { Link, Payment } from '../../../db/schema.js'
+import { FAILURE_MESSAGES_EN } from '../../domain/failure-reasons.js'
+import { linkStatus } from '../../domain/link-status.js'
+import { linkUrls, receiptUrl } from '../../domain/public-urls.js'
+import { storedDzdNumber } from '../../domain/stored-amount.js'
+import { isShowableTime } from '../../domain/stored-time.js'
 import type { LinkObject, PaymentObject } from './object-schemas.js'
 
 export {

@@ -1,11 +1,11 @@
 /**
  * The zod schemas of the webhook endpoint API's answers: endpoints and deliveries. The OpenAPI
- * document is made from them; the handlers build the answers with webhook-endpoints-schemas.ts,
+ * document is made from them; the handlers build the answers with schemas.ts,
  * which does not parse them. Nothing the Worker runs imports a value from here, so its upload does
  * not carry them.
  */
 import * as z from 'zod'
-import { DELIVERY_STATES, OUTBOUND_EVENT_TYPES } from '../../db/schema.js'
+import { DELIVERY_STATES, OUTBOUND_EVENT_TYPES } from '../../../db/schema.js'
 
 const time = z.string().describe('ISO 8601, UTC')
 

@@ -1,12 +1,12 @@
 /**
  * The zod schemas of the API key and audit log API's answers: keys and audit entries. The OpenAPI
- * document is made from them; the handlers build the answers with api-keys-schemas.ts, which does
+ * document is made from them; the handlers build the answers with schemas.ts, which does
  * not parse them. Nothing the Worker runs imports a value from here, so its upload does not carry
  * them.
  */
 import * as z from 'zod'
-import { API_KEY_SCOPES } from '../../db/schema.js'
-import { ALL_AUDIT_ACTIONS, AUDIT_GROUPS } from '../domain/audit-actions.js'
+import { API_KEY_SCOPES } from '../../../db/schema.js'
+import { ALL_AUDIT_ACTIONS, AUDIT_GROUPS } from '../../domain/audit-actions.js'
 
 const time = z.string().describe('ISO 8601, UTC')
 
