@@ -10,7 +10,8 @@
  * present state.
  */
 import type { Delivery, Link, Payment } from '../../db/schema.js'
-import { toLinkObject, toPaymentObject } from '../api/links/objects.js'
+import { toLinkObject } from '../api/links/objects.js'
+import { toPaymentObject } from '../api/payments/objects.js'
 import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentById } from '../data/payments.js'

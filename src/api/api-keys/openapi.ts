@@ -1,9 +1,8 @@
-/** The API key and audit log operations of the OpenAPI document, as src/api/api-keys/routes.ts serves them. */
+/** The API key operations of the OpenAPI document, as routes.ts serves them. */
 
 import { json, responseRef } from '../openapi-responses.js'
-import { idParameter, queryParameters, schemaRef } from '../openapi-schemas.js'
+import { idParameter, schemaRef } from '../openapi-schemas.js'
 import type { OpenApiPathItem } from '../openapi-types.js'
-import { listAuditQuery } from './schemas.js'
 
 const keyExample = {
   id: 'key_4Tq8ZbW1xYv2LmNa',
@@ -21,16 +20,6 @@ const withKey = {
   last_used_at: null,
   key: 'pl_live_7Hc2pQ9sR4tU6vWx8yZa1bC3dE5fG7hJ9kL2mN4p',
 }
-const auditExample = {
-  id: 42,
-  at: '2026-01-15T10:00:00.000Z',
-  actor: { kind: 'user', id: 'usr_8fQ2mZk1LrT0aB7c', label: 'amina@shop.example.dz' },
-  action: 'link_created',
-  group: 'links',
-  target: { kind: 'link', id: 'lnk_7HcD2pQ9sR4tU6vW' },
-  detail: { title: 'Atelier poterie' },
-  address: '198.51.100.7',
-}
 
 const keyTags = ['API keys']
 const read = {
@@ -39,7 +28,7 @@ const read = {
   '429': responseRef('Throttled'),
 }
 
-/** The paths under /api/v1/api-keys and /api/v1/audit. */
+/** The paths under /api/v1/api-keys. */
 export function apiKeyPaths(): Record<string, OpenApiPathItem> {
   return {
     '/api/v1/api-keys': {
@@ -105,28 +94,6 @@ export function apiKeyPaths(): Record<string, OpenApiPathItem> {
           },
           ...read,
           '429': responseRef('RateLimited'),
-        },
-      },
-    },
-    '/api/v1/audit': {
-      get: {
-        operationId: 'listAudit',
-        summary: 'Read the audit log',
-        description:
-          'Who did what and when: sign-ins, links, webhook endpoints, API keys, exports. Newest first; filter by group, actor and days (Algiers time). Entries hold ids and names, never a secret or customer data.',
-        tags: ['Audit log'],
-        parameters: queryParameters(listAuditQuery, { group: 'links', from: '2026-01-01' }),
-        responses: {
-          '200': {
-            description: 'A page of entries.',
-            content: json('AuditList', {
-              data: [auditExample],
-              has_more: false,
-              next_cursor: null,
-            }),
-          },
-          '400': responseRef('BadRequest'),
-          ...read,
         },
       },
     },

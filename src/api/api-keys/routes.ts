@@ -11,7 +11,8 @@ import { jsonBodyLimit, readJsonBody } from '../body.js'
 import { apiError, invalidFields } from '../errors.js'
 import { limitLinkWrites } from '../rate-limit.js'
 import { pathText } from '../zod-problems.js'
-import { createApiKeyBody, toApiKeyObject } from './schemas.js'
+import { toApiKeyObject } from './objects.js'
+import { createApiKeyBody } from './schemas.js'
 
 export const apiKeyApiRoutes = new Hono<AppEnv>()
 

@@ -4,9 +4,10 @@ import type { AppEnv } from '../../app-deps.js'
 import { decodeAuditCursor, encodeAuditCursor, listAudit } from '../../data/audit-read.js'
 import { algiersDayStart, algiersNextDayStart } from '../../domain/algiers-time.js'
 import { AUDIT_ACTIONS } from '../../domain/audit-actions.js'
-import { listAuditQuery, toAuditObject } from '../api-keys/schemas.js'
 import { invalidFields } from '../errors.js'
 import { parseQuery } from '../query.js'
+import { toAuditObject } from './objects.js'
+import { listAuditQuery } from './schemas.js'
 
 export const auditApiRoutes = new Hono<AppEnv>()
 

@@ -1,22 +1,16 @@
 /**
- * The link and payment objects of the merchant API: the mapping from database rows. Their zod
- * schemas, from which the OpenAPI document is made, are in object-schemas.ts (re-exported here).
- * Amounts go back to DZD numbers, times to ISO 8601.
+ * The link object of the merchant API: the mapping from a link row. Its zod schemas, from which
+ * the OpenAPI document is made, are in object-schemas.ts (re-exported here). Amounts go back to
+ * DZD numbers, times to ISO 8601.
  */
-import type { Link, Payment } from '../../../db/schema.js'
-import { FAILURE_MESSAGES_EN } from '../../domain/failure-reasons.js'
+import type { Link } from '../../../db/schema.js'
 import { linkStatus } from '../../domain/link-status.js'
-import { linkUrls, receiptUrl } from '../../domain/public-urls.js'
+import { linkUrls } from '../../domain/public-urls.js'
 import { storedDzdNumber } from '../../domain/stored-amount.js'
 import { isShowableTime } from '../../domain/stored-time.js'
-import type { LinkObject, PaymentObject } from './object-schemas.js'
+import type { LinkObject } from './object-schemas.js'
 
-export {
-  type LinkObject,
-  linkObject,
-  type PaymentObject,
-  paymentObject,
-} from './object-schemas.js'
+export { type LinkObject, linkList, linkObject } from './object-schemas.js'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 // A time no Date can hold (written by other means) reads as none, like an unset one.
@@ -58,37 +52,5 @@ export function toLinkObject(
     paid_total: storedDzdNumber(stats.paidTotal),
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),
-  }
-}
-
-/** A payment row as the API's payment object. */
-export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): PaymentObject {
-  return {
-    id: payment.id,
-    link_id: payment.linkId,
-    status: payment.status,
-    amount: storedDzdNumber(payment.amount),
-    currency: 'DZD',
-    customer: {
-      name: payment.customerName,
-      phone: payment.customerPhone,
-      email: payment.customerEmail,
-    },
-    ref: payment.ref,
-    language: payment.language,
-    order_id: payment.orderId,
-    order_number: payment.orderNumber,
-    transaction_id: payment.transactionId,
-    cib_transaction_id: payment.cibTransactionId,
-    approval_code: payment.approvalCode,
-    message: payment.message,
-    failure_code: payment.failureCode,
-    failure_message: payment.failureCode ? FAILURE_MESSAGES_EN[payment.failureCode] : null,
-    receipt_url: receiptUrl(opts.publicUrl, payment.receiptId),
-    created_at: iso(payment.createdAt),
-    updated_at: iso(payment.updatedAt),
-    paid_at: isoOrNull(payment.paidAt),
-    beyond_max_payments: payment.beyondMaxPayments,
-    source: payment.source,
   }
 }

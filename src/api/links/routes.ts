@@ -10,11 +10,11 @@ import { auditLinkDeleted, auditLinkResult } from '../../links/audit.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../../links/service.js'
 import { jsonBodyLimit, readJsonBody } from '../body.js'
 import { apiError, invalidFields } from '../errors.js'
-import { listLinksQuery } from '../payments/schemas.js'
 import { apiFieldMessages } from '../problem-messages.js'
 import { parseQuery } from '../query.js'
 import { limitLinkWrites } from '../rate-limit.js'
 import { toLinkObject } from './objects.js'
+import { listLinksQuery } from './schemas.js'
 
 export const linkApiRoutes = new Hono<AppEnv>()
 

@@ -1,14 +1,16 @@
 /**
  * The create-link and update-link bodies of the merchant API (the dashboard form maps onto the
- * same fields). Amounts arrive as DZD JSON numbers and leave as integer centimes; rules that span
+ * same fields), and the query string of its list. Amounts arrive as DZD JSON numbers and leave as integer centimes; rules that span
  * several fields live in link-rules.ts. Rules answer with problem codes (src/domain/problems.ts).
  */
 import * as z from 'zod'
 import { LANGUAGES } from '../../../db/schema.js'
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../../data/search.js'
 import { MAX_AMOUNT } from '../../domain/amount-bounds.js'
 import { cleanText } from '../../domain/clean-text.js'
 import type { FieldProblems, ProblemCode } from '../../domain/problems.js'
 import { parseDzd } from '../../lib/money.js'
+import { cursor, limit, search } from '../query-fields.js'
 import { fieldProblems, PARSE_OPTIONS } from '../zod-problems.js'
 
 // A value of the wrong type is worded by the kind of value the field takes; every other rule is
@@ -108,3 +110,21 @@ export function parseBody<S extends typeof createLinkBody | typeof updateLinkBod
     ? { ok: true, value: parsed.data as z.output<S> }
     : { ok: false, problems: fieldProblems(parsed.error) }
 }
+
+// Query values are text; a boolean is read strictly (no `yes`).
+const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v)
+
+/** `GET /api/v1/links`. */
+export const listLinksQuery = z.strictObject({
+  limit,
+  cursor,
+  active: z
+    .preprocess(bool, z.boolean({ error: 'must be true or false' }))
+    .describe('Only links the merchant switched on (true) or off (false).')
+    .optional(),
+  q: search(
+    `Only links whose title contains this text (${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters; Latin letters in any case).`,
+  ),
+})
+
+export type ListLinksQuery = z.output<typeof listLinksQuery>

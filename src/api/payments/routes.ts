@@ -4,8 +4,8 @@ import type { AppEnv } from '../../app-deps.js'
 import { paymentScopeOf, withinScope } from '../../auth/visibility.js'
 import { getPaymentWithin, listPayments, type PaymentFilters } from '../../data/payments.js'
 import { apiError, invalidFields } from '../errors.js'
-import { toPaymentObject } from '../links/objects.js'
 import { parseQuery } from '../query.js'
+import { toPaymentObject } from './objects.js'
 import { type ListPaymentsQuery, listPaymentsQuery } from './schemas.js'
 
 export const paymentApiRoutes = new Hono<AppEnv>()

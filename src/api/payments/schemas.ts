@@ -1,42 +1,19 @@
 /**
- * The zod schemas of the API's query strings and list answers. The handlers parse with them and
- * the OpenAPI document is generated from them, so the two cannot drift apart.
+ * The payment API's query string, as a zod schema. The handlers parse with it and the OpenAPI
+ * document is generated from it, so the two cannot drift apart.
  */
 import * as z from 'zod'
 import { LINK_SOURCES, PAYMENT_STATUSES } from '../../../db/schema.js'
-import { decodeCursor, MAX_PAGE_SIZE } from '../../data/paging.js'
-import { parseSearch, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../../data/search.js'
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../../data/search.js'
+import { cursor, limit, search } from '../query-fields.js'
 
 // Algeria keeps UTC+01:00 all year; a date alone means that whole day in the merchant's time.
 const ALGIERS_OFFSET = '+01:00'
 
-// Query values are text; numbers and booleans are read strictly (no `0x10`, no `yes`).
-const wholeNumber = (v: unknown) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v)
-const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v)
 const list = (v: unknown) =>
   (Array.isArray(v) ? v : [v])
     .flatMap((s) => (typeof s === 'string' ? s.split(',') : [s]))
     .map((s) => (typeof s === 'string' ? s.trim() : s))
-
-const limit = z
-  .preprocess(
-    wholeNumber,
-    z
-      .number({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-      .int({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-      .min(1, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-      .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` }),
-  )
-  .describe(`How many items a page holds, 1 to ${MAX_PAGE_SIZE}; default 50.`)
-  .optional()
-
-const cursor = z
-  .string({ error: 'must be given once' })
-  .max(100, { error: 'is not a cursor this API gave' })
-  .refine((v) => decodeCursor(v) !== null, { error: 'is not a cursor this API gave' })
-  .transform((v) => decodeCursor(v)!)
-  .describe('The `next_cursor` of the previous page, to read the next one.')
-  .optional()
 
 const instant = (bound: 'from' | 'to') =>
   z
@@ -64,40 +41,6 @@ const linkId = (what: string) =>
     .describe(what)
     .optional()
 
-// A search text: bounded, at least three characters (the trigram index finds nothing shorter).
-const search = (what: string) =>
-  z
-    .string({ error: 'must be given once' })
-    .min(SEARCH_MIN_CHARS, { error: `must hold at least ${SEARCH_MIN_CHARS} characters` })
-    .max(SEARCH_MAX_CHARS, { error: `must be at most ${SEARCH_MAX_CHARS} characters` })
-    .transform((v, ctx) => {
-      const parsed = parseSearch(v)
-      if (parsed.ok) return parsed.term
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          parsed.problem === 'too_long'
-            ? `must be at most ${SEARCH_MAX_CHARS} characters`
-            : `must hold at least ${SEARCH_MIN_CHARS} characters (the search finds parts of ${SEARCH_MIN_CHARS} characters or more)`,
-      })
-      return z.NEVER
-    })
-    .describe(what)
-    .optional()
-
-/** `GET /api/v1/links`. */
-export const listLinksQuery = z.strictObject({
-  limit,
-  cursor,
-  active: z
-    .preprocess(bool, z.boolean({ error: 'must be true or false' }))
-    .describe('Only links the merchant switched on (true) or off (false).')
-    .optional(),
-  q: search(
-    `Only links whose title contains this text (${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters; Latin letters in any case).`,
-  ),
-})
-
 /** `GET /api/v1/payments`; `to` is inclusive, `link` is another name for `link_id`. */
 export const listPaymentsQuery = z.strictObject({
   status: z
@@ -122,7 +65,4 @@ export const listPaymentsQuery = z.strictObject({
   cursor,
 })
 
-export type ListLinksQuery = z.output<typeof listLinksQuery>
 export type ListPaymentsQuery = z.output<typeof listPaymentsQuery>
-
-export { linkList, paymentList } from '../links/object-schemas.js'

@@ -1,6 +1,6 @@
 /**
  * The zod schemas of the webhook endpoint API's answers: endpoints and deliveries. The OpenAPI
- * document is made from them; the handlers build the answers with schemas.ts,
+ * document is made from them; the handlers build the answers with objects.ts,
  * which does not parse them. Nothing the Worker runs imports a value from here, so its upload does
  * not carry them.
  */

@@ -27,12 +27,11 @@ import { apiError, invalidFields } from '../errors.js'
 import { parseQuery } from '../query.js'
 import { limitLinkWrites } from '../rate-limit.js'
 import { pathText } from '../zod-problems.js'
+import { toDeliveryObject, toEndpointObject } from './objects.js'
 import {
   createEndpointBody,
   listDeliveriesQuery,
   TARGET_PROBLEM_TEXT,
-  toDeliveryObject,
-  toEndpointObject,
   updateEndpointBody,
 } from './schemas.js'
 

@@ -1,13 +1,12 @@
 /**
  * The webhook endpoint API's bodies and query, as zod schemas (the handlers parse with them, the
- * OpenAPI document is generated from them), and the mapping from rows to the answers' objects,
- * whose schemas are in object-schemas.ts (re-exported here).
+ * OpenAPI document is generated from them), and the words of a refused URL. The answers' objects
+ * are mapped in objects.ts, their schemas in object-schemas.ts.
  */
 import * as z from 'zod'
-import { type Delivery, OUTBOUND_EVENT_TYPES, type WebhookEndpoint } from '../../../db/schema.js'
+import { OUTBOUND_EVENT_TYPES } from '../../../db/schema.js'
 import { CLEAN_TEXT_RULE, isCleanText } from '../../domain/clean-text.js'
 import type { TargetProblem } from '../../outbound-webhooks/target-check.js'
-import type { deliveryObject, webhookEndpointObject } from './object-schemas.js'
 
 const url = z
   .string({ error: 'must be a URL' })
@@ -48,14 +47,6 @@ export const updateEndpointBody = z.strictObject({
   enabled,
 })
 
-export {
-  deliveryList,
-  deliveryObject,
-  webhookEndpointList,
-  webhookEndpointObject,
-  webhookEndpointWithSecret,
-} from './object-schemas.js'
-
 export const listDeliveriesQuery = z.strictObject({
   limit: z
     .preprocess(
@@ -71,45 +62,6 @@ export const listDeliveriesQuery = z.strictObject({
     .transform(Number)
     .optional(),
 })
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-
-/** An endpoint row as the API shows it (never its secrets). */
-export function toEndpointObject(e: WebhookEndpoint): z.infer<typeof webhookEndpointObject> {
-  return {
-    id: e.id,
-    url: e.url,
-    description: e.description,
-    event_types: e.eventTypes,
-    enabled: e.enabled,
-    failing: e.failingSince !== null,
-    failing_since: iso(e.failingSince),
-    consecutive_failures: e.consecutiveFailures,
-    previous_secret_expires_at: e.previousSecret ? iso(e.previousSecretExpiresAt) : null,
-    created_at: iso(e.createdAt)!,
-    updated_at: iso(e.updatedAt)!,
-  }
-}
-
-/** A delivery row as the API shows it. */
-export function toDeliveryObject(d: Delivery): z.infer<typeof deliveryObject> {
-  return {
-    id: d.eventId,
-    type: d.type,
-    payment_id: d.paymentId,
-    link_id: d.linkId,
-    state: d.state,
-    attempts: d.attempts,
-    next_attempt_at: d.state === 'pending' ? iso(d.nextAttemptAt) : null,
-    last_attempt_at: iso(d.lastAttemptAt),
-    last_status: d.lastStatus,
-    last_response: d.lastResponse,
-    last_duration_ms: d.lastDurationMs,
-    last_error: d.lastError,
-    delivered_at: iso(d.deliveredAt),
-    created_at: iso(d.createdAt)!,
-  }
-}
 
 /** Why a URL was refused, in English. */
 export const TARGET_PROBLEM_TEXT: Record<TargetProblem, string> = {
