@@ -3,7 +3,7 @@
  * of the time-sorted ids (the weeks after the payment started), read through the primary key.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listPaymentWebhooks, PAYMENT_WEBHOOKS_WINDOW_MS } from '../../src/data/payment-webhooks.js'
+import { listPaymentWebhooks, PAYMENT_WEBHOOKS_WINDOW_MS } from '../../src/data/payment-inbox.js'
 import { newWebhookEventId } from '../../src/domain/ids.js'
 import { openTestDb, T0, type TestDb } from './helpers.js'
 
