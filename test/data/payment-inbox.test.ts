@@ -3,7 +3,7 @@
  * of the time-sorted ids (the weeks after the payment started), read through the primary key.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listPaymentWebhooks, PAYMENT_WEBHOOKS_WINDOW_MS } from '../../src/data/payment-inbox.js'
+import { listPaymentInboxEvents, PAYMENT_INBOX_WINDOW_MS } from '../../src/data/payment-inbox.js'
 import { newWebhookEventId } from '../../src/domain/ids.js'
 import { openTestDb, T0, type TestDb } from './helpers.js'
 
@@ -25,22 +25,20 @@ function deliver(id: string, paymentId: string | null, at: number): void {
 describe("a payment's webhook deliveries", () => {
   it('are those for the payment received in the window after it started, oldest first', async () => {
     const payment = { id: 'pay_a', createdAt: T0 }
-    const inWindow = [T0 + 5_000, T0 + 60_000, T0 + PAYMENT_WEBHOOKS_WINDOW_MS - 1_000].map(
-      (at) => {
-        const id = newWebhookEventId(at)
-        deliver(id, 'pay_a', at)
-        return id
-      },
-    )
+    const inWindow = [T0 + 5_000, T0 + 60_000, T0 + PAYMENT_INBOX_WINDOW_MS - 1_000].map((at) => {
+      const id = newWebhookEventId(at)
+      deliver(id, 'pay_a', at)
+      return id
+    })
     deliver(newWebhookEventId(T0 + 10_000), 'pay_b', T0 + 10_000)
     deliver(newWebhookEventId(T0 + 20_000), null, T0 + 20_000)
     deliver(newWebhookEventId(T0 - 3_600_000), 'pay_a', T0 - 3_600_000)
     deliver(
-      newWebhookEventId(T0 + PAYMENT_WEBHOOKS_WINDOW_MS + 60_000),
+      newWebhookEventId(T0 + PAYMENT_INBOX_WINDOW_MS + 60_000),
       'pay_a',
-      T0 + PAYMENT_WEBHOOKS_WINDOW_MS + 60_000,
+      T0 + PAYMENT_INBOX_WINDOW_MS + 60_000,
     )
-    const listed = await listPaymentWebhooks(t.db, payment)
+    const listed = await listPaymentInboxEvents(t.db, payment)
     expect(listed.map((e) => e.id)).toEqual(inWindow)
   })
 
