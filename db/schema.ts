@@ -250,7 +250,7 @@ export const webhookEvents = sqliteTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    // Computed by the receiver (the signed pair's SHA-256 and the transaction, src/data/webhooks.ts
+    // Computed by the receiver (the signed pair's SHA-256 and the transaction, src/data/gateway-inbox.ts
     // `inboxKey`) so a redelivery maps to one row.
     dedupeKey: text('dedupe_key').notNull().unique(),
     cibTransactionId: text('cib_transaction_id'),
@@ -265,9 +265,9 @@ export const webhookEvents = sqliteTable(
   },
   // By dedupe key and id only: each index is one more page written by every delivery
   // (docs/decisions/performance.md, "Only the indexes that are read"). A payment's page finds its
-  // deliveries by a range of ids, which sort by time (src/data/payment-webhooks.ts). The partial
+  // deliveries by a range of ids, which sort by time (src/data/payment-inbox.ts). The partial
   // index holds only the rows still to be processed, for the reconciler to finish them
-  // (src/data/webhooks.ts `listInboxDue`); a delivery recorded `processed` or `ignored` never
+  // (src/data/gateway-inbox.ts `listInboxDue`); a delivery recorded `processed` or `ignored` never
   // enters it. Its 10 is INBOX_MAX_ATTEMPTS (src/domain/check-schedule.ts).
   globalThis.PAYLINKS_QUERIES_ONLY
     ? undefined

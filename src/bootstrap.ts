@@ -19,17 +19,22 @@ import type { LoadDashboardKit } from './dashboard/kit.js'
 import type { SaleEvents } from './dashboard/till-events.js'
 import { createBrandStore } from './data/brand-store.js'
 import type { Db } from './data/db.js'
+import { type RecordDelivery, recordDelivery } from './data/gateway-inbox.js'
 import type { PublicLink } from './data/links.js'
 import { type ChangeStamp, createReadCache } from './data/read-cache.js'
 import { setSettingIfAbsent } from './data/settings.js'
-import { type RecordDelivery, recordDelivery } from './data/webhooks.js'
 import type { EncodePage } from './http/compress-pages.js'
 import type { LoadTermsTexts } from './i18n/terms.js'
 import type { DeclaredBodyLength } from './lib/bounded-body.js'
 import { randomBase62 } from './lib/bytes.js'
 import { sha256Hex } from './lib/hash.js'
 import type { Logger } from './log.js'
+import { type MailChannel, mailOutboxChannel } from './mail/outbox-channel.js'
 import type { MailTransport } from './mail/types.js'
+import { globalWebhookFetch, type WebhookFetch } from './outbound-webhooks/post.js'
+import { webhookChannel } from './outbound-webhooks/sender.js'
+import type { TargetPolicy } from './outbound-webhooks/target-check.js'
+import { createOutbound, type Outbound } from './outbox/runner.js'
 import type { PaymentChanges } from './payments/changes.js'
 import { createConfirmQueue } from './payments/confirm-queue.js'
 import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
@@ -37,10 +42,6 @@ import type { Gzip, SpliceGzip } from './routes/static-page.js'
 import { altchaCaptcha } from './security/captcha.js'
 import { OWASP_ITERATIONS } from './security/passwords.js'
 import type { Simulator } from './simulator/index.js'
-import { globalWebhookFetch, type WebhookFetch } from './webhooks-out/post.js'
-import { createOutbound, type Outbound } from './webhooks-out/runner.js'
-import type { MailChannel } from './webhooks-out/sender.js'
-import type { TargetPolicy } from './webhooks-out/target-check.js'
 
 /** What bootstrap uses of the simulator's module (`src/simulator/index.ts`). */
 export type SimulatorModule = Pick<
@@ -266,21 +267,25 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
   return assembled
 }
 
-/** The outbound sender over the app's dependencies (the background tracker read at each kick). */
-function outboundOf(deps: AppDeps, parts: RuntimeParts): Outbound {
+/**
+ * The outbox's sender over the app's dependencies: the webhook channel, and the mail channel where
+ * this process sends mail (the background tracker read at each kick).
+ */
+function outboundOf(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config' | 'webhookTargets' | 'background'>,
+  parts: RuntimeParts,
+): Outbound {
   const targets: TargetPolicy = deps.webhookTargets
-  return createOutbound(
-    {
-      db: deps.db,
-      clock: deps.clock,
-      log: deps.log,
-      publicUrl: deps.config.publicUrl,
-      targets,
-      fetch: parts.webhookFetch ?? globalWebhookFetch,
-      mail: parts.mail,
-    },
-    () => deps.background,
-  )
+  const webhooks = webhookChannel({
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    publicUrl: deps.config.publicUrl,
+    targets,
+    fetch: parts.webhookFetch ?? globalWebhookFetch,
+  })
+  const mail = parts.mail ? [mailOutboxChannel(parts.mail, deps)] : []
+  return createOutbound(deps, [webhooks, ...mail], () => deps.background)
 }
 
 function loadSimulator(parts: RuntimeParts): Promise<SimulatorModule> {

@@ -2,9 +2,13 @@
  * The structure drawn from the imports: no cycles; src/lib stands on its own; the client is the
  * client and src/lib; its inside is reached only through src/client/index.ts; the simulator is
  * written apart from what it checks (its own amounts and StrKeys, not src/lib's); and the layers
- * point down: domain below the API, data below the dashboard and auth, mail below the routes,
- * the views below src/dashboard (but for the words and form models listed below).
+ * point down: domain below the API, data below the dashboard, auth and the API, mail below the
+ * routes, the outbox below its two channels (mail, the outbound webhooks), which never import each
+ * other, the views below src/dashboard (but for the words and form models listed below); and the
+ * merchant API is one folder per resource, each with the same parts.
  */
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { findCycles, type ImportGraph, readImportGraph } from './support/import-graph.js'
@@ -100,8 +104,26 @@ describe('the layers point down', () => {
     expect(reachingUp('src/data', ['src/dashboard', 'src/auth'])).toEqual([])
   })
 
+  it('src/data never imports src/api', () => {
+    expect(reachingUp('src/data', ['src/api'])).toEqual([])
+  })
+
   it('src/mail never imports src/routes', () => {
     expect(reachingUp('src/mail', ['src/routes'])).toEqual([])
+  })
+
+  // Mail and the outbound webhooks are two channels of one outbox: what they share (the table's
+  // queries, the retry schedule, the sender and its runner) is src/outbox, which imports neither.
+  it('src/mail never imports the outbound-webhook folder', () => {
+    expect(reachingUp('src/mail', ['src/outbound-webhooks'])).toEqual([])
+  })
+
+  it('the outbound webhooks never import src/mail', () => {
+    expect(reachingUp('src/outbound-webhooks', ['src/mail'])).toEqual([])
+  })
+
+  it('src/outbox imports neither of its channels, mail nor the outbound webhooks', () => {
+    expect(reachingUp('src/outbox', ['src/mail', 'src/outbound-webhooks'])).toEqual([])
   })
 
   // Today's exceptions, to move down and strike off, never to add to: the dashboard's words and
@@ -131,5 +153,50 @@ describe('the layers point down', () => {
       [...graph].filter(([file]) => inside('views')(file)).flatMap(([, t]) => t),
     )
     expect(VIEWS_MAY_STILL_IMPORT.filter((target) => !imported.has(target))).toEqual([])
+  })
+})
+
+describe('the merchant API, one folder per resource', () => {
+  const API = 'src/api'
+  const RESOURCES = readdirSync(join(ROOT, API), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+  /** The parts of every resource: its routes, bodies and queries, objects, their schemas, OpenAPI. */
+  const PARTS = ['object-schemas.ts', 'objects.ts', 'openapi.ts', 'routes.ts', 'schemas.ts']
+  // A resource's own further modules, named here so a new one is a choice.
+  const OWN = ['links/input.ts']
+
+  it('holds a folder for each resource the API serves', () => {
+    expect(RESOURCES).toEqual(['api-keys', 'audit', 'links', 'payments', 'webhook-endpoints'])
+  })
+
+  it('names the parts of each resource alike', () => {
+    for (const resource of RESOURCES) {
+      const files = readdirSync(join(ROOT, API, resource)).sort()
+      const own = OWN.filter((f) => f.startsWith(`${resource}/`)).map((f) => f.split('/')[1])
+      expect([resource, files]).toEqual([resource, [...PARTS, ...own].sort()])
+    }
+  })
+
+  it("keeps each resource's routes to the API's router: no other module imports them", () => {
+    const routes = RESOURCES.map((resource) => `${API}/${resource}/routes.ts`)
+    const importers = [...graph]
+      .filter(([, targets]) => targets.some((target) => routes.includes(target)))
+      .map(([file]) => file)
+    expect(importers).toEqual(['src/routes/api.ts'])
+  })
+
+  it('has the shared parts (errors, bodies, queries, the document) import no resource but for the document', () => {
+    // The document's assembly (paths and components) gathers every resource's part.
+    const ASSEMBLY = [
+      'src/api/openapi-examples.ts',
+      'src/api/openapi-paths.ts',
+      'src/api/openapi-schemas.ts',
+    ]
+    const shared = (file: string) =>
+      inside(API)(file) && !file.slice(API.length + 1).includes('/') && !ASSEMBLY.includes(file)
+    const resource = (target: string) => RESOURCES.some((r) => inside(`${API}/${r}`)(target))
+    expect(importsBreaking(shared, (target) => !resource(target))).toEqual([])
   })
 })

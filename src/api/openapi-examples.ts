@@ -4,7 +4,8 @@
  */
 
 import type { ApiErrorObject } from './errors.js'
-import type { LinkObject, PaymentObject } from './objects.js'
+import type { LinkObject } from './links/objects.js'
+import type { PaymentObject } from './payments/objects.js'
 
 const ORIGIN = 'https://pay.example.dz'
 const SLUG = 'q7Rm2XaP9cLw'

@@ -3,29 +3,23 @@
  * `z.toJSONSchema`: request bodies as they are sent (`io: 'input'`), answers as they are produced.
  */
 import * as z from 'zod'
-import {
-  apiKeyList,
-  apiKeyObject,
-  apiKeyWithSecret,
-  auditEntryObject,
-  auditList,
-  createApiKeyBody,
-} from './api-keys-schemas.js'
+import { apiKeyList, apiKeyObject, apiKeyWithSecret } from './api-keys/object-schemas.js'
+import { createApiKeyBody } from './api-keys/schemas.js'
+import { auditEntryObject, auditList } from './audit/object-schemas.js'
 import { apiErrorObject } from './error-object.js'
-import { createLinkBody, updateLinkBody } from './link-body.js'
-import { linkObject, paymentObject } from './objects.js'
+import { linkList, linkObject } from './links/object-schemas.js'
+import { createLinkBody, updateLinkBody } from './links/schemas.js'
 import { FIELD_NOTES } from './openapi-notes.js'
 import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
-import { linkList, paymentList } from './schemas.js'
+import { paymentList, paymentObject } from './payments/object-schemas.js'
 import {
-  createEndpointBody,
   deliveryList,
   deliveryObject,
-  updateEndpointBody,
   webhookEndpointList,
   webhookEndpointObject,
   webhookEndpointWithSecret,
-} from './webhook-endpoints-schemas.js'
+} from './webhook-endpoints/object-schemas.js'
+import { createEndpointBody, updateEndpointBody } from './webhook-endpoints/schemas.js'
 
 type Meta = { id: string; description: string }
 

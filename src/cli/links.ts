@@ -1,6 +1,6 @@
 /** `paylinks links create|list|show|deactivate`, through the merchant API. */
 import type { Command } from 'commander'
-import type { LinkObject } from '../api/objects.js'
+import type { LinkObject } from '../api/links/objects.js'
 import { apiDzd, dzdOption, shownDzd } from './amounts.js'
 import { merchantApi, readPages } from './api-client.js'
 import { answer, CliError, type Column, printRecord, printTable } from './output.js'

@@ -1,6 +1,6 @@
 /** `paylinks payments list|show|export`, through the merchant API. */
 import type { Command } from 'commander'
-import type { PaymentObject } from '../api/objects.js'
+import type { PaymentObject } from '../api/payments/objects.js'
 import { csvAmount, csvLine } from '../dashboard/csv.js'
 import { writePrivateFile } from '../node/private-files.js'
 import { dzdText, shownDzd } from './amounts.js'

@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { type KeyForm, KeysPage } from '../../views/dashboard/keys-page.js'
 import { DashMessagePage } from '../../views/dashboard/layout.js'
-import { createApiKeyBody } from '../api/api-keys-schemas.js'
+import { createApiKeyBody } from '../api/api-keys/schemas.js'
 import { createApiKey, keyDetail } from '../auth/api-keys.js'
 import { auditRequest } from '../auth/audit-request.js'
 import { principalId } from '../auth/principal.js'

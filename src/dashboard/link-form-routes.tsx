@@ -5,7 +5,7 @@
 import { Hono } from 'hono'
 import type { Link } from '../../db/schema.js'
 import { LinkFormPage } from '../../views/dashboard/link-form-page.js'
-import { parseCreateLink, parseLinkUpdate } from '../api/link-input.js'
+import { parseCreateLink, parseLinkUpdate } from '../api/links/input.js'
 import { getLinkById } from '../data/links.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { readForm } from '../lib/form-body.js'

@@ -10,7 +10,7 @@ import type { Config } from '../config.js'
 import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
 import { listPaymentEvents } from '../data/payment-events.js'
-import { listPaymentWebhooks } from '../data/payment-webhooks.js'
+import { listPaymentInboxEvents } from '../data/payment-inbox.js'
 import { getPaymentWithin, type PaymentScope } from '../data/payments.js'
 import { gatewayMessageOf, showableGatewayText } from '../domain/failure-reasons.js'
 import { scrubValue } from '../lib/redact.js'
@@ -78,7 +78,7 @@ export async function loadPaymentDetail(
   const [link, events, webhooks] = await Promise.all([
     getLinkById(db, payment.linkId),
     listPaymentEvents(db, payment.id),
-    listPaymentWebhooks(db, payment),
+    listPaymentInboxEvents(db, payment),
   ])
   const secrets = [config.gatewaySecretKey, config.gatewayApiKey, config.adminToken].filter(
     (s): s is string => typeof s === 'string',

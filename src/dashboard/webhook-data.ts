@@ -12,7 +12,7 @@ import {
   deliveryAttempts,
 } from '../../db/schema.js'
 import type { Db } from '../data/db.js'
-import { listFailingEndpoints } from '../webhooks-out/endpoints.js'
+import { listFailingEndpoints } from '../outbound-webhooks/endpoints.js'
 import type { DashEnv } from './context.js'
 
 /**

@@ -10,10 +10,10 @@ import {
   type OutboundEventType,
   type WebhookEndpoint,
 } from '../../db/schema.js'
-import { createEndpointBody } from '../api/webhook-endpoints-schemas.js'
-import type { EndpointValues } from '../webhooks-out/endpoints.js'
-import { normalTypes } from '../webhooks-out/service.js'
-import type { TargetProblem } from '../webhooks-out/target-check.js'
+import { createEndpointBody } from '../api/webhook-endpoints/schemas.js'
+import type { EndpointValues } from '../outbound-webhooks/endpoints.js'
+import { normalTypes } from '../outbound-webhooks/service.js'
+import type { TargetProblem } from '../outbound-webhooks/target-check.js'
 import type { FieldProblem, FormProblems } from './link-form.js'
 import type { DashKey } from './messages.js'
 

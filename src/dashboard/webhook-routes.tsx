@@ -1,7 +1,7 @@
 /**
  * The webhook endpoints in the dashboard (/dashboard/webhooks): list, create, edit, turn on or off,
  * rotate the secret, delete; an endpoint's delivery log and sending a delivery again. Every change
- * goes through the functions the API uses (src/webhooks-out), so both obey the same rules.
+ * goes through the functions the API uses (src/outbound-webhooks), so both obey the same rules.
  */
 import { Hono } from 'hono'
 import * as z from 'zod'
@@ -12,16 +12,20 @@ import { WebhookFormPage } from '../../views/dashboard/webhook-form-page.js'
 import { WebhookListPage } from '../../views/dashboard/webhook-list-page.js'
 import { formatDateTime } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
-import { auditEndpoint } from '../webhooks-out/audit.js'
+import { auditEndpoint } from '../outbound-webhooks/audit.js'
 import {
   deleteEndpoint,
   getEndpoint,
   listEndpoints,
   MAX_ENDPOINTS,
   rotateSecret,
-} from '../webhooks-out/endpoints.js'
-import { getEndpointDelivery, listEndpointDeliveries, redeliver } from '../webhooks-out/outbox.js'
-import { changeEndpoint, type EndpointResult, registerEndpoint } from '../webhooks-out/service.js'
+} from '../outbound-webhooks/endpoints.js'
+import {
+  changeEndpoint,
+  type EndpointResult,
+  registerEndpoint,
+} from '../outbound-webhooks/service.js'
+import { getEndpointDelivery, listEndpointDeliveries, redeliver } from '../outbox/deliveries.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import type { FormProblems } from './link-form.js'
 import { translateProblems } from './link-form-routes.js'

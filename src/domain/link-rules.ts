@@ -1,7 +1,7 @@
 /**
  * Rules that span several fields of a link: the fields a body named, as column values (centimes,
  * epoch milliseconds), in; the link's columns or the problem of each bad field out. Reading a
- * body into those values is src/api/link-input.ts.
+ * body into those values is src/api/links/input.ts.
  */
 import type { InvoiceItem, Language, Link } from '../../db/schema.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'

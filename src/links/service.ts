@@ -4,7 +4,7 @@
  */
 
 import type { Link } from '../../db/schema.js'
-import { parseCreateLink, parseLinkUpdate } from '../api/link-input.js'
+import { parseCreateLink, parseLinkUpdate } from '../api/links/input.js'
 import type { AppDeps } from '../app-deps.js'
 import {
   createLink,

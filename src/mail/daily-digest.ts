@@ -9,7 +9,7 @@ import { settings } from '../../db/schema.js'
 import type { Db } from '../data/db.js'
 import { algiersDayStart, toAlgiersIso } from '../domain/algiers-time.js'
 import { describe } from '../lib/describe-error.js'
-import { RETRY_DELAYS_MS } from '../webhooks-out/schedule.js'
+import { RETRY_DELAYS_MS } from '../outbox/schedule.js'
 import { deliverMerchantDigest, type MailDeps } from './deliver.js'
 
 const KEY = 'mail_digest_day'

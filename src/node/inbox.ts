@@ -12,7 +12,7 @@ import {
   type RecordDelivery,
   type RecordedDelivery,
   startingState,
-} from '../data/webhooks.js'
+} from '../data/gateway-inbox.js'
 import type { SqliteHandle } from './sqlite.js'
 
 type Delivery = Parameters<RecordDelivery>[0]

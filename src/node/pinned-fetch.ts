@@ -1,6 +1,6 @@
 /**
  * Outbound webhooks on Node, connected to the addresses the target check resolved and passed
- * (src/webhooks-out/target-check.ts): node:http(s) `request` with a `lookup` that answers those
+ * (src/outbound-webhooks/target-check.ts): node:http(s) `request` with a `lookup` that answers those
  * addresses instead of asking the resolver again, so a name that rebinds between the check and the
  * connection (public first, 127.0.0.1 next) still reaches the checked address. The URL's host
  * stays in the Host header and is the TLS server name (SNI) the certificate is verified against.
@@ -12,7 +12,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
 import { Readable } from 'node:stream'
-import type { WebhookFetch } from '../webhooks-out/post.js'
+import type { WebhookFetch } from '../outbound-webhooks/post.js'
 
 export interface PinnedFetchOptions {
   /** Certificates to trust instead of Node's (a test receiver's own; NODE_EXTRA_CA_CERTS otherwise). */

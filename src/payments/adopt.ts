@@ -9,8 +9,13 @@
 
 import type { Payment, TransitionCause } from '../../db/schema.js'
 import type { Background } from '../background.js'
+import {
+  checkedResult,
+  type InboxResult,
+  markInboxEvent,
+  NO_PAYMENT,
+} from '../data/gateway-inbox.js'
 import { adoptTransaction, getPaymentByReceiptId } from '../data/payments.js'
-import { checkedResult, type InboxResult, markWebhookEvent, NO_PAYMENT } from '../data/webhooks.js'
 import { ADOPTABLE_STATUSES } from '../domain/payment-state.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import { capped } from '../domain/webhook-delivery.js'
@@ -145,7 +150,7 @@ export async function adoptFromWebhook(
   if (!payment || !isAdoptable(payment)) return false
   background.run('webhook_adopt', async () => {
     const { result } = await adoptionResult(deps, payment, event, 'webhook')
-    await markWebhookEvent(deps.db, eventId, result, deps.clock())
+    await markInboxEvent(deps.db, eventId, result, deps.clock())
   })
   return true
 }

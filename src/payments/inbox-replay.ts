@@ -3,7 +3,7 @@
  * stored; its confirmation (or adoption) then runs in the background of that request, and a
  * process that dies meanwhile — or a Worker whose `waitUntil` time runs out — leaves the row
  * `received`. The reconciler processes such rows as the webhook would have, and retries `failed`
- * ones with backoff, a bounded number of times (src/data/webhooks.ts `listInboxDue`), on its
+ * ones with backoff, a bounded number of times (src/data/gateway-inbox.ts `listInboxDue`), on its
  * timer (Node), at start-up (Node, for every row the previous process left) and on its Cron
  * (Workers). Processing twice is harmless: every payment transition is a conditional write.
  *
@@ -15,8 +15,8 @@
  */
 
 import type { WebhookEvent } from '../../db/schema.js'
+import { claimInboxEvent, listInboxDue, markInboxEvent } from '../data/gateway-inbox.js'
 import { getPaymentById } from '../data/payments.js'
-import { claimWebhookEvent, listInboxDue, markWebhookEvent } from '../data/webhooks.js'
 import { describe } from '../lib/describe-error.js'
 import {
   confirmationOutcome,
@@ -53,7 +53,7 @@ export async function replayInbox(
   let settled = 0
   for (const event of due) {
     // Taken by another run, or finished by the request's own background since it was read.
-    if (!(await claimWebhookEvent(deps.db, event, now))) continue
+    if (!(await claimInboxEvent(deps.db, event, now))) continue
     let outcome: EventOutcome
     try {
       outcome = await processEvent(deps, event)
@@ -61,7 +61,7 @@ export async function replayInbox(
       outcome = { result: { status: 'failed', error: describe(error) }, changed: false }
     }
     const { result } = outcome
-    await markWebhookEvent(deps.db, event.id, result, deps.clock(), true)
+    await markInboxEvent(deps.db, event.id, result, deps.clock(), true)
     replayed++
     if (outcome.changed) settled++
     const line = {

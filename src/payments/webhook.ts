@@ -2,13 +2,13 @@
  * The gateway's `cib.payment.updated` webhook: raw body → signature → one inbox row per distinct
  * signed event and payment → confirmation through the check endpoint (in the background) →
  * transition. Only `message` is signed: no other field of the body decides anything here — the
- * outcome is the check endpoint's, and the inbox key is the signed pair (see data/webhooks).
+ * outcome is the check endpoint's, and the inbox key is the signed pair (see data/gateway-inbox).
  * Forged: 401, malformed: 400, anything else: 2xx, so the gateway stops retrying.
  */
 
 import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
-import { checkedResult, markWebhookEvent, type RecordedDelivery } from '../data/webhooks.js'
+import { checkedResult, markInboxEvent, type RecordedDelivery } from '../data/gateway-inbox.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,
@@ -28,7 +28,8 @@ export type WebhookAnswer =
   | { status: 400; body: { error: { code: 'malformed'; message: string } } }
   | { status: 401; body: { error: { code: 'bad_signature'; message: string } } }
 
-type WebhookDeps = Pick<
+/** What receiving a delivery needs: the app's dependencies of these names. */
+export type WebhookDeps = Pick<
   AppDeps,
   | 'db'
   | 'gateway'
@@ -108,7 +109,7 @@ export async function receiveWebhook(
   if (payment.status === 'paid') {
     // Final: nothing to check. A redelivery of a failed event is brought to the row's new state.
     if (!recorded.isNew)
-      await markWebhookEvent(
+      await markInboxEvent(
         deps.db,
         recorded.event.id,
         { status: 'processed', paymentId: payment.id },
@@ -150,7 +151,7 @@ async function noKnownPayment(
   if (status === 'received' || status === 'failed') {
     background.run('webhook_unplaced', async () => {
       const { result } = await processUnplacedEvent(deps, signed, 'webhook')
-      await markWebhookEvent(deps.db, id, result, deps.clock())
+      await markInboxEvent(deps.db, id, result, deps.clock())
     })
   }
   if (!recorded.isNew)
@@ -183,16 +184,11 @@ export function confirmEvent(
       const result = await deps.confirmations.confirm(bound, paymentId)
       // Unconfirmed (gateway unreachable): `failed`, so a redelivery is processed again; the
       // reconciler re-checks the payment meanwhile.
-      await markWebhookEvent(
-        deps.db,
-        eventId,
-        checkedResult(result.checked, paymentId),
-        deps.clock(),
-      )
+      await markInboxEvent(deps.db, eventId, checkedResult(result.checked, paymentId), deps.clock())
       if (result.checked && result.payment.status === 'pending')
         deps.confirmations.recheckSoon(bound, background, paymentId)
     } catch (error) {
-      await markWebhookEvent(
+      await markInboxEvent(
         deps.db,
         eventId,
         { status: 'failed', paymentId, error: describe(error) },

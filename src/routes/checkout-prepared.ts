@@ -39,6 +39,12 @@ function checkoutSlug(url: string): string | null {
   return m ? (m[1] as string) : null
 }
 
+/** What answering a prepared page needs: the app's dependencies of these names. */
+export type PreparedPageDeps = Pick<
+  AppDeps,
+  'linkCache' | 'clock' | 'log' | 'brand' | 'captcha' | 'secrets'
+>
+
 /**
  * `GET /l/:slug` for a page already prepared, answered before the request is routed (see
  * createApp): the prepared bytes and headers, and the line the middleware would write, from
@@ -47,7 +53,7 @@ function checkoutSlug(url: string): string | null {
  * prepared yet, Workers (no read cache) — which the app then routes as usual.
  */
 export function preparedCheckoutPage(
-  deps: AppDeps,
+  deps: PreparedPageDeps,
   pageCache: Lru<StaticPage>,
 ): (request: Request) => Response | undefined {
   return (request) => {

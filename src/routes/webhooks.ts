@@ -9,7 +9,7 @@ import { newRequestId, sendLogged } from '../http/request-log.js'
 import { machineReplyHeaders, type SecurityPolicy } from '../http/security-headers.js'
 import { readBoundedText } from '../lib/bounded-body.js'
 import { describe } from '../lib/describe-error.js'
-import { receiveWebhook } from '../payments/webhook.js'
+import { receiveWebhook, type WebhookDeps } from '../payments/webhook.js'
 
 const INTERNAL = {
   error: { code: 'internal', message: 'Something went wrong; it has been logged.' },
@@ -34,7 +34,7 @@ export function isWebhookRequest(request: Request): boolean {
 
 /** The webhook endpoint for `deps`; its replies carry the headers of a reply to a server. */
 export function webhookEndpoint(
-  deps: AppDeps,
+  deps: WebhookDeps & Pick<AppDeps, 'declaredBodyLength' | 'background'>,
   security: SecurityPolicy,
 ): (request: Request, env?: unknown) => Promise<Response> {
   const replyHeaders = machineReplyHeaders(security.https)

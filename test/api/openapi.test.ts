@@ -2,16 +2,17 @@ import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { PAYMENT_STATUSES } from '../../db/schema.js'
-import { createLinkBody, updateLinkBody } from '../../src/api/link-body.js'
-import { linkObject, paymentObject } from '../../src/api/objects.js'
+import { linkObject } from '../../src/api/links/objects.js'
+import { createLinkBody, listLinksQuery, updateLinkBody } from '../../src/api/links/schemas.js'
 import {
   createLinkExamples,
   linkExample,
   updateLinkExamples,
 } from '../../src/api/openapi-examples.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMediaType } from '../../src/api/openapi-types.js'
+import { paymentObject } from '../../src/api/payments/objects.js'
+import { listPaymentsQuery } from '../../src/api/payments/schemas.js'
 import { curlExample } from '../../src/api/schema-text.js'
-import { listLinksQuery, listPaymentsQuery } from '../../src/api/schemas.js'
 import { requirementOf } from '../../src/auth/policy.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { postLink } from '../support/links.js'

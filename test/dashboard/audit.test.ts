@@ -11,10 +11,10 @@ import { recordAudit } from '../../src/data/audit.js'
 import { type AuditAction, auditGroupOf } from '../../src/domain/audit-actions.js'
 import { api } from '../api/helpers.js'
 import { startPayment } from '../flows/support.js'
+import { type Receiver, startReceiver } from '../outbound-webhooks/receiver.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import { T0 } from '../support/manual-time.js'
-import { type Receiver, startReceiver } from '../webhooks-out/receiver.js'
 import { Browser } from './helpers.js'
 
 let now = T0

@@ -8,14 +8,14 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliveries, webhookEndpoints } from '../../db/schema.js'
-import { getEndpoint } from '../../src/webhooks-out/endpoints.js'
-import { recordAttempt } from '../../src/webhooks-out/outbox.js'
-import { FAILING_AFTER, RETRY_DELAYS_MS } from '../../src/webhooks-out/schedule.js'
+import { FAILING_AFTER, getEndpoint } from '../../src/outbound-webhooks/endpoints.js'
+import { recordAttempt } from '../../src/outbox/deliveries.js'
+import { RETRY_DELAYS_MS } from '../../src/outbox/schedule.js'
 import { startPayment } from '../flows/support.js'
+import { type Receiver, startReceiver } from '../outbound-webhooks/receiver.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import { T0 } from '../support/manual-time.js'
-import { type Receiver, startReceiver } from '../webhooks-out/receiver.js'
 import { Browser, signedIn } from './helpers.js'
 
 let now = T0

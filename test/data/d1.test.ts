@@ -10,6 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
 import { insertApiKey, revokeKeysOfPerson } from '../../src/data/api-keys.js'
 import type { Db } from '../../src/data/db.js'
+import {
+  claimInboxEvent,
+  listInboxDue,
+  markInboxEvent,
+  recordInboxEvent,
+} from '../../src/data/gateway-inbox.js'
 import { createLink, getLinkBySlug, listLinks, updateLink } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import {
@@ -35,12 +41,6 @@ import {
 import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { createUser, removeUser, setRole } from '../../src/data/users.js'
-import {
-  claimWebhookEvent,
-  listInboxDue,
-  markWebhookEvent,
-  recordWebhookEvent,
-} from '../../src/data/webhooks.js'
 import { INBOX_REPLAY_GRACE_MS } from '../../src/domain/check-schedule.js'
 import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
 import { linkValues } from '../support/links.js'
@@ -165,8 +165,8 @@ describe('on D1', () => {
       paymentStatus: 'success',
       payload: '{}',
     }
-    expect((await recordWebhookEvent(db, delivery, T0)).isNew).toBe(true)
-    expect((await recordWebhookEvent(db, delivery, T0)).isNew).toBe(false)
+    expect((await recordInboxEvent(db, delivery, T0)).isNew).toBe(true)
+    expect((await recordInboxEvent(db, delivery, T0)).isNew).toBe(false)
     expect(await setSettingIfAbsent(db, 'k', 'a', T0)).toBe('a')
     expect(await setSettingIfAbsent(db, 'k', 'b', T0)).toBe('a')
     const hits = []
@@ -195,8 +195,8 @@ describe('on D1', () => {
       paymentStatus: 'success',
       payload: '{}',
     }
-    const { event } = await recordWebhookEvent(db, received, T0)
-    await recordWebhookEvent(db, { ...received, dedupeKey: 'done-1', status: 'processed' }, T0)
+    const { event } = await recordInboxEvent(db, received, T0)
+    await recordInboxEvent(db, { ...received, dedupeKey: 'done-1', status: 'processed' }, T0)
     const now = T0 + INBOX_REPLAY_GRACE_MS
     // The database is shared by this file's tests: only this test's rows are looked at.
     const keys = async (at: number) =>
@@ -205,9 +205,9 @@ describe('on D1', () => {
         .filter((k) => k.endsWith('-1'))
     expect(await keys(now - 1)).toEqual([])
     expect(await keys(now)).toEqual(['due-1'])
-    expect(await claimWebhookEvent(db, event, now)).toBe(true)
-    expect(await claimWebhookEvent(db, event, now)).toBe(false)
-    expect(await markWebhookEvent(db, event.id, { status: 'processed' }, now, true)).toMatchObject({
+    expect(await claimInboxEvent(db, event, now)).toBe(true)
+    expect(await claimInboxEvent(db, event, now)).toBe(false)
+    expect(await markInboxEvent(db, event.id, { status: 'processed' }, now, true)).toMatchObject({
       status: 'processed',
       attempts: 1,
     })

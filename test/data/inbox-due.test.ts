@@ -1,5 +1,5 @@
 /**
- * The inbox rows the reconciler finishes (src/data/webhooks.ts `listInboxDue`, `claimWebhookEvent`)
+ * The inbox rows the reconciler finishes (src/data/gateway-inbox.ts `listInboxDue`, `claimInboxEvent`)
  * on a real SQLite file: which rows are due and when, that they are read through the partial index
  * of rows still to process, and that a row is taken once.
  */
@@ -8,12 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import {
-  claimWebhookEvent,
+  claimInboxEvent,
   INTERRUPTED,
   listInboxDue,
-  markWebhookEvent,
-  recordWebhookEvent,
-} from '../../src/data/webhooks.js'
+  markInboxEvent,
+  recordInboxEvent,
+} from '../../src/data/gateway-inbox.js'
 import {
   INBOX_MAX_ATTEMPTS,
   INBOX_REPLAY_GRACE_MS,
@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => t.cleanup())
 
 function record(key: string, status: 'received' | 'processed' | 'ignored', at = T0) {
-  return recordWebhookEvent(
+  return recordInboxEvent(
     t.db,
     { dedupeKey: key, cibTransactionId: key, paymentStatus: 'success', payload: '{}', status },
     at,
@@ -59,15 +59,15 @@ describe('inbox rows due for the reconciler', () => {
     for (let attempt = 1; attempt < INBOX_MAX_ATTEMPTS; attempt++) {
       const [due] = await listInboxDue(t.db, now, { limit: 50 })
       expect(due?.attempts).toBe(attempt - 1)
-      expect(await claimWebhookEvent(t.db, due!, now)).toBe(true)
-      await markWebhookEvent(t.db, event.id, { status: 'failed', error: 'down' }, now, true)
+      expect(await claimInboxEvent(t.db, due!, now)).toBe(true)
+      await markInboxEvent(t.db, event.id, { status: 'failed', error: 'down' }, now, true)
       const wait = INBOX_RETRY_DELAYS_MS[attempt - 1] ?? INBOX_RETRY_DELAYS_MS.at(-1)!
       expect(await ids(now + wait - 1)).toEqual([])
       now += wait
     }
     const [last] = await listInboxDue(t.db, now, { limit: 50 })
     expect(last?.attempts).toBe(INBOX_MAX_ATTEMPTS - 1)
-    await claimWebhookEvent(t.db, last!, now)
+    await claimInboxEvent(t.db, last!, now)
     // The last attempt taken: the row stays failed, and is never due again.
     expect(await ids(now + 365 * 86_400_000)).toEqual([])
     const [row] = await t.db.select().from(schema.webhookEvents)
@@ -92,10 +92,10 @@ describe('inbox rows due for the reconciler', () => {
 describe('taking an inbox row', () => {
   it('counts the attempt and leaves it failed until its result is marked', async () => {
     const { event } = await record('one', 'received')
-    expect(await claimWebhookEvent(t.db, event, T0 + 5)).toBe(true)
+    expect(await claimInboxEvent(t.db, event, T0 + 5)).toBe(true)
     const [row] = await t.db.select().from(schema.webhookEvents)
     expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: INTERRUPTED })
-    await markWebhookEvent(t.db, event.id, { status: 'processed', paymentId: null }, T0 + 6, true)
+    await markInboxEvent(t.db, event.id, { status: 'processed', paymentId: null }, T0 + 6, true)
     const [after] = await t.db.select().from(schema.webhookEvents)
     expect(after).toMatchObject({ status: 'processed', attempts: 1, lastError: null })
   })
@@ -103,10 +103,10 @@ describe('taking an inbox row', () => {
   it('takes it once, and not after the request processed it meanwhile', async () => {
     const { event } = await record('raced', 'received')
     expect(
-      await Promise.all([claimWebhookEvent(t.db, event, T0), claimWebhookEvent(t.db, event, T0)]),
+      await Promise.all([claimInboxEvent(t.db, event, T0), claimInboxEvent(t.db, event, T0)]),
     ).toEqual([true, false])
     const { event: other } = await record('finished', 'received')
-    await markWebhookEvent(t.db, other.id, { status: 'processed' }, T0)
-    expect(await claimWebhookEvent(t.db, other, T0)).toBe(false)
+    await markInboxEvent(t.db, other.id, { status: 'processed' }, T0)
+    expect(await claimInboxEvent(t.db, other, T0)).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { markInboxEvent, recordInboxEvent } from '../../src/data/gateway-inbox.js'
 import { hitRateLimit, purgeRateLimits } from '../../src/data/rate-limits.js'
 import { getSetting, setSettingIfAbsent } from '../../src/data/settings.js'
-import { markWebhookEvent, recordWebhookEvent } from '../../src/data/webhooks.js'
 import { runContenders } from './contenders.js'
 import { openTestDb, T0, type TestDb } from './helpers.js'
 
@@ -20,7 +20,7 @@ const delivery = (key: string) => ({
 
 describe('webhook events', () => {
   it('records a delivery once and recognises its redelivery', async () => {
-    const first = await recordWebhookEvent(t.db, delivery('k1'), T0)
+    const first = await recordInboxEvent(t.db, delivery('k1'), T0)
     expect(first.isNew).toBe(true)
     expect(first.event).toMatchObject({
       id: expect.stringMatching(/^evt_/),
@@ -29,21 +29,21 @@ describe('webhook events', () => {
       receivedAt: T0,
       payload: '{"event":"cib.payment.updated"}',
     })
-    const again = await recordWebhookEvent(t.db, delivery('k1'), T0 + 5)
+    const again = await recordInboxEvent(t.db, delivery('k1'), T0 + 5)
     expect(again).toEqual({ isNew: false, event: first.event })
-    expect((await recordWebhookEvent(t.db, delivery('k2'), T0)).isNew).toBe(true)
+    expect((await recordInboxEvent(t.db, delivery('k2'), T0)).isNew).toBe(true)
   })
 
   it('marks the processing result, counts attempts and keeps the last error', async () => {
-    const { event } = await recordWebhookEvent(t.db, delivery('k1'), T0)
-    const failed = await markWebhookEvent(
+    const { event } = await recordInboxEvent(t.db, delivery('k1'), T0)
+    const failed = await markInboxEvent(
       t.db,
       event.id,
       { status: 'failed', paymentId: 'pay_1', error: 'check timed out' },
       T0 + 1,
     )
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: 'check timed out' })
-    const done = await markWebhookEvent(t.db, event.id, { status: 'processed' }, T0 + 2)
+    const done = await markInboxEvent(t.db, event.id, { status: 'processed' }, T0 + 2)
     expect(done).toMatchObject({
       status: 'processed',
       attempts: 2,
@@ -52,7 +52,7 @@ describe('webhook events', () => {
       processedAt: T0 + 2,
     })
     // A redelivery after processing shows how far the first one got.
-    expect((await recordWebhookEvent(t.db, delivery('k1'), T0 + 3)).event.status).toBe('processed')
+    expect((await recordInboxEvent(t.db, delivery('k1'), T0 + 3)).event.status).toBe('processed')
   })
 })
 

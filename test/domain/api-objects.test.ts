@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Link, Payment } from '../../db/schema.js'
-import { linkObject, paymentObject, toLinkObject, toPaymentObject } from '../../src/api/objects.js'
+import { linkObject, toLinkObject } from '../../src/api/links/objects.js'
+import { paymentObject, toPaymentObject } from '../../src/api/payments/objects.js'
 
 const T = Date.UTC(2026, 0, 15, 9, 30, 0)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCreateLink } from '../../src/api/link-input.js'
+import { parseCreateLink } from '../../src/api/links/input.js'
 import { CLEAN_TEXT_RULE, isCleanText } from '../../src/domain/clean-text.js'
 import { inApiWords } from '../support/api-words.js'
 

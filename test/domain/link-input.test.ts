@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import type { Link } from '../../db/schema.js'
-import { createLinkBody } from '../../src/api/link-body.js'
-import { parseCreateLink, parseLinkUpdate } from '../../src/api/link-input.js'
+import { parseCreateLink, parseLinkUpdate } from '../../src/api/links/input.js'
+import { createLinkBody } from '../../src/api/links/schemas.js'
 import { inApiWords } from '../support/api-words.js'
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0)

@@ -1,7 +1,7 @@
 /** Problem codes: how zod issues become codes, and every code worded by every surface. */
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { createLinkBody, parseBody } from '../../src/api/link-body.js'
+import { createLinkBody, parseBody } from '../../src/api/links/schemas.js'
 import { apiFieldMessages, apiProblemText } from '../../src/api/problem-messages.js'
 import { fieldProblems, PARSE_OPTIONS } from '../../src/api/zod-problems.js'
 import { LANGUAGES } from '../../src/config.js'

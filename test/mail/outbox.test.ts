@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { deliveries, deliveryAttempts, settings } from '../../db/schema.js'
-import { RETRY_DELAYS_MS } from '../../src/webhooks-out/schedule.js'
+import { RETRY_DELAYS_MS } from '../../src/outbox/schedule.js'
 import { CUSTOMER, startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'

@@ -10,10 +10,13 @@ import { describe, expect, it, vi } from 'vitest'
 /** The modules of the upload (and of the dev Worker's simulator) that import zod. */
 const MODULES = [
   '../../src/api/query.js',
-  '../../src/api/objects.js',
-  '../../src/api/webhook-endpoints-schemas.js',
-  '../../src/api/link-body.js',
-  '../../src/api/schemas.js',
+  '../../src/api/query-fields.js',
+  '../../src/api/links/objects.js',
+  '../../src/api/payments/objects.js',
+  '../../src/api/webhook-endpoints/objects.js',
+  '../../src/api/webhook-endpoints/schemas.js',
+  '../../src/api/links/schemas.js',
+  '../../src/api/payments/schemas.js',
   '../../src/api/errors.js',
   '../../src/client/direct/operation-schemas.js',
   '../../src/client/direct/operations.js',

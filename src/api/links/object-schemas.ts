@@ -1,0 +1,45 @@
+/**
+ * The zod schemas of the merchant API's link object and of its list page. The OpenAPI document is
+ * made from them (src/api/openapi-schemas.ts) and the tests check the answers against them; the
+ * handlers build the answers with objects.ts, which does not parse them. Nothing the Worker runs
+ * imports a value from here, so its upload does not carry them.
+ */
+import * as z from 'zod'
+import { LANGUAGES } from '../../../db/schema.js'
+import { LINK_STATUSES } from '../../domain/link-status.js'
+import { dzd, page, time } from '../object-fields.js'
+
+export const linkObject = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  qr_svg_url: z.string(),
+  qr_png_url: z.string(),
+  poster_url: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  amount: dzd.nullable().describe('fixed and invoice links; null for an open amount'),
+  amount_min: dzd.nullable(),
+  amount_max: dzd.nullable(),
+  invoice_id: z.string().nullable(),
+  invoice_items: z
+    .array(z.object({ description: z.string(), quantity: z.number().int(), unit_price: dzd }))
+    .nullable(),
+  max_payments: z.number().int().nullable(),
+  expires_at: time.nullable(),
+  language: z.enum(LANGUAGES),
+  memo: z.string().nullable(),
+  success_message: z.string().nullable(),
+  success_url: z.string().nullable(),
+  active: z.boolean(),
+  inactive_message: z.string().nullable(),
+  status: z.enum(LINK_STATUSES),
+  paid_count: z.number().int(),
+  paid_total: dzd,
+  created_at: time,
+  updated_at: time,
+})
+export type LinkObject = z.infer<typeof linkObject>
+
+/** A page of links, newest first. */
+export const linkList = page(linkObject)

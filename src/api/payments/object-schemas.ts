@@ -1,0 +1,47 @@
+/**
+ * The zod schemas of the merchant API's payment object and of its list page. The OpenAPI document
+ * is made from them (src/api/openapi-schemas.ts) and the tests check the answers against them; the
+ * handlers build the answers with objects.ts, which does not parse them. Nothing the Worker runs
+ * imports a value from here, so its upload does not carry them.
+ */
+import * as z from 'zod'
+import { FAILURE_CODES, LANGUAGES, LINK_SOURCES, PAYMENT_STATUSES } from '../../../db/schema.js'
+import { dzd, page, time } from '../object-fields.js'
+
+export const paymentObject = z.object({
+  id: z.string(),
+  link_id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: dzd,
+  currency: z.literal('DZD'),
+  customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+  ref: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  order_id: z.string().nullable().describe("the card network's order id"),
+  order_number: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  cib_transaction_id: z.string().nullable(),
+  approval_code: z.string().nullable(),
+  message: z.string().nullable().describe("the gateway's message to the customer"),
+  failure_code: z
+    .enum(FAILURE_CODES)
+    .nullable()
+    .describe(
+      "why the payment did not succeed, read from the card network's answer; set with failed, canceled, expired and error, null otherwise",
+    ),
+  failure_message: z.string().nullable().describe('failure_code in English words'),
+  receipt_url: z.string(),
+  created_at: time,
+  updated_at: time,
+  paid_at: time.nullable(),
+  beyond_max_payments: z.boolean(),
+  source: z
+    .enum(LINK_SOURCES)
+    .describe(
+      "where the payment's link was made: the dashboard, the API, or the till (point of sale); links made before this field read as dashboard",
+    ),
+})
+export type PaymentObject = z.infer<typeof paymentObject>
+
+/** A page of payments, newest first. */
+export const paymentList = page(paymentObject)
