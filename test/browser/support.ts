@@ -40,38 +40,85 @@ export interface Phone {
   outside: string[]
   /** Content-Security-Policy violations the page reported. */
   cspViolations: string[]
+  /** Done with this phone: it is wiped and kept for the next test (or closed if it cannot be). */
   close(): Promise<void>
 }
 
+interface PhoneOptions {
+  javaScript?: boolean
+  locale?: string
+}
+
+const PHONE_VIEWPORT = { width: 390, height: 844 }
+
+/**
+ * Phones put down, by browser and options. Opening a browser context and its first page starts a
+ * renderer process, and axe-core's half-megabyte script is compiled afresh in each one: about two
+ * seconds a phone, against a fraction of one for the same page going to its next address. A phone
+ * put down is wiped (no cookies or permissions, no routes the last test added, the phone's size
+ * and screen media) and comes back as a new customer (its own address); its page stays where it
+ * was until the next test sends it elsewhere (a blank page in between would cost the renderer).
+ * The checked routing disables the HTTP cache, so nothing the last customer loaded is reused.
+ */
+const parked = new WeakMap<Browser, Map<string, Phone[]>>()
+
 /** Opens a 390×844 touch phone; `javaScript: false` proves a page works without script. */
-export async function openPhone(
-  browser: Browser,
-  options: { javaScript?: boolean; locale?: string } = {},
-): Promise<Phone> {
+export async function openPhone(browser: Browser, options: PhoneOptions = {}): Promise<Phone> {
+  const key = JSON.stringify([options.javaScript ?? true, options.locale ?? 'en-GB'])
+  const byKey = parked.get(browser) ?? new Map<string, Phone[]>()
+  parked.set(browser, byKey)
+  const shelf = byKey.get(key) ?? []
+  byKey.set(key, shelf)
+  let phone = shelf.pop()
+  while (phone?.page.isClosed()) phone = shelf.pop()
+  phone ??= await newPhone(browser, options, shelf)
+  // Each phone is its own customer for the checkout rate limit (the harness reads this header).
+  await phone.page.setExtraHTTPHeaders({ 'x-test-ip': nextIp() })
+  return phone
+}
+
+async function newPhone(browser: Browser, options: PhoneOptions, shelf: Phone[]): Promise<Phone> {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport: PHONE_VIEWPORT,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     javaScriptEnabled: options.javaScript ?? true,
     locale: options.locale ?? 'en-GB',
     acceptDownloads: true,
-    // Each phone is its own customer for the checkout rate limit (the harness reads this header).
-    extraHTTPHeaders: { 'x-test-ip': nextIp() },
   })
-  const outside: string[] = []
-  const cspViolations: string[] = []
   await context.route('**', (route) => {
     const url = new URL(route.request().url())
     if (url.hostname === '127.0.0.1' || url.protocol === 'file:') return route.continue()
-    outside.push(url.href)
+    phone.outside.push(url.href)
     return route.abort('blockedbyclient')
   })
   const page = await context.newPage()
   page.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy/i.test(message.text())) cspViolations.push(message.text())
+    const text = message.text()
+    if (/Content[ -]Security[ -]Policy/i.test(text)) phone.cspViolations.push(text)
   })
-  return { context, page, outside, cspViolations, close: () => context.close() }
+  const phone: Phone = {
+    context,
+    page,
+    outside: [],
+    cspViolations: [],
+    close: async () => {
+      try {
+        await page.unrouteAll({ behavior: 'ignoreErrors' })
+        await context.clearCookies()
+        await context.clearPermissions()
+        await page.setViewportSize(PHONE_VIEWPORT)
+        await page.emulateMedia({ media: null })
+        phone.outside = []
+        phone.cspViolations = []
+        shelf.push(phone)
+      } catch {
+        await context.close().catch(() => {})
+      }
+    },
+  }
+  return phone
 }
 
 /** Writes a full-page screenshot to test-output/screenshots/<lang>/<name>.png. */
