@@ -19,7 +19,10 @@ export {
   closeContexts,
   describeInChromium,
   launchChromium,
+  openPage,
 } from '../support/chromium.js'
+
+import { openPage } from '../support/chromium.js'
 export const LANGUAGES: readonly Language[] = ['ar', 'fr', 'en']
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -49,76 +52,44 @@ interface PhoneOptions {
   locale?: string
 }
 
-const PHONE_VIEWPORT = { width: 390, height: 844 }
+/** What each phone records, by its kept page (a phone put down and taken again starts afresh). */
+const records = new WeakMap<Page, { outside: string[]; cspViolations: string[] }>()
 
 /**
- * Phones put down, by browser and options. Opening a browser context and its first page starts a
- * renderer process, and axe-core's half-megabyte script is compiled afresh in each one: about two
- * seconds a phone, against a fraction of one for the same page going to its next address. A phone
- * put down is wiped (no cookies or permissions, no routes the last test added, the phone's size
- * and screen media) and comes back as a new customer (its own address); its page stays where it
- * was until the next test sends it elsewhere (a blank page in between would cost the renderer).
- * The checked routing disables the HTTP cache, so nothing the last customer loaded is reused.
+ * Opens a 390×844 touch phone (one an earlier test put down, wiped, if there is one: see
+ * `openPage`); `javaScript: false` proves a page works without script. Each phone is a new
+ * customer: its own address, no cookies. The checked routing also keeps the HTTP cache off.
  */
-const parked = new WeakMap<Browser, Map<string, Phone[]>>()
-
-/** Opens a 390×844 touch phone; `javaScript: false` proves a page works without script. */
 export async function openPhone(browser: Browser, options: PhoneOptions = {}): Promise<Phone> {
-  const key = JSON.stringify([options.javaScript ?? true, options.locale ?? 'en-GB'])
-  const byKey = parked.get(browser) ?? new Map<string, Phone[]>()
-  parked.set(browser, byKey)
-  const shelf = byKey.get(key) ?? []
-  byKey.set(key, shelf)
-  let phone = shelf.pop()
-  while (phone?.page.isClosed()) phone = shelf.pop()
-  phone ??= await newPhone(browser, options, shelf)
-  // Each phone is its own customer for the checkout rate limit (the harness reads this header).
-  await phone.page.setExtraHTTPHeaders({ 'x-test-ip': nextIp() })
-  return phone
-}
-
-async function newPhone(browser: Browser, options: PhoneOptions, shelf: Phone[]): Promise<Phone> {
-  const context = await browser.newContext({
-    viewport: PHONE_VIEWPORT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled: options.javaScript ?? true,
-    locale: options.locale ?? 'en-GB',
-    acceptDownloads: true,
-  })
-  await context.route('**', (route) => {
-    const url = new URL(route.request().url())
-    if (url.hostname === '127.0.0.1' || url.protocol === 'file:') return route.continue()
-    phone.outside.push(url.href)
-    return route.abort('blockedbyclient')
-  })
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    const text = message.text()
-    if (/Content[ -]Security[ -]Policy/i.test(text)) phone.cspViolations.push(text)
-  })
-  const phone: Phone = {
-    context,
-    page,
-    outside: [],
-    cspViolations: [],
-    close: async () => {
-      try {
-        await page.unrouteAll({ behavior: 'ignoreErrors' })
-        await context.clearCookies()
-        await context.clearPermissions()
-        await page.setViewportSize(PHONE_VIEWPORT)
-        await page.emulateMedia({ media: null })
-        phone.outside = []
-        phone.cspViolations = []
-        shelf.push(phone)
-      } catch {
-        await context.close().catch(() => {})
-      }
+  const kept = await openPage(
+    browser,
+    {
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      javaScriptEnabled: options.javaScript ?? true,
+      locale: options.locale ?? 'en-GB',
+      acceptDownloads: true,
     },
-  }
-  return phone
+    async ({ context, page }) => {
+      await context.route('**', (route) => {
+        const url = new URL(route.request().url())
+        if (url.hostname === '127.0.0.1' || url.protocol === 'file:') return route.continue()
+        records.get(page)?.outside.push(url.href)
+        return route.abort('blockedbyclient')
+      })
+      page.on('console', (message) => {
+        const text = message.text()
+        if (/Content[ -]Security[ -]Policy/i.test(text)) records.get(page)?.cspViolations.push(text)
+      })
+    },
+  )
+  const record = { outside: [] as string[], cspViolations: [] as string[] }
+  records.set(kept.page, record)
+  // Each phone is its own customer for the checkout rate limit (the harness reads this header).
+  await kept.page.setExtraHTTPHeaders({ 'x-test-ip': nextIp() })
+  return { ...kept, ...record }
 }
 
 /** Writes a full-page screenshot to test-output/screenshots/<lang>/<name>.png. */

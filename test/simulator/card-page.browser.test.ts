@@ -11,6 +11,7 @@ import {
   closeContexts,
   describeInChromium,
   launchChromium,
+  openPage,
 } from '../support/chromium.js'
 import {
   type RunningSimulator,
@@ -59,11 +60,9 @@ describeInChromium('the card page in Chromium', () => {
   /** axe-core's violations on the page, of any impact. */
   const anyAxeViolations = (page: Page) => axeViolations(page, { impact: 'any' })
 
-  async function newPage(javaScriptEnabled = true): Promise<Page> {
-    // bypassCSP lets the test inject axe-core; the page itself runs no script.
-    const context = await browser.newContext({ bypassCSP: true, javaScriptEnabled })
-    return context.newPage()
-  }
+  // bypassCSP as the page itself runs no script; a page put down is taken again (openPage).
+  const newPage = (javaScriptEnabled = true) =>
+    openPage(browser, { bypassCSP: true, javaScriptEnabled })
 
   const checkAnswer = async (id: number) =>
     (await (await fetch(`${run.url}/cib-transaction-check/?order_number=${id}`)).json()) as Record<
@@ -76,7 +75,7 @@ describeInChromium('the card page in Chromium', () => {
     const lang = languages[index % languages.length]!
     it(`pays with ${card.label} (${lang}) and comes back to the return URL`, async () => {
       const tx = await create(lang)
-      const page = await newPage()
+      const { page, close } = await newPage()
       try {
         await page.goto(tx.payment_url)
         expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
@@ -105,7 +104,7 @@ describeInChromium('the card page in Chromium', () => {
           card.outcome === 'approved' ? 2 : 6,
         )
       } finally {
-        await page.context().close()
+        await close()
       }
     })
   })
@@ -116,7 +115,7 @@ describeInChromium('the card page in Chromium', () => {
   ] as const) {
     it(`${button === 'cancel' ? 'cancels' : 'lets the session expire'} from the card page, with JavaScript off`, async () => {
       const tx = await create('fr')
-      const page = await newPage(false)
+      const { page, close } = await newPage(false)
       try {
         await page.goto(tx.payment_url)
         await page.locator(`form[action$="/${button}"] button`).click()
@@ -124,7 +123,7 @@ describeInChromium('the card page in Chromium', () => {
         expect(new URL(page.url()).searchParams.get('payment_status')).toBe(status)
         expect((await checkAnswer(tx.cib_transaction_id)).actionCode).toBe(actionCode)
       } finally {
-        await page.context().close()
+        await close()
       }
     })
   }
@@ -132,13 +131,13 @@ describeInChromium('the card page in Chromium', () => {
   it('shows a result page without accessibility violations', async () => {
     const tx = await create('ar')
     await run.sim.completePayment(String(tx.cib_transaction_id), 'approved')
-    const page = await newPage()
+    const { page, close } = await newPage()
     try {
       await page.goto(tx.payment_url)
       expect(await page.locator('[role=status]').textContent()).toContain('تم قبول الدفع')
       expect(await anyAxeViolations(page)).toEqual([])
     } finally {
-      await page.context().close()
+      await close()
     }
   })
 })

@@ -5,7 +5,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core'
 import { describe, it } from 'vitest'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -75,6 +81,63 @@ export async function launchChromium(): Promise<Browser> {
 export async function closeContexts(browser: Browser | undefined): Promise<void> {
   if (!browser) return
   await Promise.all(browser.contexts().map((context) => context.close()))
+}
+
+/** A page of its own context, for one test at a time: `close()` puts it down for the next. */
+export interface KeptPage {
+  context: BrowserContext
+  page: Page
+  /** Done with it: wiped and kept for the next `openPage` with the same options (or closed). */
+  close(): Promise<void>
+}
+
+/**
+ * Pages put down, by browser and context options. Opening a browser context and its first page
+ * starts a renderer process, and axe-core's half-megabyte script is compiled afresh in each one:
+ * about two seconds a page, against a fraction of one for the same page going to its next
+ * address. A page put down is wiped (no cookies or permissions, no routes the last test added,
+ * its viewport and screen media as opened); it stays where it was until the next test sends it
+ * elsewhere (a blank page in between would cost a new renderer).
+ */
+const shelves = new WeakMap<Browser, Map<string, KeptPage[]>>()
+
+/**
+ * A page in a context with `options`: one put down by an earlier test if there is one, else a new
+ * one (`prepare` then runs once, on its context and page, before it is first used).
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  prepare?: (kept: KeptPage) => Promise<void>,
+): Promise<KeptPage> {
+  const byOptions = shelves.get(browser) ?? new Map<string, KeptPage[]>()
+  shelves.set(browser, byOptions)
+  const key = JSON.stringify(options)
+  const shelf = byOptions.get(key) ?? []
+  byOptions.set(key, shelf)
+  let kept = shelf.pop()
+  while (kept?.page.isClosed()) kept = shelf.pop()
+  if (kept) return kept
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  const fresh: KeptPage = {
+    context,
+    page,
+    close: async () => {
+      try {
+        await page.unrouteAll({ behavior: 'ignoreErrors' })
+        await context.clearCookies()
+        await context.clearPermissions()
+        if (options.viewport) await page.setViewportSize(options.viewport)
+        await page.emulateMedia({ media: null })
+        shelf.push(fresh)
+      } catch {
+        await context.close().catch(() => {})
+      }
+    },
+  }
+  await prepare?.(fresh)
+  return fresh
 }
 
 /** axe-core's source, to inject into pages. */
