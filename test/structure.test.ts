@@ -5,11 +5,17 @@
  * point down: domain below the API, data below the dashboard and auth, mail below the routes,
  * the views below src/dashboard (but for the words and form models listed below).
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { findCycles, type ImportGraph, readImportGraph } from './support/import-graph.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  exports: unknown
+}
 const { graph, unresolved } = readImportGraph(ROOT, ['src', 'views', 'db'])
 
 /** Every import `from -> to` with `from` matching `where` and `to` refused by `allowed`. */
@@ -131,5 +137,81 @@ describe('the layers point down', () => {
       [...graph].filter(([file]) => inside('views')(file)).flatMap(([, t]) => t),
     )
     expect(VIEWS_MAY_STILL_IMPORT.filter((target) => !imported.has(target))).toEqual([])
+  })
+})
+
+/**
+ * The packages' specifiers the code imports for their values (type-only imports and declaration
+ * files are erased before any bundle sees them), as `file: specifier`.
+ */
+function packageImports(dirs: readonly string[]): string[] {
+  const out: string[] = []
+  const files = dirs.flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(tsx?|m?js)$/.test(f) && !f.endsWith('.d.ts'))
+      .map((f) => `${dir}/${f}`),
+  )
+  for (const file of files) {
+    const text = readFileSync(join(ROOT, file), 'utf8')
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
+    const visit = (node: ts.Node): void => {
+      let specifier: ts.Expression | undefined
+      if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly)
+        specifier = node.moduleSpecifier
+      else if (ts.isExportDeclaration(node) && !node.isTypeOnly) specifier = node.moduleSpecifier
+      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+        specifier = node.arguments[0]
+      if (
+        specifier &&
+        ts.isStringLiteral(specifier) &&
+        !/^(\.|node:|cloudflare:)/.test(specifier.text)
+      )
+        out.push(`${file}: ${specifier.text}`)
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+  }
+  return out
+}
+
+/** Whether `subpath` (`.` or `./x`) is one of the entry points a package.json `exports` publishes. */
+function published(exports: unknown, subpath: string): boolean {
+  if (exports === undefined) return subpath === '.'
+  if (typeof exports === 'string' || !Object.keys(exports as object)[0]?.startsWith('.'))
+    return subpath === '.'
+  return Object.keys(exports as object).some((key) => {
+    const star = key.indexOf('*')
+    if (star < 0) return key === subpath
+    return subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1))
+  })
+}
+
+describe('libraries', () => {
+  it('are imported only through their published entry points (package.json "exports")', () => {
+    // A library's inner module can move or change in any release; its entry points are its promise.
+    const found = packageImports(['src', 'views', 'db'])
+    expect(found.length).toBeGreaterThan(100)
+    const inner = found.filter((entry) => {
+      const specifier = entry.slice(entry.indexOf(': ') + 2)
+      const parts = specifier.split('/')
+      const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+      const rest = specifier.slice(name.length)
+      if (name === 'paylinks') return !published(packageJson.exports, `.${rest}`)
+      const manifest = JSON.parse(
+        readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+      ) as { exports?: unknown }
+      return !published(manifest.exports, rest === '' ? '.' : `.${rest}`)
+    })
+    expect(inner).toEqual([])
+  })
+
+  it('tells a published entry point from an inner module', () => {
+    const exports = { '.': './index.js', './mini': './mini.js', './utils/*': './utils/*.js' }
+    expect(published(exports, '.')).toBe(true)
+    expect(published(exports, './mini')).toBe(true)
+    expect(published(exports, './utils/cookie')).toBe(true)
+    expect(published(exports, './v4/core/json-schema-processors.js')).toBe(false)
+    expect(published(undefined, '.')).toBe(true)
+    expect(published(undefined, './lib/inner.js')).toBe(false)
   })
 })

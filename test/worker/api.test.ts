@@ -1,6 +1,6 @@
 /**
  * The merchant API on the Worker as `wrangler deploy` uploads it (wrangler.toml's top level): its
- * routes, its bodies and queries parsed by the Worker's zod (src/worker-zod.js), its answers and
+ * routes, its bodies and queries parsed by zod, its answers and
  * its refusals, on D1 through drizzle's query builder.
  */
 import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
