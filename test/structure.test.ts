@@ -3,7 +3,10 @@
  * client and src/lib; its inside is reached only through src/client/index.ts; the simulator is
  * written apart from what it checks (its own amounts and StrKeys, not src/lib's); and the layers
  * point down: domain below the API, data below the dashboard and auth, mail below the routes,
- * the views below src/dashboard (but for the words and form models listed below).
+ * the views below src/dashboard (but for the words and form models listed below). The runtimes
+ * are fenced: each of src/runtime/node and src/runtime/worker is imported only by itself, the app
+ * they assemble (src/app) only by them, and src/ keeps a handful of files at its top. Libraries
+ * are reached through their published entry points only.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -37,10 +40,10 @@ describe('the import graph', () => {
   it('is read from every source file, type-only and dynamic imports included', () => {
     expect(unresolved).toEqual([])
     expect(graph.size).toBeGreaterThan(100)
-    expect(graph.get('src/app.ts')).toContain('src/app-deps.ts')
+    expect(graph.get('src/app/index.ts')).toContain('src/deps.ts')
     // `import type`, and `import()` with a literal.
     expect(graph.get('src/payments/confirm.ts')).toContain('db/schema.ts')
-    expect(graph.get('src/node/runtime.ts')).toContain('src/simulator/index.ts')
+    expect(graph.get('src/runtime/node/runtime.ts')).toContain('src/simulator/index.ts')
     expect(graph.has('views/checkout.tsx')).toBe(true)
   })
 
@@ -76,9 +79,9 @@ describe('the structure of src, views and db', () => {
     expect(importsBreaking(inside('src/client'), allowed)).toEqual([])
   })
 
-  it('outside the client, only src/client/index.ts is imported (src/node/client.ts excepted)', () => {
+  it('outside the client, only src/client/index.ts is imported (src/runtime/node/client.ts excepted)', () => {
     const outsideClient = (file: string) =>
-      !inside('src/client')(file) && file !== 'src/node/client.ts'
+      !inside('src/client')(file) && file !== 'src/runtime/node/client.ts'
     const allowed = (target: string) =>
       !inside('src/client')(target) || target === 'src/client/index.ts'
     expect(importsBreaking(outsideClient, allowed)).toEqual([])
@@ -90,6 +93,51 @@ describe('the structure of src, views and db', () => {
     const allowed = (target: string) =>
       inside('src/simulator')(target) || (inside('src/lib')(target) && !own.has(target))
     expect(importsBreaking(inside('src/simulator'), allowed)).toEqual([])
+  })
+})
+
+/**
+ * The files src/ may keep at its top: what every part of Paylinks reads (the configuration, the
+ * logger, the background tracker, the dependencies' types). Everything else lives in a folder.
+ */
+const TOP_LEVEL_FILES = ['background.ts', 'config.ts', 'deps.ts', 'log.ts']
+
+describe('the runtimes are fenced', () => {
+  for (const side of ['node', 'worker'] as const) {
+    it(`only src/runtime/${side} imports src/runtime/${side}`, () => {
+      const own = inside(`src/runtime/${side}`)
+      expect(
+        importsBreaking(
+          (file) => !own(file),
+          (target) => !own(target),
+        ),
+      ).toEqual([])
+    })
+  }
+
+  it('src/runtime/node never imports src/runtime/worker, nor the other way round', () => {
+    expect(reachingUp('src/runtime/node', ['src/runtime/worker'])).toEqual([])
+    expect(reachingUp('src/runtime/worker', ['src/runtime/node'])).toEqual([])
+  })
+
+  it('src/app, which assembles the app, is imported only by the runtimes (and itself)', () => {
+    const allowed = (target: string, file: string) =>
+      !inside('src/app')(target) || inside('src/runtime')(file) || inside('src/app')(file)
+    expect(importsBreaking(() => true, allowed)).toEqual([])
+  })
+
+  it('src/deps.ts, which some 40 modules import, holds types only, so it pulls in no code', () => {
+    const text = readFileSync(join(ROOT, 'src/deps.ts'), 'utf8')
+    expect(text.match(/^(import|export)\s+(?!type\b|interface\b)\S.*$/gm) ?? []).toEqual([])
+    expect(graph.get('src/deps.ts')?.filter((target) => inside('src/app')(target))).toEqual([])
+  })
+
+  it(`src/ keeps only ${TOP_LEVEL_FILES.join(', ')} at its top`, () => {
+    const files = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort()
+    expect(files).toEqual(TOP_LEVEL_FILES)
   })
 })
 
@@ -153,23 +201,16 @@ function packageImports(dirs: readonly string[]): string[] {
   )
   for (const file of files) {
     const text = readFileSync(join(ROOT, file), 'utf8')
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
-    const visit = (node: ts.Node): void => {
-      let specifier: ts.Expression | undefined
-      if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly)
-        specifier = node.moduleSpecifier
-      else if (ts.isExportDeclaration(node) && !node.isTypeOnly) specifier = node.moduleSpecifier
-      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
-        specifier = node.arguments[0]
-      if (
-        specifier &&
-        ts.isStringLiteral(specifier) &&
-        !/^(\.|node:|cloudflare:)/.test(specifier.text)
+    const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName)
+    for (const specifier of new Set(specifiers)) {
+      if (/^(\.|node:|cloudflare:)/.test(specifier)) continue
+      // A value import or re-export (an import clause holds no quote), or an `import()`.
+      const quoted = `['"]${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`
+      const value = new RegExp(
+        `(^|\\n)\\s*(import|export)\\s+(?!type\\b)[^'"]*?from\\s*${quoted}|import\\(\\s*${quoted}`,
       )
-        out.push(`${file}: ${specifier.text}`)
-      ts.forEachChild(node, visit)
+      if (value.test(text)) out.push(`${file}: ${specifier}`)
     }
-    visit(source)
   }
   return out
 }

@@ -1,4 +1,4 @@
-/** Running Paylinks (`src/node.ts`) and the `paylinks` command as real processes, as a user would. */
+/** Running Paylinks (`src/runtime/node/main.ts`) and the `paylinks` command as real processes, as a user would. */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { freePort, NODE_SOURCES, spawnListening } from '../support/server-process.js'
@@ -26,7 +26,7 @@ export function killAll(): void {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
 }
 
-/** Starts `src/node.ts` with the given environment on a free port; resolves once it listens. */
+/** Starts `src/runtime/node/main.ts` with the given environment on a free port; resolves once it listens. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort()
   const { child, output, exited } = await spawnListening(process.execPath, NODE_SOURCES, {
@@ -53,11 +53,11 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs `paylinks <args>` (src/cli/main.ts) with only the given environment and no terminal. */
+/** Runs `paylinks <args>` (src/runtime/node/cli/main.ts) with only the given environment and no terminal. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
+    ['--import', 'tsx', join(ROOT, 'src/runtime/node/cli/main.ts'), ...args],
     {
       cwd: ROOT,
       env: { ...baseEnv(), ...env },

@@ -40,7 +40,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paylinks-bodies-'))
   const port = await freePort()
   // Node itself, with tsx as a loader, so that the pid measured is the server's.
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/node.ts'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/node/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { lastForwardedAddress } from '../../src/node/client-address.js'
+import { lastForwardedAddress } from '../../src/runtime/node/client-address.js'
 import { freePort, NODE_SOURCES, spawnListening } from '../support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -22,7 +22,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-/** The Node server (src/node.ts, tsx as loader) on a new database; resolves with its base URL. */
+/** The Node server (src/runtime/node/main.ts, tsx as loader) on a new database; resolves with its base URL. */
 async function start(env: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-proxy-'))
   dirs.push(dir)

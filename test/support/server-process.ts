@@ -61,4 +61,4 @@ export async function spawnListening(
 }
 
 /** The sources run by Node with tsx as its loader (a SIGKILL then reaches the server itself). */
-export const NODE_SOURCES = ['--import', 'tsx', 'src/node.ts']
+export const NODE_SOURCES = ['--import', 'tsx', 'src/runtime/node/main.ts']

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { deliveries } from '../../db/schema.js'
 import { applyOutcome } from '../../src/data/payments.js'
 import { silentLogger } from '../../src/log.js'
-import { pinnedLookup, pinnedWebhookFetch } from '../../src/node/pinned-fetch.js'
+import { pinnedLookup, pinnedWebhookFetch } from '../../src/runtime/node/pinned-fetch.js'
 import { createEndpoint } from '../../src/webhooks-out/endpoints.js'
 import { deliverDue, type SenderDeps } from '../../src/webhooks-out/sender.js'
 import {

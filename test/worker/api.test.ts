@@ -5,7 +5,7 @@
  */
 import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
 import { describe, expect, it } from 'vitest'
-import { DOH_URL } from '../../src/worker-resolve-host.js'
+import { DOH_URL } from '../../src/runtime/worker/resolve-host.js'
 import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
 /** The names the stand-in DNS-over-HTTPS resolver knows, and the IPv4 address each answers. */

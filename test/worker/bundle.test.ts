@@ -131,7 +131,7 @@ describe('the production Worker upload', () => {
   })
 
   it('neither Worker carries the dashboard’s words, stylesheet and scripts nor the API document’s generator', () => {
-    // The Worker reads those from its static assets (src/worker-assets.ts).
+    // The Worker reads those from its static assets (src/runtime/worker/assets.ts).
     const cssRule = DASHBOARD_CSS.split('\n').find((line) => line.startsWith('nav.main'))!
     const tillLine = TILL_SCRIPT.split('\n').find((line) => line.includes('inputMode'))!
     const shareLine = SHARE_SCRIPT.split('\n').find((line) => line.includes('execCommand'))!
