@@ -11,6 +11,7 @@ import {
   createPaymentGateway,
   GATEWAY_PUBLIC_KEY_PEM,
   type GatewayClientOptions,
+  type PaymentGateway,
   verifyGatewaySignature,
 } from '../client/index.js'
 import { type Config, ConfigError } from '../config.js'
@@ -41,6 +42,7 @@ import { globalWebhookFetch, type WebhookFetch } from '../webhooks-out/post.js'
 import { createOutbound, type Outbound } from '../webhooks-out/runner.js'
 import type { MailChannel } from '../webhooks-out/sender.js'
 import type { TargetPolicy } from '../webhooks-out/target-check.js'
+import type { Mountable } from './shell.js'
 
 /** What bootstrap uses of the simulator's module (`src/simulator/index.ts`). */
 export type SimulatorModule = Pick<
@@ -143,6 +145,23 @@ export interface Assembled {
   bindApp(app: { fetch(request: Request): Response | Promise<Response> }): void
 }
 
+/**
+ * The app over the assembled dependencies (`createApp` or one of its halves), with the built-in
+ * simulator mounted when this configuration has one, and the simulator told where the app is.
+ * The same step on both runtimes.
+ */
+export function buildApp<App extends { fetch(request: Request): Response | Promise<Response> }>(
+  assembled: Assembled,
+  create: (deps: AppDeps, options: { simulator?: Mountable }) => App,
+): App {
+  const app = create(
+    assembled.deps,
+    assembled.simulator ? { simulator: assembled.simulator.app } : {},
+  )
+  assembled.bindApp(app)
+  return app
+}
+
 /** Builds the dependencies of `createApp` for this configuration. */
 export async function assemble(parts: RuntimeParts): Promise<Assembled> {
   const simulatorMode = parts.config.gatewayMode === 'simulator'
@@ -163,18 +182,54 @@ export interface AssembledStart extends Assembled {
  * `resolveSecrets` has finished.
  */
 export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): AssembledStart {
-  const { config, db, log } = parts
+  const { config, db } = parts
   const clock = parts.clock ?? Date.now
-  const builtInSite = `${config.publicUrl}/_sim`
+  const builtIn = builtInGateway(parts, sim, clock)
+  const deps = createDeps(parts, sim, createGateway(parts, sim, builtIn), clock)
+  const assembled: AssembledStart = {
+    deps,
+    simulator: builtIn.simulator,
+    newAdminToken: undefined,
+    bindApp: builtIn.bindApp,
+    async resolveSecrets() {
+      const resolved = await resolveSecrets(db, config, clock(), parts.keepSettings, deps.sha256Hex)
+      deps.secrets = resolved.secrets
+      assembled.newAdminToken = resolved.newAdminToken
+    },
+  }
+  return assembled
+}
+
+/** The built-in simulator of this configuration (if any), and the way to the app for it. */
+interface BuiltInGateway {
+  simulator: Simulator | undefined
+  /** The site the built-in simulator answers at (`PUBLIC_URL/_sim`). */
+  site: string
+  /** A request handed to the app in process (503 until `bindApp`). */
+  toApp: (request: Request) => Promise<Response>
+  bindApp: Assembled['bindApp']
+}
+
+/**
+ * The built-in simulator, when simulator mode points the gateway at `PUBLIC_URL/_sim`: it
+ * delivers its webhooks to the app in process, and its timers are kept alive by `waitUntil` where
+ * the runtime has it.
+ */
+function builtInGateway(
+  parts: RuntimeParts,
+  sim: SimulatorModule | undefined,
+  clock: () => number,
+): BuiltInGateway {
+  const site = `${parts.config.publicUrl}/_sim`
   let appRef: { fetch(request: Request): Response | Promise<Response> } | undefined
   const toApp = (request: Request) => {
     if (!appRef) return Promise.resolve(new Response('Paylinks is starting', { status: 503 }))
     return Promise.resolve(appRef.fetch(request))
   }
   const simulator =
-    sim && config.gatewaySiteUrl === builtInSite
+    sim && parts.config.gatewaySiteUrl === site
       ? sim.createSimulator({
-          publicUrl: builtInSite,
+          publicUrl: site,
           clock,
           deliver: parts.deliver ?? toApp,
           ...(parts.waitUntil
@@ -182,16 +237,33 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
             : {}),
         })
       : undefined
+  return {
+    simulator,
+    site,
+    toApp,
+    bindApp(app) {
+      appRef = app
+    },
+  }
+}
+
+/** The gateway client of this configuration (the built-in simulator's keys in simulator mode). */
+function createGateway(
+  parts: RuntimeParts,
+  sim: SimulatorModule | undefined,
+  builtIn: BuiltInGateway,
+): PaymentGateway {
+  const { config } = parts
   // The built-in simulator is called in process: the public URL may not be reachable from here
   // (a tunnel, a proxy, or a Worker, which cannot fetch its own hostname).
-  const gatewayFetch: typeof fetch = simulator
+  const gatewayFetch: typeof fetch = builtIn.simulator
     ? (input, init) => {
         const request = new Request(input, init)
-        if (request.url.startsWith(`${builtInSite}/`)) return toApp(request)
+        if (request.url.startsWith(`${builtIn.site}/`)) return builtIn.toApp(request)
         return fetch(request)
       }
     : fetch
-  const gateway = createPaymentGateway({
+  return createPaymentGateway({
     siteUrl: config.gatewaySiteUrl,
     ...(config.gatewayApiUrl ? { apiUrl: config.gatewayApiUrl } : {}),
     ...optional('apiKey', config.gatewayApiKey ?? sim?.SIMULATOR_API_KEY),
@@ -202,6 +274,16 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     checkAmountUnit: config.checkAmountUnit,
     ...(parts.getWithBody ? { getWithBody: parts.getWithBody } : {}),
   })
+}
+
+/** `AppDeps` over the runtime's parts and the gateway; the secrets are filled in later. */
+function createDeps(
+  parts: RuntimeParts,
+  sim: SimulatorModule | undefined,
+  gateway: PaymentGateway,
+  clock: () => number,
+): AppDeps {
+  const { config, db, log } = parts
   const gatewayPublicKey =
     config.gatewayPublicKey ?? sim?.SIMULATOR_PUBLIC_KEY_PEM ?? GATEWAY_PUBLIC_KEY_PEM
   // parseConfig refuses sandbox and live modes without an account: no default to pay into.
@@ -212,7 +294,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     db,
     config,
     gateway,
-    // Filled by resolveSecrets below, before any request.
+    // Filled by resolveSecrets (assembleStart), before any request.
     secrets: { adminTokenHash: '', sessionSecret: '' },
     merchantAccount,
     gatewayPublicKey,
@@ -250,20 +332,7 @@ export function assembleStart(parts: RuntimeParts, sim?: SimulatorModule): Assem
     saleEvents: parts.saleEvents,
   }
   deps.outbound = outboundOf(deps, parts)
-  const assembled: AssembledStart = {
-    deps,
-    simulator,
-    newAdminToken: undefined,
-    bindApp(app) {
-      appRef = app
-    },
-    async resolveSecrets() {
-      const resolved = await resolveSecrets(db, config, clock(), parts.keepSettings, deps.sha256Hex)
-      deps.secrets = resolved.secrets
-      assembled.newAdminToken = resolved.newAdminToken
-    },
-  }
-  return assembled
+  return deps
 }
 
 /** The outbound sender over the app's dependencies (the background tracker read at each kick). */

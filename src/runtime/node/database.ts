@@ -6,6 +6,8 @@ import Database from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import type * as schema from '../../../db/schema.js'
+import type { Config } from '../../config.js'
+import type { Logger } from '../../log.js'
 import {
   createPrivateFile,
   databaseFileNames,
@@ -34,6 +36,16 @@ export type SqliteHandle = {
   db: BetterSQLite3Database<typeof schema>
   sqlite: Database.Database
   close: () => void
+}
+
+/**
+ * The server's database (the same step as the Worker's `openDatabase`): the SQLite file of
+ * DATABASE_PATH, migrated, with a warning in the log when others may read it.
+ */
+export function openDatabase(config: Pick<Config, 'databasePath'>, log: Logger): SqliteHandle {
+  return openSqlite(config.databasePath, {
+    warn: (detail) => log({ level: 'warn', event: 'database_open_to_others', detail }),
+  })
 }
 
 /** The size the write-ahead log file is truncated to when it starts over. */

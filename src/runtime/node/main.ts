@@ -3,19 +3,19 @@
  * with @hono/node-server, runs the reconciler, the outbox and the daily digest on timers and stops
  * gracefully on SIGTERM.
  */
-import { serve } from '@hono/node-server'
-import { type Assembled, assemble } from '../../app/assemble.js'
+import { serve as honoServe } from '@hono/node-server'
+import { type Assembled, assemble, buildApp } from '../../app/assemble.js'
 import { createApp } from '../../app/index.js'
+import type { PaylinksApp } from '../../app/shell.js'
 import { type Config, ConfigError, parseConfig } from '../../config.js'
 import { describe } from '../../lib/describe-error.js'
 import { consoleLogger } from '../../log.js'
 import { reconcile } from '../../payments/reconcile.js'
 import { startBackupSchedule } from './backup-schedule.js'
 import { type Checkpointer, startCheckpointer } from './checkpointer.js'
-import { nodeClientIp } from './client-address.js'
-import { openSqlite } from './database.js'
-import { nodeMail } from './mail.js'
-import { nodeRuntimeParts } from './runtime.js'
+import { openDatabase, type SqliteHandle } from './database.js'
+import type { NodeMail } from './mail.js'
+import { runtimeParts } from './runtime.js'
 import { holdDatabase } from './server-lock.js'
 import { dropUnreadBodies } from './unread-body.js'
 
@@ -39,11 +39,48 @@ const serverOptions = {
   keepAliveTimeout: 5_000,
 }
 
+/**
+ * The start, in the same steps as the Worker's (src/runtime/worker/handler.ts): readConfig →
+ * openDatabase → runtimeParts → assemble → buildApp, then `serve` where the Worker handles each
+ * request, and `startTimers` where the Worker runs each Cron event.
+ */
 async function main() {
   const startedAt = Date.now()
-  let config: ReturnType<typeof parseConfig>
+  const config = readConfig()
+  const sqlite = openDatabase(config, consoleLogger)
+  // `paylinks restore` refuses while this mark names a live process.
+  const release = holdDatabase(config.databasePath)
+  const { parts, mail } = await runtimeParts(config, sqlite)
+  const assembled = await assemble(parts)
+  const app = buildApp(assembled, createApp)
+  const server = serve(app, config, assembled, sqlite)
+  const timers = startTimers(config, assembled, mail, sqlite, startedAt)
+  stopOnSignals(() => {
+    timers.stop()
+    // Short re-checks not yet due are dropped: the reconciler of the next start checks those payments.
+    assembled.deps.background.stop()
+    // The till's event streams end, so that closing waits only for ordinary requests.
+    assembled.deps.paymentChanges?.close()
+    server.http.close(async () => {
+      await assembled.deps.background.idle()
+      await timers.stopped()
+      mail.close()
+      server.checkpointer?.stop()
+      sqlite.close()
+      release()
+      process.exit(0)
+    })
+    // Keep-alive connections would hold close() open: end them once in-flight requests are done.
+    if ('closeIdleConnections' in server.http)
+      (server.http as unknown as { closeIdleConnections(): void }).closeIdleConnections()
+    setTimeout(() => process.exit(0), 10_000).unref()
+  })
+}
+
+/** The configuration from the environment; a bad one ends the process with its problems. */
+function readConfig(): Config {
   try {
-    config = parseConfig(process.env)
+    return parseConfig(process.env)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -51,47 +88,36 @@ async function main() {
     }
     throw error
   }
-  const sqlite = openSqlite(config.databasePath, {
-    warn: (detail) => consoleLogger({ level: 'warn', event: 'database_open_to_others', detail }),
-  })
-  // `paylinks restore` refuses while this mark names a live process.
-  const release = holdDatabase(config.databasePath)
-  // Started once serving (its thread would only slow the start down); until then SQLite
-  // checkpoints by itself.
-  let checkpointer: Checkpointer | undefined
-  const runtime = nodeRuntimeParts(sqlite)
-  // With SMTP_URL, paid payments queue their e-mails in the outbox; without, nothing is queued.
-  const mail = await nodeMail({
-    db: sqlite.db,
-    config,
-    log: consoleLogger,
-    clock: Date.now,
-    receiptPdf: runtime.receiptPdf,
-  })
-  const assembled = await assemble({
-    db: sqlite.db,
-    config,
-    log: consoleLogger,
-    clientIp: nodeClientIp(config.trustProxy),
-    ...runtime,
-    ...mail.parts,
-  })
-  const app = createApp(
-    assembled.deps,
-    assembled.simulator ? { simulator: assembled.simulator.app } : {},
-  )
-  assembled.bindApp(app)
+}
 
+/**
+ * Serves the app with @hono/node-server. Once listening, the WAL checkpointer starts (its thread
+ * would only slow the start down; until then SQLite checkpoints by itself) and the banner is
+ * written.
+ */
+function serve(app: PaylinksApp, config: Config, assembled: Assembled, sqlite: SqliteHandle) {
   const fetch = dropUnreadBodies((request, env) => app.fetch(request, env))
-  const server = serve(
-    { fetch, port: config.port, hostname: config.host, serverOptions },
-    (info) => {
-      checkpointer = startCheckpointer(sqlite)
+  const served: { http: ReturnType<typeof honoServe>; checkpointer?: Checkpointer } = {
+    http: honoServe({ fetch, port: config.port, hostname: config.host, serverOptions }, (info) => {
+      served.checkpointer = startCheckpointer(sqlite)
       // One write, so whoever reads the terminal (or waits for "listening") gets all of it at once.
       console.log(banner(config, assembled, info.address, info.port))
-    },
-  )
+    }),
+  }
+  return served
+}
 
+/**
+ * What the Worker's Cron trigger does, on timers: the reconciler, the outbox and the daily
+ * digest, and the backups; at once, the payments and webhooks an earlier run left.
+ */
+function startTimers(
+  config: Config,
+  assembled: Assembled,
+  mail: NodeMail,
+  sqlite: SqliteHandle,
+  startedAt: number,
+): { stop(): void; stopped(): Promise<void> } {
   const timer = setInterval(() => {
     reconcile(assembled.deps).catch((error) =>
       consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
@@ -112,36 +138,31 @@ async function main() {
     (result) => consoleLogger({ event: 'reconciled', at: 'start', ...result }),
     (error) => consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
   )
+  let digestStopped: Promise<void> = Promise.resolve()
+  return {
+    stop() {
+      clearInterval(timer)
+      clearInterval(outboundTimer)
+      digestStopped = stopDigest()
+    },
+    async stopped() {
+      await backups?.stop()
+      await digestStopped
+    },
+  }
+}
 
+/** Runs `stop` once, on the first SIGTERM or SIGINT, after logging which. */
+function stopOnSignals(stop: () => void): void {
   let stopping = false
-  const stop = (signal: string) => {
+  const onSignal = (signal: string) => {
     if (stopping) return
     stopping = true
     consoleLogger({ event: 'stopping', signal })
-    clearInterval(timer)
-    clearInterval(outboundTimer)
-    const digestStopped = stopDigest()
-    // Short re-checks not yet due are dropped: the reconciler of the next start checks those payments.
-    assembled.deps.background.stop()
-    // The till's event streams end, so that closing waits only for ordinary requests.
-    assembled.deps.paymentChanges?.close()
-    server.close(async () => {
-      await assembled.deps.background.idle()
-      await backups?.stop()
-      await digestStopped
-      mail.close()
-      checkpointer?.stop()
-      sqlite.close()
-      release()
-      process.exit(0)
-    })
-    // Keep-alive connections would hold close() open: end them once in-flight requests are done.
-    if ('closeIdleConnections' in server)
-      (server as unknown as { closeIdleConnections(): void }).closeIdleConnections()
-    setTimeout(() => process.exit(0), 10_000).unref()
+    stop()
   }
-  process.on('SIGTERM', () => stop('SIGTERM'))
-  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => onSignal('SIGTERM'))
+  process.on('SIGINT', () => onSignal('SIGINT'))
 }
 
 /** What the terminal shows once serving: where, the dashboard, the simulator, a new token. */

@@ -13,17 +13,21 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, deflateRawSync, gzipSync } from 'node:zlib'
 import { apiDocsFrom } from '../../api/api-docs-source.js'
 import type { RuntimeParts } from '../../app/assemble.js'
+import type { Config } from '../../config.js'
 import { saleEventStream } from '../../dashboard/till-events.js'
 import type { ChangeStamp } from '../../data/read-cache.js'
 import type { EncodePage } from '../../http/compress-pages.js'
 import { termsTextsInCode } from '../../i18n/terms.js'
 import { type DeflateRaw, gzipSplice } from '../../lib/gzip-splice.js'
+import { consoleLogger } from '../../log.js'
 import { createPaymentChanges } from '../../payments/changes.js'
+import { nodeClientIp } from './client-address.js'
 import type { SqliteHandle } from './database.js'
 import { nodeDeclaredBodyLength } from './declared-length.js'
 import { nodeGetWithBody } from './get-with-body.js'
 import { groupCommitInbox } from './inbox.js'
 import { renderJsxWithoutAsyncHooks } from './jsx-without-async-hooks.js'
+import { type NodeMail, nodeMail } from './mail.js'
 import { pinnedWebhookFetch } from './pinned-fetch.js'
 import { nodeReceiptPdf } from './receipt-pdf.js'
 import { resolveHost } from './resolve-host.js'
@@ -133,4 +137,33 @@ export function nodeRuntimeParts(
     paymentChanges: createPaymentChanges(),
     saleEvents: saleEventStream,
   }
+}
+
+/**
+ * What `assemble` takes from Node for this configuration and database (the same step as the
+ * Worker's `runtimeParts`, src/runtime/worker/runtime.ts): the pieces above, the client's address
+ * as TRUST_PROXY says, and e-mail (with SMTP_URL, paid payments queue their e-mails in the
+ * outbox; without, nothing is queued).
+ */
+export async function runtimeParts(
+  config: Config,
+  handle: SqliteHandle,
+): Promise<{ parts: RuntimeParts; mail: NodeMail }> {
+  const runtime = nodeRuntimeParts(handle)
+  const mail = await nodeMail({
+    db: handle.db,
+    config,
+    log: consoleLogger,
+    clock: Date.now,
+    receiptPdf: runtime.receiptPdf,
+  })
+  const parts: RuntimeParts = {
+    db: handle.db,
+    config,
+    log: consoleLogger,
+    clientIp: nodeClientIp(config.trustProxy),
+    ...runtime,
+    ...mail.parts,
+  }
+  return { parts, mail }
 }

@@ -11,3 +11,8 @@ import type { Db } from '../../data/db.js'
 export function d1Db(d1: D1Database): Db {
   return drizzle(d1) as unknown as Db
 }
+
+/** The Worker's database: its D1 binding through drizzle (Node's is a SQLite file). */
+export function openDatabase(env: { DB: D1Database }): Db {
+  return d1Db(env.DB)
+}

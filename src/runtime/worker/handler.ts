@@ -1,53 +1,42 @@
 /**
- * The Worker's handlers, shared by the entries: `src/runtime/worker/main.ts` (what `wrangler deploy` uploads:
- * the customer side, no simulator), `src/runtime/worker/dashboard.ts` (the back office, the second Worker
- * it hands `/dashboard` to) and `src/runtime/worker/dev.ts` (`wrangler dev --env dev`: all of Paylinks in
- * one Worker, simulator mode). `fetch` serves the entry's app; `scheduled` (the Cron trigger of
- * wrangler.toml) runs the reconciler, then sends the outbound webhooks and e-mails due, and the
- * merchant's daily digest once a day.
+ * The Worker's handlers, shared by the entries: `src/runtime/worker/main.ts` (what `wrangler
+ * deploy` uploads: the customer side, no simulator), `src/runtime/worker/dashboard.ts` (the back
+ * office, the second Worker it hands `/dashboard` to) and `src/runtime/worker/dev.ts` (`wrangler
+ * dev --env dev`: all of Paylinks in one Worker, simulator mode). `fetch` serves the entry's app;
+ * `scheduled` (the Cron trigger of wrangler.toml) runs the reconciler, then sends the outbound
+ * webhooks and e-mails due, and the merchant's daily digest once a day.
+ *
+ * The start takes the same steps as Node's (src/runtime/node/main.ts): readConfig → openDatabase
+ * → runtimeParts → assemble → buildApp, then `handle` for each request where Node serves, and
+ * `scheduled` for each Cron event where Node starts timers.
  */
-import type {
-  D1Database,
-  ExecutionContext,
-  Fetcher,
-  ScheduledController,
-} from '@cloudflare/workers-types/index.ts'
+import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types/index.ts'
 import {
   type Assembled,
+  type AssembledStart,
   assemble,
   assembleStart,
-  type RuntimeParts,
+  buildApp,
   type SimulatorModule,
 } from '../../app/assemble.js'
 import type { Mountable, PaylinksApp } from '../../app/shell.js'
 import { createBackground } from '../../background.js'
-import { ConfigError, parseConfig } from '../../config.js'
+import { type Config, ConfigError, parseConfig } from '../../config.js'
 import type { AppDeps } from '../../deps.js'
-import { workerdEncodes } from '../../http/compress-pages.js'
 import { describe } from '../../lib/describe-error.js'
 import { consoleLogger } from '../../log.js'
 import type { SmtpConnect } from '../../mail/smtp.js'
 import { reconcile } from '../../payments/reconcile.js'
-import { WORKERS_MAX_ITERATIONS } from '../../security/passwords.js'
+import { openDatabase } from './database.js'
+import type { DohFetch } from './resolve-host.js'
 import {
-  assetReader,
-  assetsApiDocs,
-  assetsDashboardKit,
-  assetsMailWords,
-  assetsTermsTexts,
-} from './assets.js'
-import { d1Db } from './database.js'
-import { workerMail } from './mail.js'
-import { type DohFetch, dohResolveHost } from './resolve-host.js'
-import { keepSettingsInD1 } from './settings.js'
+  runtimeParts,
+  type WorkerEnv,
+  type WorkerRuntime,
+  type WorkerRuntimeOptions,
+} from './runtime.js'
 
-/** The Worker's bindings: the D1 database, and the configuration names of product.md as vars and secrets. */
-export interface WorkerEnv {
-  DB: D1Database
-  /** The static assets the build wrote (src/runtime/worker/assets.ts). */
-  ASSETS?: Fetcher
-  [name: string]: unknown
-}
+export type { WorkerEnv } from './runtime.js'
 
 export interface WorkerOptions {
   /** The entry's app: all of Paylinks, its customer side or its back office. */
@@ -94,6 +83,11 @@ const defaultWait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => clearTimeout(timer))
   })
 
+/** The configuration from the bindings that are text (step 1, as Node's `readConfig`). */
+export function readConfig(strings: Record<string, string>): Config {
+  return parseConfig(strings, { runtime: 'workers' })
+}
+
 /** Builds the Worker's `fetch` and `scheduled` handlers. */
 export function createWorker(options: WorkerOptions) {
   const startTimeoutMs = options.startTimeoutMs ?? 10_000
@@ -116,79 +110,21 @@ export function createWorker(options: WorkerOptions) {
    * per request, in `useContext`.
    */
   const forwardWaitUntil = (promise: Promise<unknown>) => latest?.waitUntil(promise)
-
-  /** What needs no I/O: the configuration, drizzle, the dependencies but the secrets and assets. */
-  function prepare(strings: Record<string, string>, env: WorkerEnv) {
-    const db = env.DB
-    const config = parseConfig(strings, { runtime: 'workers' })
-    const readAsset = assetReader(env.ASSETS)
-    const orm = d1Db(db)
-    const mail = workerMail(
-      orm,
-      config,
-      consoleLogger,
-      clock,
-      options.smtpConnect,
-      assetsMailWords(readAsset),
-    )
-    const parts: RuntimeParts = {
-      db: orm,
-      config,
-      log: consoleLogger,
-      clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
-      waitUntil: forwardWaitUntil,
-      keepSettings: keepSettingsInD1(db, mail.settings),
-      encodePage: workerdEncodes,
-      dashboardKit: assetsDashboardKit(readAsset),
-      termsTexts: assetsTermsTexts(readAsset),
-      apiDocs: assetsApiDocs(readAsset),
-      ...mail.parts,
-      // Workers have no resolver: webhook targets' names are checked through DNS over HTTPS.
-      resolveHost: dohResolveHost(options.dohFetch),
-      passwordIterations: WORKERS_MAX_ITERATIONS,
-      ...(options.loadSimulator ? { loadSimulator: options.loadSimulator } : {}),
-    }
-    return { parts, digest: mail.digest }
+  const runtime: WorkerRuntimeOptions = {
+    smtpConnect: options.smtpConnect,
+    dohFetch: options.dohFetch,
+    loadSimulator: options.loadSimulator,
+    clock,
+    waitUntil: forwardWaitUntil,
   }
 
-  function withApp(assembled: Assembled, digest: Paylinks['digest']): Paylinks {
-    const app = options.app(
-      assembled.deps,
-      assembled.simulator ? { simulator: assembled.simulator.app } : {},
-    )
-    assembled.bindApp(app)
-    return { assembled, app, digest }
-  }
+  /** What needs no I/O: readConfig → openDatabase → runtimeParts. */
+  const prepare = (strings: Record<string, string>, env: WorkerEnv) =>
+    runtimeParts(readConfig(strings), openDatabase(env), env, runtime)
 
-  /**
-   * The isolate's start, when its bindings are known then: everything the first request would
-   * build that needs no I/O, and the router's matcher (Hono compiles it on the first match). A
-   * configuration error is left for the first request to report (the 503 below), as without it.
-   */
-  const started = (() => {
-    if (!options.startEnv || options.loadSimulator) return undefined
-    try {
-      const strings = stringsOf(options.startEnv)
-      const { parts, digest } = prepare(strings, options.startEnv)
-      const assembled = assembleStart(parts)
-      const { app } = withApp(assembled, digest)
-      app.router.match('GET', '/')
-      // The first request's code compiled now rather than in it; its promises settle before the
-      // isolate's start ends (they wait on nothing but WebCrypto and the stand-in database).
-      options
-        .warm?.(assembled.deps)
-        .catch((error) =>
-          consoleLogger({ level: 'warn', event: 'warm_up_failed', error: describe(error) }),
-        )
-      // A real line (the isolate's start, once), and the first console write of the isolate,
-      // whose set-up would otherwise fall on the first request's log line.
-      consoleLogger({ event: 'worker_started', mode: assembled.deps.config.gatewayMode })
-      return { key: JSON.stringify(strings), assembled, app, digest }
-    } catch {
-      return undefined
-    }
-  })()
+  const started = startIsolate(options, prepare)
 
+  /** The rest of the start: assemble (with the secrets read from D1) → buildApp. */
   async function build(env: WorkerEnv): Promise<Paylinks> {
     const strings = stringsOf(env)
     let paylinks: Paylinks
@@ -198,7 +134,8 @@ export function createWorker(options: WorkerOptions) {
       paylinks = started
     } else {
       const { parts, digest } = prepare(strings, env)
-      paylinks = withApp(await assemble(parts), digest)
+      const assembled = await assemble(parts)
+      paylinks = { assembled, app: buildApp(assembled, options.app), digest }
     }
     const { assembled } = paylinks
     if (assembled.newAdminToken) {
@@ -238,9 +175,9 @@ export function createWorker(options: WorkerOptions) {
   /**
    * Binds the app's background work (webhook confirmation) to this request's `ctx.waitUntil`.
    * createApp's first middleware copies every dependency into `c.var` synchronously when the
-   * request enters the app, before anything is awaited (and the webhook endpoint, which runs ahead
-   * of it, takes the tracker the same way), so the request keeps the tracker set here even when
-   * another request replaces it a moment later.
+   * request enters the app, before anything is awaited (and the webhook endpoint, which runs
+   * ahead of it, takes the tracker the same way), so the request keeps the tracker set here even
+   * when another request replaces it a moment later: `handle` calls it right before the app.
    */
   function useContext({ assembled }: Paylinks, ctx: ExecutionContext): void {
     latest = ctx
@@ -248,53 +185,104 @@ export function createWorker(options: WorkerOptions) {
   }
 
   return {
-    async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
-      let instance: Paylinks
-      try {
-        instance = await load(env)
-      } catch (error) {
-        return startFailure(error)
-      }
-      useContext(instance, ctx)
-      return instance.app.fetch(request, env, ctx)
-    },
-
-    async scheduled(_event: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
-      const instance = load(env).then((loaded) => {
-        useContext(loaded, ctx)
-        return loaded
-      })
-      const work = instance.then((loaded) => reconcile(loaded.assembled.deps))
-      ctx.waitUntil(
-        work.then(
-          (result) => consoleLogger({ event: 'reconciled', ...result }),
-          (error) =>
-            consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
-        ),
-      )
-      // Outbound webhooks and e-mails due by now (retries, and any a request's own run left):
-      // after the reconciler, whose settled payments add to them.
-      ctx.waitUntil(
-        work
-          .catch(() => {})
-          .then(() => instance)
-          .then((loaded) => loaded.assembled.deps.outbound.run())
-          .then(
-            (result) => consoleLogger({ event: 'webhooks_sent', ...result }),
-            (error) =>
-              consoleLogger({ level: 'error', event: 'webhooks_failed', error: describe(error) }),
-          ),
-      )
-      // The merchant's digest of the Algiers day before, once that day is over (it logs its own
-      // failures and tries again on a later run).
-      ctx.waitUntil(
-        instance.then(
-          (loaded) => loaded.digest?.(),
-          () => {},
-        ),
-      )
-    },
+    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext) =>
+      handle(load(env), (loaded) => useContext(loaded, ctx), request, env, ctx),
+    scheduled: (_event: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) =>
+      scheduled(
+        load(env).then((loaded) => {
+          useContext(loaded, ctx)
+          return loaded
+        }),
+        ctx,
+      ),
   }
+}
+
+/**
+ * The isolate's start, when its bindings are known then: everything the first request would
+ * build that needs no I/O (readConfig → openDatabase → runtimeParts → assemble, without the
+ * secrets → buildApp), and the router's matcher (Hono compiles it on the first match). A
+ * configuration error is left for the first request to report (the 503 below), as without it.
+ */
+function startIsolate(
+  options: WorkerOptions,
+  prepare: (strings: Record<string, string>, env: WorkerEnv) => WorkerRuntime,
+): (Paylinks & { key: string; assembled: AssembledStart }) | undefined {
+  if (!options.startEnv || options.loadSimulator) return undefined
+  try {
+    const strings = stringsOf(options.startEnv)
+    const { parts, digest } = prepare(strings, options.startEnv)
+    const assembled = assembleStart(parts)
+    const app = buildApp(assembled, options.app)
+    app.router.match('GET', '/')
+    // The first request's code compiled now rather than in it; its promises settle before the
+    // isolate's start ends (they wait on nothing but WebCrypto and the stand-in database).
+    options
+      .warm?.(assembled.deps)
+      .catch((error) =>
+        consoleLogger({ level: 'warn', event: 'warm_up_failed', error: describe(error) }),
+      )
+    // A real line (the isolate's start, once), and the first console write of the isolate,
+    // whose set-up would otherwise fall on the first request's log line.
+    consoleLogger({ event: 'worker_started', mode: assembled.deps.config.gatewayMode })
+    return { key: JSON.stringify(strings), assembled, app, digest }
+  } catch {
+    return undefined
+  }
+}
+
+/** A request: answered by the isolate's app, or by the 503 of a start that failed. */
+async function handle(
+  paylinks: Promise<Paylinks>,
+  useContext: (loaded: Paylinks) => void,
+  request: Request,
+  env: WorkerEnv,
+  ctx: ExecutionContext,
+): Promise<Response> {
+  let instance: Paylinks
+  try {
+    instance = await paylinks
+  } catch (error) {
+    return startFailure(error)
+  }
+  useContext(instance)
+  return instance.app.fetch(request, env, ctx)
+}
+
+/**
+ * A Cron event (what Node's timers do): the reconciler, then the outbound webhooks and e-mails
+ * due, and the merchant's daily digest.
+ */
+async function scheduled(instance: Promise<Paylinks>, ctx: ExecutionContext): Promise<void> {
+  const work = instance.then((loaded) => reconcile(loaded.assembled.deps))
+  ctx.waitUntil(
+    work.then(
+      (result) => consoleLogger({ event: 'reconciled', ...result }),
+      (error) =>
+        consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
+    ),
+  )
+  // Outbound webhooks and e-mails due by now (retries, and any a request's own run left):
+  // after the reconciler, whose settled payments add to them.
+  ctx.waitUntil(
+    work
+      .catch(() => {})
+      .then(() => instance)
+      .then((loaded) => loaded.assembled.deps.outbound.run())
+      .then(
+        (result) => consoleLogger({ event: 'webhooks_sent', ...result }),
+        (error) =>
+          consoleLogger({ level: 'error', event: 'webhooks_failed', error: describe(error) }),
+      ),
+  )
+  // The merchant's digest of the Algiers day before, once that day is over (it logs its own
+  // failures and tries again on a later run).
+  ctx.waitUntil(
+    instance.then(
+      (loaded) => loaded.digest?.(),
+      () => {},
+    ),
+  )
 }
 
 /** The bindings that are text: the configuration's vars and secrets. */
