@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
  * Test files that replace a module for themselves (`vi.mock`, `vi.doMock`, `vi.resetModules`):
  * each runs with a module registry of its own. test/suite-config.test.ts keeps this list whole.
  */
-export const ISOLATED_FILES = ['test/api/auth.test.ts', 'test/worker/zod.test.ts']
+export const ISOLATED_FILES = ['test/api/auth.test.ts']
 
 const FILES = ['test/**/*.test.ts', 'test/**/*.test.tsx']
 

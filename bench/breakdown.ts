@@ -3,12 +3,12 @@
  * at a time (no sockets, no concurrency), in microseconds per call. Runs inside the bench server.
  */
 
-import type { AppDeps } from '../src/app-deps.js'
 import { verifyGatewaySignature } from '../src/client/index.js'
 import { getLinkBySlug, readLinkBySlug } from '../src/data/links.js'
 import { getPaymentStateByCibTransactionId } from '../src/data/payments.js'
+import type { AppDeps } from '../src/deps.js'
 import { formatAmount } from '../src/i18n/index.js'
-import type { SqliteHandle } from '../src/node/sqlite.js'
+import type { SqliteHandle } from '../src/runtime/node/database.js'
 import { issueSharedToken, issueToken } from '../src/security/tokens.js'
 
 export type Breakdown = Record<

@@ -2,7 +2,7 @@
  * A phone, not a server: the checkout page and a receipt opened in real Chromium (Debian's
  * /usr/bin/chromium through playwright-core) with the CPU slowed 6× and the network throttled the
  * way Chrome DevTools' presets do it, and as WebPageTest's "3G Slow" profile defines a slow 3G
- * link (by its round trip), against Paylinks started as a user starts it (src/node.ts, simulator
+ * link (by its round trip), against Paylinks started as a user starts it (src/runtime/node/main.ts, simulator
  * mode, the ALTCHA captcha on as by default). Each run is a fresh browser context (cold cache);
  * the rows give the median, and beside it the network's floor: one request alone, its latency
  * plus its bytes' time, so what Paylinks adds shows.
@@ -99,25 +99,29 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Paylinks as `node src/node.ts` (tsx as loader): simulator mode, ALTCHA on, its own database. */
+/** Paylinks as `node src/runtime/node/main.ts` (tsx as loader): simulator mode, ALTCHA on, its own database. */
 async function startNodeServer() {
   const dir = mkdtempSync(join(tmpdir(), 'paylinks-bench-phone-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/node.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_PATH: join(dir, 'paylinks.db'),
-      ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-      CAPTCHA: 'altcha',
-      MERCHANT_NAME: 'Boutique Bench',
-      DEFAULT_LANGUAGE: 'fr',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/runtime/node/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATABASE_PATH: join(dir, 'paylinks.db'),
+        ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+        CAPTCHA: 'altcha',
+        MERCHANT_NAME: 'Boutique Bench',
+        DEFAULT_LANGUAGE: 'fr',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   let out = ''
   child.stdout?.on('data', (d) => {
     out += d
@@ -342,7 +346,7 @@ export function phoneRows(results: PhoneResult[]): { rows: Row[]; notes: string[
     )
   }
   notes.unshift(
-    `Phone rows (bench/phone.ts): Paylinks started as \`node --import tsx src/node.ts\` in simulator mode with the ALTCHA captcha on (the default), one link made through the API and paid once in Chromium with the simulator's approved test card; then Debian's Chromium (playwright-core) on a 390×844 phone viewport, each visit a fresh browser context (cold cache) with \`Emulation.setCPUThrottlingRate\` ${CPU_SLOWDOWN} and \`Network.emulateNetworkConditions\` set to Chrome DevTools' presets (front_end/core/sdk/NetworkManager.ts): "Slow 3G" = 2,000 ms per request (a 400 ms round trip × 5), 50,000 B/s each way; "Slow 4G" (Lighthouse's mobile slow 4G) = 562.5 ms (150 ms × 3.75), 180,000 B/s down, 84,375 B/s up; and WebPageTest's "3G Slow" profile, a slow 3G link defined by its round trip: 400 ms per request, 50,000 B/s each way. DevTools delays every request by the whole latency, so on its "Slow 3G" one request alone takes 2 s and neither goal (checkout 1.5 s, receipt 1.0 s) can be met by any page; the goal is met, or not, on WebPageTest's "3G Slow" profile, where a request costs its 400 ms round trip plus its bytes' time. Each page now needs one request (the checkout carries its captcha challenge; a second request only when the page's has expired). The floor beside each result is that one request alone: latency + transferred bytes ÷ download rate. Times from navigation start; medians of ${results[0]?.checkout.length ?? 0} runs; the machine's 1-minute load average was ${load.toFixed(2)} when they started (parsing and the proof of work are CPU work, slowed further by a busy machine).`,
+    `Phone rows (bench/phone.ts): Paylinks started as \`node --import tsx src/runtime/node/main.ts\` in simulator mode with the ALTCHA captcha on (the default), one link made through the API and paid once in Chromium with the simulator's approved test card; then Debian's Chromium (playwright-core) on a 390×844 phone viewport, each visit a fresh browser context (cold cache) with \`Emulation.setCPUThrottlingRate\` ${CPU_SLOWDOWN} and \`Network.emulateNetworkConditions\` set to Chrome DevTools' presets (front_end/core/sdk/NetworkManager.ts): "Slow 3G" = 2,000 ms per request (a 400 ms round trip × 5), 50,000 B/s each way; "Slow 4G" (Lighthouse's mobile slow 4G) = 562.5 ms (150 ms × 3.75), 180,000 B/s down, 84,375 B/s up; and WebPageTest's "3G Slow" profile, a slow 3G link defined by its round trip: 400 ms per request, 50,000 B/s each way. DevTools delays every request by the whole latency, so on its "Slow 3G" one request alone takes 2 s and neither goal (checkout 1.5 s, receipt 1.0 s) can be met by any page; the goal is met, or not, on WebPageTest's "3G Slow" profile, where a request costs its 400 ms round trip plus its bytes' time. Each page now needs one request (the checkout carries its captcha challenge; a second request only when the page's has expired). The floor beside each result is that one request alone: latency + transferred bytes ÷ download rate. Times from navigation start; medians of ${results[0]?.checkout.length ?? 0} runs; the machine's 1-minute load average was ${load.toFixed(2)} when they started (parsing and the proof of work are CPU work, slowed further by a busy machine).`,
   )
   return { rows, notes }
 }

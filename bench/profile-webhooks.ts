@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { serve } from '@hono/node-server'
-import { startCheckpointer } from '../src/node/checkpointer.js'
+import { startCheckpointer } from '../src/runtime/node/checkpointer.js'
 import { startPayment } from '../test/flows/support.js'
 import { startPaylinks } from '../test/support/harness.js'
 import { makeLink } from '../test/support/links.js'

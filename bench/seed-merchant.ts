@@ -14,7 +14,7 @@
  */
 import { existsSync } from 'node:fs'
 import { randomBase62 } from '../src/lib/bytes.js'
-import { openSqlite } from '../src/node/sqlite.js'
+import { openSqlite } from '../src/runtime/node/database.js'
 
 const DAY = 86_400_000
 const YEAR = 365 * DAY

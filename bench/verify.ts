@@ -2,13 +2,13 @@
  * Webhook signature verification on Node, same key and signature each way: WebCrypto (key
  * imported once and cached, what the Worker uses), node:crypto's one-shot `verify` with a
  * KeyObject on the event loop, and the checks Paylinks makes on Node: node:crypto on a thread of
- * their own, in batches (src/node/signature-thread.ts).
+ * their own, in batches (src/runtime/node/signature-thread.ts).
  */
 import { createPublicKey, verify } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { signGatewayMessage, verifyGatewaySignature } from '../src/client/index.js'
 import { fromBase64 } from '../src/lib/bytes.js'
-import { createSignatureThread } from '../src/node/signature-thread.js'
+import { createSignatureThread } from '../src/runtime/node/signature-thread.js'
 import { SIMULATOR_PRIVATE_KEY_PEM, SIMULATOR_PUBLIC_KEY_PEM } from '../src/simulator/keys.js'
 
 export interface VerifyResult {

@@ -26,8 +26,8 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Miniflare } from 'miniflare'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
-import { customerWorker } from '../src/worker-customer.js'
-import { createWorker } from '../src/worker-handler.js'
+import { customerWorker } from '../src/runtime/worker/customer.js'
+import { createWorker } from '../src/runtime/worker/handler.js'
 import type { Row } from './report.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -121,7 +121,7 @@ type D1StatementLike = object
 
 /**
  * The D1 calls of a fresh isolate's first `GET /l/:slug`, recorded by running the Worker's code
- * (as src/worker.ts builds it, its bindings given at the start) in this process on `options`'s D1.
+ * (as src/runtime/worker/main.ts builds it, its bindings given at the start) in this process on `options`'s D1.
  */
 async function firstRequestD1Calls(options: object, slug: string): Promise<D1Call[]> {
   const mf = new Miniflare({ ...options, script: REFERENCE, handleRuntimeStdio() {} } as never)

@@ -154,7 +154,7 @@ const module = new SourceTextModule(source, { identifier: pathToFileURL(modulePa
 const compileUs = processUs() - start
 await module.link((specifier) => {
   if (specifier === 'cloudflare:sockets') {
-    // Mail over SMTP (src/worker-smtp-socket.ts): no request measured here opens a socket.
+    // Mail over SMTP (src/runtime/worker/mail-transport.ts): no request measured here opens a socket.
     return new SyntheticModule(['connect'], function init() {
       this.setExport('connect', () => {
         throw new Error('no sockets in this measurement')

@@ -2,7 +2,7 @@
  * Writes the Worker's static assets (wrangler.toml's [assets] directory): the dashboard's words in
  * each language, its stylesheet and its pages' scripts, the e-mails' and the /terms page's texts
  * in each language, and the merchant API's OpenAPI document and docs page, made by the same code
- * Node uses, which the upload then does not carry (src/worker-assets.ts). wrangler runs it before
+ * Node uses, which the upload then does not carry (src/runtime/worker/assets.ts). wrangler runs it before
  * every build of the Worker ([build] in wrangler.toml), so the assets always match the code
  * uploaded.
  *
@@ -19,7 +19,7 @@ import { LANGUAGES } from '../src/config.js'
 import { DASH_TABLES } from '../src/dashboard/messages.js'
 import { TERMS_TEXTS } from '../src/i18n/terms.js'
 import { MAIL_TABLES } from '../src/mail/messages.js'
-import { WORKER_ASSET_PATHS } from '../src/worker-assets.js'
+import { WORKER_ASSET_PATHS } from '../src/runtime/worker/assets.js'
 import { DASHBOARD_SCRIPTS } from '../views/dashboard/scripts.js'
 import { DASHBOARD_CSS } from '../views/dashboard/styles.js'
 

@@ -1,6 +1,7 @@
 /**
- * Compiles the Node server (src/node.ts) and, when present, the `paylinks` command (src/cli/main.ts)
- * into plain JavaScript under dist/, so a production install runs them with `node` alone.
+ * Compiles the Node server (src/runtime/node/main.ts) and, when present, the `paylinks` command
+ * (src/runtime/node/cli/main.ts) into plain JavaScript under dist/, so a production install runs
+ * them with `node` alone.
  *
  *   node scripts/build.mjs             build (`npm run build`)
  *   node scripts/build.mjs --if-stale  build only when a source is newer than dist/ (`npm start`);
@@ -17,11 +18,14 @@ const DIST = join(ROOT, 'dist')
 const STAMP = join(DIST, 'build.json')
 
 /**
- * Every output file sits two folders below the checkout (dist/server, dist/cli, dist/chunks), as
- * src/node/sqlite.ts does in the sources, so the migrations folder it finds two folders up is the
- * checkout's db/migrations in both. A flat dist/ would look for them beside the checkout.
+ * Every output file sits two folders below the checkout (dist/server, dist/cli, dist/chunks), so
+ * the nearest db/migrations above it, which src/runtime/node/database.ts looks for, is the
+ * checkout's. A flat dist/ would find none, or one beside the checkout.
  */
-const ENTRIES = { 'server/main': 'src/node.ts', 'cli/main': 'src/cli/main.ts' }
+const ENTRIES = {
+  'server/main': 'src/runtime/node/main.ts',
+  'cli/main': 'src/runtime/node/cli/main.ts',
+}
 
 /**
  * Dependencies are bundled (one file to read instead of hundreds of modules: the difference

@@ -34,15 +34,15 @@ const DATE_STATUS = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (proposed|accepted|su
 describe('paths named in comments and documents', () => {
   it('are read as written: suffixes dropped, patterns skipped, a folder kept as a folder', () => {
     expect(cleanPath('src/lib/money.ts:42')).toBe('src/lib/money.ts')
-    expect(cleanPath('src/app.ts:12:3.')).toBe('src/app.ts')
+    expect(cleanPath('src/app/index.ts:12:3.')).toBe('src/app/index.ts')
     expect(cleanPath('docs/decisions/mail.md#outbox')).toBe('docs/decisions/mail.md')
-    expect(cleanPath('src/node/')).toBe('src/node/')
+    expect(cleanPath('src/runtime/node/')).toBe('src/runtime/node/')
     expect(cleanPath('src/worker-*.ts')).toBeNull()
     expect(cleanPath('src/client/<resource>.ts')).toBeNull()
     expect(cleanPath('src/client/…')).toBeNull()
     expect(pathExists(ROOT, 'src/lib/money')).toBe(true)
     expect(pathExists(ROOT, 'src/lib/money.js')).toBe(true)
-    expect(pathExists(ROOT, 'src/node/')).toBe(true)
+    expect(pathExists(ROOT, 'src/runtime/node/')).toBe(true)
     expect(pathExists(ROOT, 'src/lib/money.ts/')).toBe(false)
     expect(pathExists(ROOT, 'src/lib/no-such-module.ts')).toBe(false)
   })
@@ -51,13 +51,13 @@ describe('paths named in comments and documents', () => {
     const code = [
       "import { x } from '../src/not-a-comment.js'",
       '// See src/lib/money.ts and docs/decisions/performance.md, "The Worker upload".',
-      "const s = 'src/in-a-string.ts' // src/node/",
+      "const s = 'src/in-a-string.ts' // src/runtime/node/",
       '/* views/layout.tsx */',
     ].join('\n')
     expect(namedPaths('src/x.ts', code)).toEqual([
       { file: 'src/x.ts', line: 2, path: 'src/lib/money.ts' },
       { file: 'src/x.ts', line: 2, path: 'docs/decisions/performance.md' },
-      { file: 'src/x.ts', line: 3, path: 'src/node/' },
+      { file: 'src/x.ts', line: 3, path: 'src/runtime/node/' },
       { file: 'src/x.ts', line: 4, path: 'views/layout.tsx' },
     ])
     const note = 'Since then see `pdf-receipt.md`, not hono/src/adapter/ nor https://x.dev/src/a.'

@@ -27,12 +27,6 @@ describe('the repository', () => {
         offenders.push(`${file}: names a path outside`)
       for (const match of text.matchAll(/['"`](\.\.?\/[^'"`\s]*)['"`]/g)) {
         const path = match[1]
-        // The wrangler files' [alias] keys are import specifiers as written inside a dependency.
-        if (
-          /^wrangler(\.dashboard)?\.toml$/.test(file) &&
-          text.startsWith(' =', match.index + match[0].length)
-        )
-          continue
         const target = resolve(ROOT, dirname(file), path as string)
         if (relative(ROOT, target).startsWith('..')) offenders.push(`${file}: ${path}`)
       }

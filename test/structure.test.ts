@@ -4,16 +4,23 @@
  * written apart from what it checks (its own amounts and StrKeys, not src/lib's); and the layers
  * point down: domain below the API, data below the dashboard, auth and the API, mail below the
  * routes, the outbox below its two channels (mail, the outbound webhooks), which never import each
- * other, the views below src/dashboard (but for the words and form models listed below); and the
- * merchant API is one folder per resource, each with the same parts.
+ * other, the views below src/dashboard (but for the words and form models listed below); the
+ * merchant API is one folder per resource, each with the same parts. The runtimes are fenced:
+ * each of src/runtime/node and src/runtime/worker is imported only by itself, the app they
+ * assemble (src/app) only by them, and src/ keeps a handful of files at its top. Libraries are
+ * reached through their published entry points only.
  */
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { findCycles, type ImportGraph, readImportGraph } from './support/import-graph.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  exports: unknown
+}
 const { graph, unresolved } = readImportGraph(ROOT, ['src', 'views', 'db'])
 
 /** Every import `from -> to` with `from` matching `where` and `to` refused by `allowed`. */
@@ -35,10 +42,10 @@ describe('the import graph', () => {
   it('is read from every source file, type-only and dynamic imports included', () => {
     expect(unresolved).toEqual([])
     expect(graph.size).toBeGreaterThan(100)
-    expect(graph.get('src/app.ts')).toContain('src/app-deps.ts')
+    expect(graph.get('src/app/index.ts')).toContain('src/deps.ts')
     // `import type`, and `import()` with a literal.
     expect(graph.get('src/payments/confirm.ts')).toContain('db/schema.ts')
-    expect(graph.get('src/node/runtime.ts')).toContain('src/simulator/index.ts')
+    expect(graph.get('src/runtime/node/runtime.ts')).toContain('src/simulator/index.ts')
     expect(graph.has('views/checkout.tsx')).toBe(true)
   })
 
@@ -74,9 +81,9 @@ describe('the structure of src, views and db', () => {
     expect(importsBreaking(inside('src/client'), allowed)).toEqual([])
   })
 
-  it('outside the client, only src/client/index.ts is imported (src/node/client.ts excepted)', () => {
+  it('outside the client, only src/client/index.ts is imported (src/runtime/node/client.ts excepted)', () => {
     const outsideClient = (file: string) =>
-      !inside('src/client')(file) && file !== 'src/node/client.ts'
+      !inside('src/client')(file) && file !== 'src/runtime/node/client.ts'
     const allowed = (target: string) =>
       !inside('src/client')(target) || target === 'src/client/index.ts'
     expect(importsBreaking(outsideClient, allowed)).toEqual([])
@@ -88,6 +95,51 @@ describe('the structure of src, views and db', () => {
     const allowed = (target: string) =>
       inside('src/simulator')(target) || (inside('src/lib')(target) && !own.has(target))
     expect(importsBreaking(inside('src/simulator'), allowed)).toEqual([])
+  })
+})
+
+/**
+ * The files src/ may keep at its top: what every part of Paylinks reads (the configuration, the
+ * logger, the background tracker, the dependencies' types). Everything else lives in a folder.
+ */
+const TOP_LEVEL_FILES = ['background.ts', 'config.ts', 'deps.ts', 'log.ts']
+
+describe('the runtimes are fenced', () => {
+  for (const side of ['node', 'worker'] as const) {
+    it(`only src/runtime/${side} imports src/runtime/${side}`, () => {
+      const own = inside(`src/runtime/${side}`)
+      expect(
+        importsBreaking(
+          (file) => !own(file),
+          (target) => !own(target),
+        ),
+      ).toEqual([])
+    })
+  }
+
+  it('src/runtime/node never imports src/runtime/worker, nor the other way round', () => {
+    expect(reachingUp('src/runtime/node', ['src/runtime/worker'])).toEqual([])
+    expect(reachingUp('src/runtime/worker', ['src/runtime/node'])).toEqual([])
+  })
+
+  it('src/app, which assembles the app, is imported only by the runtimes (and itself)', () => {
+    const allowed = (target: string, file: string) =>
+      !inside('src/app')(target) || inside('src/runtime')(file) || inside('src/app')(file)
+    expect(importsBreaking(() => true, allowed)).toEqual([])
+  })
+
+  it('src/deps.ts, which some 40 modules import, holds types only, so it pulls in no code', () => {
+    const text = readFileSync(join(ROOT, 'src/deps.ts'), 'utf8')
+    expect(text.match(/^(import|export)\s+(?!type\b|interface\b)\S.*$/gm) ?? []).toEqual([])
+    expect(graph.get('src/deps.ts')?.filter((target) => inside('src/app')(target))).toEqual([])
+  })
+
+  it(`src/ keeps only ${TOP_LEVEL_FILES.join(', ')} at its top`, () => {
+    const files = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort()
+    expect(files).toEqual(TOP_LEVEL_FILES)
   })
 })
 
@@ -198,5 +250,74 @@ describe('the merchant API, one folder per resource', () => {
       inside(API)(file) && !file.slice(API.length + 1).includes('/') && !ASSEMBLY.includes(file)
     const resource = (target: string) => RESOURCES.some((r) => inside(`${API}/${r}`)(target))
     expect(importsBreaking(shared, (target) => !resource(target))).toEqual([])
+  })
+})
+
+/**
+ * The packages' specifiers the code imports for their values (type-only imports and declaration
+ * files are erased before any bundle sees them), as `file: specifier`.
+ */
+function packageImports(dirs: readonly string[]): string[] {
+  const out: string[] = []
+  const files = dirs.flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(tsx?|m?js)$/.test(f) && !f.endsWith('.d.ts'))
+      .map((f) => `${dir}/${f}`),
+  )
+  for (const file of files) {
+    const text = readFileSync(join(ROOT, file), 'utf8')
+    const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName)
+    for (const specifier of new Set(specifiers)) {
+      if (/^(\.|node:|cloudflare:)/.test(specifier)) continue
+      // A value import or re-export (an import clause holds no quote), or an `import()`.
+      const quoted = `['"]${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`
+      const value = new RegExp(
+        `(^|\\n)\\s*(import|export)\\s+(?!type\\b)[^'"]*?from\\s*${quoted}|import\\(\\s*${quoted}`,
+      )
+      if (value.test(text)) out.push(`${file}: ${specifier}`)
+    }
+  }
+  return out
+}
+
+/** Whether `subpath` (`.` or `./x`) is one of the entry points a package.json `exports` publishes. */
+function published(exports: unknown, subpath: string): boolean {
+  if (exports === undefined) return subpath === '.'
+  if (typeof exports === 'string' || !Object.keys(exports as object)[0]?.startsWith('.'))
+    return subpath === '.'
+  return Object.keys(exports as object).some((key) => {
+    const star = key.indexOf('*')
+    if (star < 0) return key === subpath
+    return subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1))
+  })
+}
+
+describe('libraries', () => {
+  it('are imported only through their published entry points (package.json "exports")', () => {
+    // A library's inner module can move or change in any release; its entry points are its promise.
+    const found = packageImports(['src', 'views', 'db'])
+    expect(found.length).toBeGreaterThan(100)
+    const inner = found.filter((entry) => {
+      const specifier = entry.slice(entry.indexOf(': ') + 2)
+      const parts = specifier.split('/')
+      const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+      const rest = specifier.slice(name.length)
+      if (name === 'paylinks') return !published(packageJson.exports, `.${rest}`)
+      const manifest = JSON.parse(
+        readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+      ) as { exports?: unknown }
+      return !published(manifest.exports, rest === '' ? '.' : `.${rest}`)
+    })
+    expect(inner).toEqual([])
+  })
+
+  it('tells a published entry point from an inner module', () => {
+    const exports = { '.': './index.js', './mini': './mini.js', './utils/*': './utils/*.js' }
+    expect(published(exports, '.')).toBe(true)
+    expect(published(exports, './mini')).toBe(true)
+    expect(published(exports, './utils/cookie')).toBe(true)
+    expect(published(exports, './v4/core/json-schema-processors.js')).toBe(false)
+    expect(published(undefined, '.')).toBe(true)
+    expect(published(undefined, './lib/inner.js')).toBe(false)
   })
 })

@@ -7,9 +7,9 @@
  * of 401s and 429s after them.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../app-deps.js'
 import { principalOfKey } from '../auth/api-keys.js'
 import type { Principal } from '../auth/principal.js'
+import type { AppEnv } from '../deps.js'
 import {
   countWrongApiToken,
   retryAfterSeconds,

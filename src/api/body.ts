@@ -3,7 +3,7 @@
  * body and malformed JSON each get their own 4xx. Field validation is the caller's (zod) job.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 import { API_JSON_BODY_LIMIT } from '../http/body-limits.js'
 import { bodyLimit } from '../lib/bounded-body.js'
 import { apiError } from './errors.js'

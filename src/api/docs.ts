@@ -3,7 +3,7 @@
  * from the runtime's `apiDocs` (generated on Node, read from static assets on Workers).
  */
 import type { Context } from 'hono'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 
 /** The OpenAPI document of this Paylinks, as JSON. */
 export async function openApiJson(c: Context<AppEnv>) {

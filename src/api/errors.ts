@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 import type { ApiErrorCode } from './error-codes.js'
 import type { ApiErrorObject } from './error-object.js'
 

@@ -1,7 +1,7 @@
 /** Parsing a query string with a zod schema into values or field errors that name the parameter. */
 import type { Context } from 'hono'
 import type * as z from 'zod'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 
 export type QueryResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> }
 

@@ -3,8 +3,8 @@
  * leaked token or one noisy script cannot flood the gateway with invoices or the table with links.
  */
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../app-deps.js'
 import { hitRateLimit } from '../data/rate-limits.js'
+import type { AppEnv } from '../deps.js'
 import { apiError } from './errors.js'
 
 /** Link writes allowed per window: per client address, and for the token across addresses. */

@@ -4,7 +4,6 @@
  * a timing could use).
  */
 import type { ApiKeyScope } from '../../db/schema.js'
-import type { AppDeps } from '../app-deps.js'
 import {
   type ApiKeyRow,
   findUsableKey,
@@ -12,6 +11,7 @@ import {
   insertApiKey,
   touchApiKey,
 } from '../data/api-keys.js'
+import type { AppDeps } from '../deps.js'
 import { newApiKeyId } from '../domain/ids.js'
 import { apiKeyPrefix, looksLikeApiKey, newApiKeyText } from '../security/api-key-text.js'
 import type { Principal } from './principal.js'

@@ -1,7 +1,7 @@
 /** Recording an act of the request's principal, from the request's context. */
 import type { Context } from 'hono'
-import type { AppEnv } from '../app-deps.js'
 import { type AuditInput, recordAudit } from '../data/audit.js'
+import type { AppEnv } from '../deps.js'
 import type { Principal } from './principal.js'
 
 /**

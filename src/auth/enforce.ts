@@ -4,7 +4,7 @@
  * anything.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 import { requirementOf } from './policy.js'
 import { allows } from './principal.js'
 import type { Permission } from './roles.js'

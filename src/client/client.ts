@@ -33,7 +33,7 @@ export interface GatewayClientOptions {
   timeoutMs?: number
   /** Retries of a read after the first attempt (default 2). Creations are never retried. */
   maxRetries?: number
-  /** Sends the product listing's GET with a JSON body (on Node: src/node/get-with-body.ts). */
+  /** Sends the product listing's GET with a JSON body (on Node: src/runtime/node/get-with-body.ts). */
   getWithBody?: GetWithBody
   /** Path of the operation detail; some documents use the plural. */
   operationDetailPath?: 'operation-detail' | 'operation-details'

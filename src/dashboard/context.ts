@@ -1,10 +1,10 @@
 /** The dashboard's typed Hono environment and the per-request context its views take. */
 import type { Context } from 'hono'
 import type { DashContext } from '../../views/dashboard/layout.js'
-import type { AppVariables } from '../app-deps.js'
 import { principalLabel, principalRole } from '../auth/principal.js'
 import { permissionsOf } from '../auth/roles.js'
 import type { Language } from '../config.js'
+import type { AppVariables } from '../deps.js'
 import type { DashScripts } from './kit.js'
 import type { DashTranslate } from './messages.js'
 

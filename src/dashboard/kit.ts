@@ -2,7 +2,7 @@
  * What every dashboard page is made with besides its data: the words of its language, the
  * stylesheet and the pages' scripts. Node has them in the code (kit-in-code.ts); the Worker reads
  * them from its static assets on first use, which keeps the three message tables, the stylesheet
- * and the scripts out of its upload (src/worker-assets.ts, docs/decisions/performance.md "The
+ * and the scripts out of its upload (src/runtime/worker/assets.ts, docs/decisions/performance.md "The
  * Worker upload").
  */
 import type { Language } from '../config.js'

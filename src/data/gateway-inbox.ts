@@ -114,7 +114,7 @@ export type RecordedDelivery = {
 /**
  * Finds a delivery's payment and writes its inbox row in the state it starts in (see
  * `startingState`). Runtimes may do it differently (Node groups the writes of deliveries that
- * arrive together, src/node/inbox.ts); the default reads, then writes.
+ * arrive together, src/runtime/node/inbox.ts); the default reads, then writes.
  */
 export type RecordDelivery = (delivery: IncomingDelivery, now: number) => Promise<RecordedDelivery>
 

@@ -104,7 +104,7 @@ export async function getLinkBySlug(db: Db, slug: string): Promise<PublicLink | 
 
 /**
  * `getLinkBySlug`'s query for `db`, built on first use and kept: building reads nothing, so a
- * Worker builds it as its isolate starts (src/worker-warm.tsx).
+ * Worker builds it as its isolate starts (src/runtime/worker/warm.tsx).
  */
 export function linkBySlugQuery(db: Db) {
   return prepared(db, 'linkBySlug', (d) =>

@@ -6,7 +6,7 @@
  * between writes from memory").
  *
  * The stamp comes from the runtime: on Node, SQLite's `total_changes()` and `PRAGMA data_version`
- * (src/node/runtime.ts). D1 offers no such stamp, so Workers read through without a cache.
+ * (src/runtime/node/runtime.ts). D1 offers no such stamp, so Workers read through without a cache.
  */
 
 /** Two numbers that together change whenever the database may have changed. */

@@ -7,7 +7,7 @@
  * routing" and "Ahead of the middleware, short replies".
  */
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 import { randomBase62 } from '../lib/bytes.js'
 import type { Logger } from '../log.js'
 

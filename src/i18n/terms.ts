@@ -2,7 +2,7 @@
  * The /terms page's own texts in each language: the online card payment's terms, and the
  * merchant's default terms of sale (shown when the settings hold none). Node answers from these
  * tables (`termsTextsInCode`); the Worker reads the same from its static assets
- * (src/worker-assets.ts), which keeps them out of its upload: no other page shows them.
+ * (src/runtime/worker/assets.ts), which keeps them out of its upload: no other page shows them.
  */
 import type { Language } from '../config.js'
 

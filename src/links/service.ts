@@ -5,7 +5,6 @@
 
 import type { Link } from '../../db/schema.js'
 import { parseCreateLink, parseLinkUpdate } from '../api/links/input.js'
-import type { AppDeps } from '../app-deps.js'
 import {
   createLink,
   getLinkById,
@@ -13,6 +12,7 @@ import {
   type LinkWithStats,
   updateLink,
 } from '../data/links.js'
+import type { AppDeps } from '../deps.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdNumber } from '../lib/money.js'

@@ -1,7 +1,7 @@
 /**
  * The e-mails' own texts in Arabic, French and English (the receipt's labels come from src/i18n).
  * Node sends from these tables (`mailWordsInCode`); the Worker reads the same from its static
- * assets (src/worker-assets.ts), which keeps them out of its upload.
+ * assets (src/runtime/worker/assets.ts), which keeps them out of its upload.
  */
 import type { Language } from '../config.js'
 import { type Messages, type Translate, translator } from '../lib/translate.js'

@@ -1,6 +1,6 @@
 /**
  * A small SMTP client (RFC 5321) over any TCP socket the runtime offers: the Worker's
- * `cloudflare:sockets` (src/worker-smtp-socket.ts), or Node's in tests. One connection per message:
+ * `cloudflare:sockets` (src/runtime/worker/mail-transport.ts), or Node's in tests. One connection per message:
  * EHLO, STARTTLS when offered (required before a login unless the server is on loopback), AUTH
  * PLAIN or LOGIN, MAIL FROM, RCPT TO, DATA (dot-stuffed), QUIT. Every read has a time limit.
  * Failures are MailSendError with nodemailer's codes, so the outbox retries or gives up alike.

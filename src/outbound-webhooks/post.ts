@@ -31,7 +31,7 @@ export interface WebhookRequest {
 
 /**
  * How a runtime sends a webhook POST, never following a redirect. Node connects to the checked
- * addresses (src/node/pinned-fetch.ts); the default, the global fetch, cannot choose the address
+ * addresses (src/runtime/node/pinned-fetch.ts); the default, the global fetch, cannot choose the address
  * and resolves the host itself (Workers, whose fetch does not reach private networks).
  */
 export type WebhookFetch = (request: WebhookRequest) => Promise<Response>

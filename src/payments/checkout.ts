@@ -5,8 +5,8 @@
  */
 
 import type { Language, Link, Payment } from '../../db/schema.js'
-import type { AppDeps } from '../app-deps.js'
 import { markError, markPending, reservePayment } from '../data/payments.js'
+import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
 import { gatewayReturnUrl } from '../domain/return-url.js'
 import { describe } from '../lib/describe-error.js'

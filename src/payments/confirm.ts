@@ -22,7 +22,7 @@ import { logTransition } from './transition-log.js'
  */
 export const EXPIRE_UNANSWERED_AFTER_MS = 60 * 60_000
 
-/** What a confirmation needs: the app's dependencies of the same names (see app-deps.ts). */
+/** What a confirmation needs: the app's dependencies of the same names (see src/deps.ts). */
 export interface ConfirmDeps {
   db: Db
   gateway: PaymentGateway

@@ -6,9 +6,9 @@
  * Forged: 401, malformed: 400, anything else: 2xx, so the gateway stops retrying.
  */
 
-import type { AppDeps } from '../app-deps.js'
 import type { Background } from '../background.js'
 import { checkedResult, markInboxEvent, type RecordedDelivery } from '../data/gateway-inbox.js'
+import type { AppDeps } from '../deps.js'
 import { receiptIdInMessage } from '../domain/return-url.js'
 import {
   canonicalPayload,

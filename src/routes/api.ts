@@ -12,8 +12,8 @@ import { apiError } from '../api/errors.js'
 import { linkApiRoutes } from '../api/links/routes.js'
 import { paymentApiRoutes } from '../api/payments/routes.js'
 import { webhookEndpointApiRoutes } from '../api/webhook-endpoints/routes.js'
-import type { AppEnv } from '../app-deps.js'
 import { enforcePolicy } from '../auth/enforce.js'
+import type { AppEnv } from '../deps.js'
 
 /** The merchant JSON API under /api. */
 export const apiRoutes = new Hono<AppEnv>()

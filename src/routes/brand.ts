@@ -4,8 +4,8 @@
  * a policy that lets nothing in it run, whatever its bytes.
  */
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-deps.js'
 import { getLogo } from '../data/branding.js'
+import type { AppEnv } from '../deps.js'
 import { LOGO_TYPES, type LogoType } from '../domain/brand.js'
 import { notFoundPage } from './error-pages.js'
 

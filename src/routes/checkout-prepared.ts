@@ -4,8 +4,8 @@
  * memory before the request is routed (docs/decisions/performance.md, "Answered before routing").
  */
 import type { Link } from '../../db/schema.js'
-import type { AppDeps } from '../app-deps.js'
 import type { Language } from '../config.js'
+import type { AppDeps } from '../deps.js'
 import { linkStatus } from '../domain/link-status.js'
 import { newRequestId, sendLogged } from '../http/request-log.js'
 import { pickLanguage } from '../i18n/index.js'

@@ -11,9 +11,9 @@ import { type DashContext, DashMessagePage } from '../../views/dashboard/layout.
 import type { StatusKind } from '../../views/icons.js'
 import type { PageContext } from '../../views/layout.js'
 import { MessagePage } from '../../views/message-page.js'
-import type { AppEnv } from '../app-deps.js'
 import type { Language } from '../config.js'
 import { type DashC, dashContext } from '../dashboard/context.js'
+import type { AppEnv } from '../deps.js'
 import { pageContext, pageLanguage } from './page.js'
 
 /** A refusal: its status, the keys of its title and text, an icon, the label of its way back. */

@@ -1,7 +1,7 @@
 /** The favicon: at its hashed address for a year, at `/favicon.ico` and `/favicon.svg` for a day. */
 import { Hono } from 'hono'
 import { FAVICON_PATH, FAVICON_SVG } from '../../views/favicon.js'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 
 export const faviconRoutes = new Hono<AppEnv>()
 

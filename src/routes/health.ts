@@ -1,7 +1,7 @@
 /** `GET /healthz`: liveness, with the database reachable. */
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 
 export const healthRoutes = new Hono<AppEnv>()
 

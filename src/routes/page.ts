@@ -1,8 +1,8 @@
 /** Builds the per-request context of a customer page: language, translator, nonce, test banner. */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { PageContext } from '../../views/layout.js'
-import type { AppEnv } from '../app-deps.js'
 import type { Language } from '../config.js'
+import type { AppEnv } from '../deps.js'
 import { pickLanguage, translator } from '../i18n/index.js'
 
 /** Chooses the page language (the customer's `?lang=`, the link's, the browser's, the default). */

@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { MerchantContacts } from '../../views/contacts.js'
 import { Layout } from '../../views/layout.js'
-import type { AppEnv } from '../app-deps.js'
+import type { AppEnv } from '../deps.js'
 import { termsTextIn } from '../domain/brand.js'
 import { pageContext, pageLanguage } from './page.js'
 

@@ -3,7 +3,7 @@
  * routing (it needs no session, page or nonce), it answers and logs through `sendLogged`
  * (docs/decisions/performance.md, "Ahead of the middleware, short replies").
  */
-import type { AppDeps } from '../app-deps.js'
+import type { AppDeps } from '../deps.js'
 import { WEBHOOK_BODY_LIMIT } from '../http/body-limits.js'
 import { newRequestId, sendLogged } from '../http/request-log.js'
 import { machineReplyHeaders, type SecurityPolicy } from '../http/security-headers.js'
@@ -41,7 +41,7 @@ export function webhookEndpoint(
   const declared = deps.declaredBodyLength
   return async (incoming, env) => {
     // Taken before anything is awaited: on Workers each request binds its own tracker to its own
-    // `ctx.waitUntil` (src/worker-handler.ts), and another request may replace it a moment later.
+    // `ctx.waitUntil` (src/runtime/worker/handler.ts), and another request may replace it a moment later.
     const background = deps.background
     const request = {
       started: deps.clock(),

@@ -10,8 +10,8 @@
  */
 import { verifySolution } from 'altcha-lib/v1'
 import { raw } from 'hono/html'
-import type { Captcha } from '../app-deps.js'
 import { spendToken } from '../data/spent-tokens.js'
+import type { Captcha } from '../deps.js'
 import { fromBase64, fromUtf8 } from '../lib/bytes.js'
 import { hex, hmacSha256, sha256HexOf } from '../lib/sha256-sync.js'
 import { altchaSolverScript } from './altcha-solver.js'

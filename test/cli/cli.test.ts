@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER } from '../../src/runtime/node/database.js'
 import { freePort, killAll, pay, runCli, type Server, startServer, submit } from './support.js'
 
 /** Every migration of this checkout: a backup of a current database has them all. */

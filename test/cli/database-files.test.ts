@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openSqlite } from '../../src/node/sqlite.js'
+import { openSqlite } from '../../src/runtime/node/database.js'
 import { killAll, runCli } from './support.js'
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)

@@ -1,7 +1,7 @@
 /** `paylinks payments export`: its CSV lines are as safe in a spreadsheet as the dashboard's. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { toPaymentObject } from '../../src/api/payments/objects.js'
-import { exportRow } from '../../src/cli/payments.js'
+import { exportRow } from '../../src/runtime/node/cli/payments.js'
 import { storePayment } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { storeLink } from '../support/links.js'

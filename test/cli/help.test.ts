@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { buildProgram } from '../../src/cli/program.js'
+import { buildProgram } from '../../src/runtime/node/cli/program.js'
 
 /** Every command of the tree, with its full name (`links create`). */
 function walk(command: Command, prefix = ''): [string, Command][] {

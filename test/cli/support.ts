@@ -56,7 +56,7 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs `paylinks <args>` (the built src/cli/main.ts) with only the given environment and no terminal. */
+/** Runs `paylinks <args>` (the built src/runtime/node/cli/main.ts) with only the given environment and no terminal. */
 export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const child = spawn(process.execPath, [(await builtNode()).cli, ...args], {
     cwd: ROOT,

@@ -6,7 +6,7 @@ import {
   ValidationError,
 } from '../../src/client/index.js'
 import { toBase64 } from '../../src/lib/bytes.js'
-import { nodeGetWithBody } from '../../src/node/get-with-body.js'
+import { nodeGetWithBody } from '../../src/runtime/node/get-with-body.js'
 import {
   corruptKey,
   type RecordingServer,

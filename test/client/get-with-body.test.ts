@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient, GatewayTimeoutError } from '../../src/client/index.js'
-import { nodeGetWithBody } from '../../src/node/get-with-body.js'
+import { nodeGetWithBody } from '../../src/runtime/node/get-with-body.js'
 import {
   type RecordingServer,
   startRecordingServer,

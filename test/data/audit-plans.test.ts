@@ -13,7 +13,7 @@ import { findUsableKey } from '../../src/data/api-keys.js'
 import { type AuditFilter, listAudit } from '../../src/data/audit-read.js'
 import type { Db } from '../../src/data/db.js'
 import { ALL_AUDIT_ACTIONS, AUDIT_ACTIONS } from '../../src/domain/audit-actions.js'
-import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
+import { openSqlite, type SqliteHandle } from '../../src/runtime/node/database.js'
 
 const NOW = Date.UTC(2030, 5, 1)
 const DAY = 86_400_000

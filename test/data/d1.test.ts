@@ -42,7 +42,7 @@ import { setSettingIfAbsent } from '../../src/data/settings.js'
 import { purgeSpentTokens, spendToken } from '../../src/data/spent-tokens.js'
 import { createUser, removeUser, setRole } from '../../src/data/users.js'
 import { INBOX_REPLAY_GRACE_MS } from '../../src/domain/check-schedule.js'
-import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER } from '../../src/runtime/node/database.js'
 import { linkValues } from '../support/links.js'
 import { paymentRequest, T0 } from './helpers.js'
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Link } from '../../db/schema.js'
 import type { PaymentRequest } from '../../src/data/payment-reserve.js'
-import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
+import { openSqlite, type SqliteHandle } from '../../src/runtime/node/database.js'
 
 export { T0 } from '../support/manual-time.js'
 

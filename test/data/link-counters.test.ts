@@ -22,7 +22,7 @@ import {
   scheduleNextCheck,
 } from '../../src/data/payments.js'
 import { IN_FLIGHT_STATUSES, OUTCOMES } from '../../src/domain/payment-state.js'
-import { MIGRATIONS_FOLDER, openSqlite } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER, openSqlite } from '../../src/runtime/node/database.js'
 import { storeLink } from '../support/links.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 

@@ -13,7 +13,11 @@ import {
 } from '../../src/data/links.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import { applyOutcome, markPending, reservePayment } from '../../src/data/payments.js'
-import { MIGRATIONS_FOLDER, openSqlite, WAL_SIZE_LIMIT_BYTES } from '../../src/node/sqlite.js'
+import {
+  MIGRATIONS_FOLDER,
+  openSqlite,
+  WAL_SIZE_LIMIT_BYTES,
+} from '../../src/runtime/node/database.js'
 import { storeLink } from '../support/links.js'
 import { runContenders } from './contenders.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'

@@ -12,7 +12,7 @@ import { seedMerchant } from '../../bench/seed-merchant.js'
 import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import { getOverview } from '../../src/data/overview.js'
-import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
+import { openSqlite, type SqliteHandle } from '../../src/runtime/node/database.js'
 
 const NOW = Date.UTC(2030, 5, 1)
 let dir: string

@@ -16,7 +16,7 @@ import {
   reservePayment,
   scheduleNextCheck,
 } from '../../src/data/payments.js'
-import { MIGRATIONS_FOLDER, openSqlite } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER, openSqlite } from '../../src/runtime/node/database.js'
 import { storeLink } from '../support/links.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 

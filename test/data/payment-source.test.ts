@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type LinkSource, links } from '../../db/schema.js'
 import { createLink } from '../../src/data/links.js'
 import { getPaymentById, listPayments, reservePayment } from '../../src/data/payments.js'
-import { MIGRATIONS_FOLDER, openSqlite } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER, openSqlite } from '../../src/runtime/node/database.js'
 import { linkValues } from '../support/links.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 

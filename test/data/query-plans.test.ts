@@ -16,7 +16,7 @@ import { getOverview } from '../../src/data/overview.js'
 import { decodeCursor } from '../../src/data/paging.js'
 import { countPaymentsBeyondMax, listPayments } from '../../src/data/payments.js'
 import { parseSearch } from '../../src/data/search.js'
-import { openSqlite, type SqliteHandle } from '../../src/node/sqlite.js'
+import { openSqlite, type SqliteHandle } from '../../src/runtime/node/database.js'
 
 const NOW = Date.UTC(2030, 5, 1)
 const DAY = 86_400_000

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type PublicLink, readLinkBySlug, updateLink } from '../../src/data/links.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
 import { createReadCache, type ReadCache } from '../../src/data/read-cache.js'
-import { sqliteChangeStamp } from '../../src/node/runtime.js'
+import { sqliteChangeStamp } from '../../src/runtime/node/runtime.js'
 import { storeLink } from '../support/links.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 

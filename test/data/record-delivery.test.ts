@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { webhookEvents } from '../../db/schema.js'
 import { inboxKey, type RecordDelivery, recordDelivery } from '../../src/data/gateway-inbox.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
-import { groupCommitInbox } from '../../src/node/inbox.js'
+import { groupCommitInbox } from '../../src/runtime/node/inbox.js'
 import { storeLink } from '../support/links.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 

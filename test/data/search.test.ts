@@ -11,7 +11,7 @@ import { listLinks, updateLink } from '../../src/data/links.js'
 import { listPayments, markPending, reservePayment } from '../../src/data/payments.js'
 import { parseSearch, type SearchTerm } from '../../src/data/search.js'
 import { FEW_MATCHES } from '../../src/data/search-sql.js'
-import { MIGRATIONS_FOLDER } from '../../src/node/sqlite.js'
+import { MIGRATIONS_FOLDER } from '../../src/runtime/node/database.js'
 import { storeLink } from '../support/links.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
 

@@ -3,7 +3,7 @@
  * same database: every card transaction the gateway created has its payment row, nothing is left
  * half-started, and the reconciler settles every pending payment to what the gateway knows.
  *
- * Paylinks runs as a child process (`node --import tsx src/node.ts`, as `npm start` does) against
+ * Paylinks runs as a child process (`node --import tsx src/runtime/node/main.ts`, as `npm start` does) against
  * a standalone simulator in this process. The checkout limit is 10 a minute per address, so the
  * 200 customers come from 20 loopback source addresses (127.0.0.10–29), 10 each.
  */

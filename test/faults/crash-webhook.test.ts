@@ -4,7 +4,7 @@
  * — is finished by the next process (its start-up reconciler run), and the payment ends paid with
  * its `payment.paid` event, its outbox delivery and its receipt, once.
  *
- * Paylinks runs as a child process (`node --import tsx src/node.ts`) against a standalone
+ * Paylinks runs as a child process (`node --import tsx src/runtime/node/main.ts`) against a standalone
  * simulator in this process, over loopback; the simulator's webhooks reach the child over HTTP.
  * The gateway in front of the simulator can cut the answer of a card creation (the transaction is
  * created, Paylinks hears a 504) and hold the child's checks, so that the kill lands after the
@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url'
 import { type ServerType, serve } from '@hono/node-server'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSqlite } from '../../src/node/sqlite.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
+import { openSqlite } from '../../src/runtime/node/database.js'
 import { createSimulator, type Simulator } from '../../src/simulator/index.js'
 import { TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { builtNode, freePort, type Listening, spawnListening } from '../support/server-process.js'

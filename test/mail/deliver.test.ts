@@ -13,7 +13,7 @@ import {
 } from '../../src/mail/deliver.js'
 import { mailWordsInCode } from '../../src/mail/messages.js'
 import { writeMailSettings } from '../../src/mail/outbox-channel.js'
-import { nodemailerTransport } from '../../src/node/mail-transport.js'
+import { nodemailerTransport } from '../../src/runtime/node/mail-transport.js'
 import { CUSTOMER, startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'

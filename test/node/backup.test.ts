@@ -6,11 +6,16 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config.js'
 import { reservePayment } from '../../src/data/payment-reserve.js'
-import { BackupError, backupDatabase, checkBackup, restoreDatabase } from '../../src/node/backup.js'
-import { backupName, takeScheduledBackup } from '../../src/node/backup-schedule.js'
-import { schemaDifferences } from '../../src/node/backup-schema.js'
-import { holdDatabase, lockPathOf, serverHolding } from '../../src/node/server-lock.js'
-import { MIGRATIONS_FOLDER, openSqlite } from '../../src/node/sqlite.js'
+import {
+  BackupError,
+  backupDatabase,
+  checkBackup,
+  restoreDatabase,
+} from '../../src/runtime/node/backup.js'
+import { backupName, takeScheduledBackup } from '../../src/runtime/node/backup-schedule.js'
+import { schemaDifferences } from '../../src/runtime/node/backup-schema.js'
+import { MIGRATIONS_FOLDER, openSqlite } from '../../src/runtime/node/database.js'
+import { holdDatabase, lockPathOf, serverHolding } from '../../src/runtime/node/server-lock.js'
 import { paymentRequest, T0 } from '../data/helpers.js'
 import { storeLink } from '../support/links.js'
 

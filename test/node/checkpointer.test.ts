@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startCheckpointer } from '../../src/node/checkpointer.js'
+import { startCheckpointer } from '../../src/runtime/node/checkpointer.js'
 import { openTestDb, type TestDb } from '../data/helpers.js'
 
 let t: TestDb | undefined

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeDeclaredBodyLength } from '../../src/node/declared-length.js'
+import { nodeDeclaredBodyLength } from '../../src/runtime/node/declared-length.js'
 
 let server: ReturnType<typeof serve>
 let port = 0

@@ -1,6 +1,6 @@
 /**
  * The Node runtime keeps Hono's JSX renderer from turning async hooks on for the whole process
- * (src/node/jsx-without-async-hooks.ts), and pages still render. In a process of its own, since a
+ * (src/runtime/node/jsx-without-async-hooks.ts), and pages still render. In a process of its own, since a
  * render elsewhere in the test process would decide it first.
  */
 import { execFile } from 'node:child_process'

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { signGatewayMessage, verifyGatewaySignature } from '../../src/client/index.js'
-import { verifyGatewaySignatureSync } from '../../src/node/signature.js'
+import { verifyGatewaySignatureSync } from '../../src/runtime/node/signature.js'
 
 const VECTOR_MESSAGE = '1212123hicibsuccess100'
 const VECTOR_SIGNATURE =

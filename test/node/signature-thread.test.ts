@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GATEWAY_PUBLIC_KEY_PEM } from '../../src/client/index.js'
-import { verifyGatewaySignatureSync } from '../../src/node/signature.js'
-import { createSignatureThread, processSignatureCheck } from '../../src/node/signature-thread.js'
+import { verifyGatewaySignatureSync } from '../../src/runtime/node/signature.js'
+import {
+  createSignatureThread,
+  processSignatureCheck,
+} from '../../src/runtime/node/signature-thread.js'
 
 const VECTOR_MESSAGE = '1212123hicibsuccess100'
 const VECTOR_SIGNATURE =
@@ -111,7 +114,9 @@ describe('signature checks on their own thread', () => {
   })
 
   it('does not keep a process alive once its checks are answered', () => {
-    const module = fileURLToPath(new URL('../../src/node/signature-thread.ts', import.meta.url))
+    const module = fileURLToPath(
+      new URL('../../src/runtime/node/signature-thread.ts', import.meta.url),
+    )
     const client = fileURLToPath(new URL('../../src/client/index.ts', import.meta.url))
     const script = `
       const { processSignatureCheck } = await import(${JSON.stringify(module)})

@@ -23,12 +23,17 @@ function otherAddress(): string {
 type Started = Listening
 
 /**
- * Runs `src/node.ts` (what `npm start` runs) with only the given environment; with `trace`, the
+ * Runs `src/runtime/node/main.ts` (what `npm start` runs) with only the given environment; with `trace`, the
  * modules of src/simulator it loads are appended to that file.
  */
 async function start(env: Record<string, string>, trace?: string): Promise<Started> {
   // Node itself, with tsx as its loader (not the tsx launcher, whose child a SIGKILL would orphan).
-  const args = ['--import', 'tsx', ...(trace ? ['--import', TRACE] : []), 'src/node.ts']
+  const args = [
+    '--import',
+    'tsx',
+    ...(trace ? ['--import', TRACE] : []),
+    'src/runtime/node/main.ts',
+  ]
   return spawnListening(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -133,7 +138,7 @@ describe('npm start', () => {
   it('refuses to start in live mode without what it needs, naming each setting', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paylinks-live-'))
     dirs.push(dir)
-    const child = spawn(TSX, ['src/node.ts'], {
+    const child = spawn(TSX, ['src/runtime/node/main.ts'], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { lastForwardedAddress } from '../../src/node/client-address.js'
+import { lastForwardedAddress } from '../../src/runtime/node/client-address.js'
 import { builtNode, freePort, spawnListening } from '../support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))

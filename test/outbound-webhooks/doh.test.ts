@@ -1,5 +1,5 @@
 /**
- * On Workers a webhook target's name is resolved through DNS over HTTPS (src/worker-resolve-host.ts)
+ * On Workers a webhook target's name is resolved through DNS over HTTPS (src/runtime/worker/resolve-host.ts)
  * and every answer checked like Node's. No network here: a fake fetch serves the resolver's JSON
  * answers, the one seam for its answers, its failures and its silence.
  */
@@ -10,7 +10,7 @@ import {
   DOH_URL,
   type DohFetch,
   dohResolveHost,
-} from '../../src/worker-resolve-host.js'
+} from '../../src/runtime/worker/resolve-host.js'
 
 type DnsRecord = { name: string; type: number; TTL: number; data: string }
 /** What the fake resolver answers to a question of one type: a DNS status and its records. */

@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { deliveries } from '../../db/schema.js'
 import { applyOutcome } from '../../src/data/payments.js'
 import { silentLogger } from '../../src/log.js'
-import { pinnedLookup, pinnedWebhookFetch } from '../../src/node/pinned-fetch.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { type SenderDeps, webhookChannel } from '../../src/outbound-webhooks/sender.js'
 import {
@@ -19,6 +18,7 @@ import {
   targetProblem,
 } from '../../src/outbound-webhooks/target-check.js'
 import { deliverDue } from '../../src/outbox/sender.js'
+import { pinnedLookup, pinnedWebhookFetch } from '../../src/runtime/node/pinned-fetch.js'
 import { startPayment } from '../flows/support.js'
 import { startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'

@@ -6,9 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { webhookEvents } from '../../db/schema.js'
 import { getPaymentById } from '../../src/data/payments.js'
-import { sha256HexSync } from '../../src/node/runtime.js'
-import { verifyGatewaySignatureSync } from '../../src/node/signature.js'
 import { receiveWebhook } from '../../src/payments/webhook.js'
+import { sha256HexSync } from '../../src/runtime/node/runtime.js'
+import { verifyGatewaySignatureSync } from '../../src/runtime/node/signature.js'
 import { SIMULATOR_MERCHANT_ACCOUNT, SIMULATOR_PUBLIC_KEY_PEM } from '../../src/simulator/index.js'
 import { openPaymentCore, type PaymentCore } from './support.js'
 

@@ -1,11 +1,11 @@
 /**
  * The merchant API on the Worker as `wrangler deploy` uploads it (wrangler.toml's top level): its
- * routes, its bodies and queries parsed by the Worker's zod (src/worker-zod.js), its answers and
+ * routes, its bodies and queries parsed by zod, its answers and
  * its refusals, on D1 through drizzle's query builder.
  */
 import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
 import { describe, expect, it } from 'vitest'
-import { DOH_URL } from '../../src/worker-resolve-host.js'
+import { DOH_URL } from '../../src/runtime/worker/resolve-host.js'
 import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
 /** The names the stand-in DNS-over-HTTPS resolver knows, and the IPv4 address each answers. */

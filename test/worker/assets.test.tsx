@@ -1,6 +1,6 @@
 /**
  * The deployed Worker reads the dashboard's words and stylesheet, the /terms page's texts and the
- * API's document from its static assets (src/worker-assets.ts) instead of carrying them: what it
+ * API's document from its static assets (src/runtime/worker/assets.ts) instead of carrying them: what it
  * serves from them is what Node serves from the code. (The e-mails' texts: mail.test.ts; the till's
  * script: till.test.ts.)
  */

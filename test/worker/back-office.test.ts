@@ -12,8 +12,8 @@ import { join } from 'node:path'
 import type { ExecutionContext } from '@cloudflare/workers-types/index.ts'
 import { Miniflare } from 'miniflare'
 import { describe, expect, it } from 'vitest'
-import { customerWorker } from '../../src/worker-customer.js'
-import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
+import { customerWorker } from '../../src/runtime/worker/customer.js'
+import { createWorker, type WorkerEnv } from '../../src/runtime/worker/handler.js'
 import {
   dashboardVisitor,
   inputValue,

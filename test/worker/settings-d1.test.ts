@@ -6,10 +6,10 @@
  */
 import type { D1Database } from '@cloudflare/workers-types/index.ts'
 import { describe, expect, it } from 'vitest'
-import { resolveSecrets } from '../../src/bootstrap.js'
+import { resolveSecrets } from '../../src/app/assemble.js'
 import { parseConfig } from '../../src/config.js'
 import { sha256Hex } from '../../src/lib/hash.js'
-import { keepSettingsInD1 } from '../../src/worker-settings.js'
+import { keepSettingsInD1 } from '../../src/runtime/worker/settings.js'
 import { useLocalD1 } from './support.js'
 
 const local = useLocalD1('settings')

@@ -1,13 +1,13 @@
 /**
  * A Worker given its bindings as its module is evaluated (`env` of `cloudflare:workers`, as
- * src/worker.ts does) builds the app then, without touching D1 (no I/O is allowed while an isolate
+ * src/runtime/worker/main.ts does) builds the app then, without touching D1 (no I/O is allowed while an isolate
  * starts; it may prepare statements, which is not I/O); its first request only reads the secrets.
  * Run here on Node with a real local D1 (miniflare) whose runs, batches and execs are counted.
  */
 import type { D1Database, ExecutionContext } from '@cloudflare/workers-types/index.ts'
 import { describe, expect, it } from 'vitest'
-import { customerWorker } from '../../src/worker-customer.js'
-import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
+import { customerWorker } from '../../src/runtime/worker/customer.js'
+import { createWorker, type WorkerEnv } from '../../src/runtime/worker/handler.js'
 import { useLocalD1, WORKER_ADMIN_TOKEN } from './support.js'
 
 const local = useLocalD1('start-env')

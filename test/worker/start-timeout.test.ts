@@ -6,8 +6,8 @@
  */
 import type { D1Database, ExecutionContext } from '@cloudflare/workers-types/index.ts'
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.js'
-import { createWorker, type WorkerEnv } from '../../src/worker-handler.js'
+import { createApp } from '../../src/app/index.js'
+import { createWorker, type WorkerEnv } from '../../src/runtime/worker/handler.js'
 import { useLocalD1, WORKER_ADMIN_TOKEN } from './support.js'
 
 const BOUND_MS = 10_000

@@ -1,5 +1,5 @@
 /**
- * The warm-up a Worker runs while its isolate starts (src/worker-warm.tsx): the first checkout
+ * The warm-up a Worker runs while its isolate starts (src/runtime/worker/warm.tsx): the first checkout
  * request's code on made-up inputs. workerd refuses random values while an isolate starts, and the
  * warm-up must neither log nor reach the database; a part that breaks must show, not be skipped.
  */
@@ -8,9 +8,9 @@ import type { D1Database } from '@cloudflare/workers-types/index.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../src/config.js'
 import { linkBySlugQuery } from '../../src/data/links.js'
+import { d1Db } from '../../src/runtime/worker/database.js'
+import { warmFirstRequest } from '../../src/runtime/worker/warm.js'
 import { altchaCaptcha } from '../../src/security/captcha.js'
-import { d1Db } from '../../src/worker-db.js'
-import { warmFirstRequest } from '../../src/worker-warm.js'
 
 const config = parseConfig(
   {

@@ -1,7 +1,7 @@
 /** `/api/v1/audit`: the audit log, newest first, filtered like the dashboard's page. */
 import { Hono } from 'hono'
-import type { AppEnv } from '../../app-deps.js'
 import { decodeAuditCursor, encodeAuditCursor, listAudit } from '../../data/audit-read.js'
+import type { AppEnv } from '../../deps.js'
 import { algiersDayStart, algiersNextDayStart } from '../../domain/algiers-time.js'
 import { AUDIT_ACTIONS } from '../../domain/audit-actions.js'
 import { invalidFields } from '../errors.js'

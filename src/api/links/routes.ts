@@ -4,8 +4,8 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { AppEnv } from '../../app-deps.js'
 import { deleteLinkIfUnused, getLinkById, type LinkWithStats, listLinks } from '../../data/links.js'
+import type { AppEnv } from '../../deps.js'
 import { auditLinkDeleted, auditLinkResult } from '../../links/audit.js'
 import { createLinkFromBody, type LinkResult, updateLinkFromBody } from '../../links/service.js'
 import { jsonBodyLimit, readJsonBody } from '../body.js'

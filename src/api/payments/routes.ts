@@ -1,8 +1,8 @@
 /** `/api/v1/payments`: payments newest first with filters, and one payment by id. */
 import { Hono } from 'hono'
-import type { AppEnv } from '../../app-deps.js'
 import { paymentScopeOf, withinScope } from '../../auth/visibility.js'
 import { getPaymentWithin, listPayments, type PaymentFilters } from '../../data/payments.js'
+import type { AppEnv } from '../../deps.js'
 import { apiError, invalidFields } from '../errors.js'
 import { parseQuery } from '../query.js'
 import { toPaymentObject } from './objects.js'

@@ -7,7 +7,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type * as z from 'zod'
 import { OUTBOUND_EVENT_TYPES } from '../../../db/schema.js'
-import type { AppEnv } from '../../app-deps.js'
+import type { AppEnv } from '../../deps.js'
 import { auditEndpoint } from '../../outbound-webhooks/audit.js'
 import {
   deleteEndpoint,

@@ -17,7 +17,7 @@ import { buildQuery, type Query } from './url.js'
 /** The subset of WHATWG fetch the client needs (a Hono `app.fetch` fits too). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response> | Response
 
-/** Sends a GET that carries a body, which WHATWG fetch refuses (see src/node/get-with-body.ts). */
+/** Sends a GET that carries a body, which WHATWG fetch refuses (see src/runtime/node/get-with-body.ts). */
 export type GetWithBody = (
   url: string,
   init: { headers: Record<string, string>; body: string; signal?: AbortSignal },

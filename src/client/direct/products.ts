@@ -1,7 +1,7 @@
 /**
  * Direct interface: the product catalog, `GET services/get_products/`. The gateway reads a JSON
  * body on this GET, which WHATWG fetch cannot send: with the client option `getWithBody` (on Node,
- * src/node/get-with-body.ts) the body is sent as documented; without it the same fields go in the
+ * src/runtime/node/get-with-body.ts) the body is sent as documented; without it the same fields go in the
  * query string.
  */
 import * as z from 'zod'
