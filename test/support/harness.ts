@@ -2,7 +2,7 @@
  * Test harness: Paylinks on a real SQLite file in a temp folder, with the gateway simulator either
  * built in (in process, for `app.request`) or standalone on a loopback port (real HTTP both ways).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,6 +50,22 @@ export interface HarnessOptions {
   existingSimulator?: Simulator
   /** Reuse this database file (a restart); it is then not removed on close. */
   databasePath?: string
+}
+
+let template: string | undefined
+
+/**
+ * A database file with every migration applied, made once per test process (test processes run
+ * many files one after the other) and removed when the process exits.
+ */
+function migratedTemplate(): string {
+  if (template && existsSync(template)) return template
+  const dir = mkdtempSync(join(tmpdir(), 'paylinks-template-'))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  const path = join(dir, 'migrated.db')
+  openSqlite(path).close()
+  template = path
+  return path
 }
 
 function listen(
@@ -105,6 +121,10 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
   }
   env.PUBLIC_URL = publicUrl
   const config = parseConfig({ ...env, ...options.env })
+  // A new database starts as a copy of one migrated before (openSqlite then finds every migration
+  // applied): a tenth of the time of migrating each one, for hundreds of tests a run.
+  if (config.databasePath === join(dir, 'paylinks.db'))
+    copyFileSync(migratedTemplate(), config.databasePath)
   const sqlite = openSqlite(config.databasePath)
   const runtime = nodeRuntimeParts(sqlite)
   const mail = await nodeMail({
