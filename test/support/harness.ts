@@ -2,7 +2,7 @@
  * Test harness: Paylinks on a real SQLite file in a temp folder, with the gateway simulator either
  * built in (in process, for `app.request`) or standalone on a loopback port (real HTTP both ways).
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +20,7 @@ import {
   type Simulator,
   type SimulatorOptions,
 } from '../../src/simulator/index.js'
+import { madeOncePerRun } from './run-cache.js'
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 
@@ -61,20 +62,17 @@ export interface HarnessOptions {
 /** The harness's PBKDF2 cost unless a test asks for another (see `passwordIterations`). */
 export const TEST_PASSWORD_ITERATIONS = 1_000
 
-let template: string | undefined
-
 /**
- * A database file with every migration applied, made once per test process (test processes run
- * many files one after the other) and removed when the process exits.
+ * A database file with every migration applied, made once per test run in the run's cache
+ * (test/support/run-cache.ts, removed when the run ends); outside a vitest run (a script using
+ * the harness), none: each database is migrated.
  */
-function migratedTemplate(): string {
-  if (template && existsSync(template)) return template
-  const dir = mkdtempSync(join(tmpdir(), 'paylinks-template-'))
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-  const path = join(dir, 'migrated.db')
-  openSqlite(path).close()
-  template = path
-  return path
+async function migratedTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined
+  const dir = await madeOncePerRun('migrated-sqlite', async (into) => {
+    openSqlite(join(into, 'migrated.db')).close()
+  })
+  return join(dir, 'migrated.db')
 }
 
 function listen(
@@ -132,8 +130,8 @@ export async function startPaylinks(options: HarnessOptions = {}): Promise<Payli
   const config = parseConfig({ ...env, ...options.env })
   // A new database starts as a copy of one migrated before (openSqlite then finds every migration
   // applied): a tenth of the time of migrating each one, for hundreds of tests a run.
-  if (config.databasePath === join(dir, 'paylinks.db'))
-    copyFileSync(migratedTemplate(), config.databasePath)
+  const template = config.databasePath === join(dir, 'paylinks.db') && (await migratedTemplate())
+  if (template) copyFileSync(template, config.databasePath)
   const sqlite = openSqlite(config.databasePath)
   const runtime = nodeRuntimeParts(sqlite)
   const mail = await nodeMail({
