@@ -15,8 +15,6 @@ export const STREAM_REREAD_MS = 2_000
 const STREAM_LIFE_MS = 5 * 60_000
 const HEARTBEAT_MS = 15_000
 
-export type { SaleEvents }
-
 export const saleEventStream: SaleEvents = (changes, id, readSale, first) => {
   const encoder = new TextEncoder()
   let stop = () => {}

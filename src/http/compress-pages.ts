@@ -8,7 +8,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Coding, EncodePage } from '../deps.js'
 
-export type { Coding, EncodePage }
+export type { EncodePage }
 
 /** The q-value `acceptEncoding` gives `coding` (0 when absent or refused). */
 function quality(acceptEncoding: string, coding: Coding): number {

@@ -1,9 +1,9 @@
 /** An e-mail as Paylinks composes it, and what sends it. */
 
 import type { MailTransport } from '../deps.js'
-import type { MailAttachment, MailMessage } from '../domain/mail-message.js'
+import type { MailMessage } from '../domain/mail-message.js'
 
-export type { MailAttachment, MailMessage, MailTransport }
+export type { MailMessage, MailTransport }
 
 /**
  * What a transport throws when a message was not accepted: the SMTP reply code when the server

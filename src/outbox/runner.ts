@@ -7,8 +7,6 @@ import type { Background } from '../background.js'
 import type { Outbound, SendReport } from '../deps.js'
 import { deliverDue, type OutboxChannel, type OutboxDeps } from './sender.js'
 
-export type { Outbound }
-
 /**
  * The outbox sender of this app over its channels (outbound webhooks, and mail where it is sent);
  * `background()` is read at each kick (Workers swap it).

@@ -8,8 +8,6 @@
 
 import type { PaymentChanges } from '../deps.js'
 
-export type { PaymentChanges }
-
 /** A bus for one process. */
 export function createPaymentChanges(): PaymentChanges {
   const listeners = new Map<string, Set<() => void>>()

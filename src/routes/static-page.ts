@@ -11,7 +11,7 @@ import type { Gzip, SecurityPolicy, SpliceGzip, StaticPage } from '../deps.js'
 import { securityHeaderRecord } from '../http/security-headers.js'
 import { toBase64 } from '../lib/bytes.js'
 
-export type { Gzip, SpliceGzip, StaticPage }
+export type { StaticPage }
 
 const encoder = new TextEncoder()
 
