@@ -5,33 +5,27 @@
  */
 
 import type { Context } from 'hono'
-import type { PageContext } from '../views/layout.js'
-import type { ApiDocs } from './api/api-docs-source.js'
-import type { Principal } from './auth/principal.js'
+import type { Payment } from '../db/schema.js'
 import type { Background } from './background.js'
 import type { PaymentGateway } from './client/index.js'
 import type { Config, Language } from './config.js'
 import type { LoadDashboardKit } from './dashboard/kit.js'
-import type { SaleEvents } from './dashboard/till-events.js'
 import type { BrandStore } from './data/brand-store.js'
 import type { Db } from './data/db.js'
 import type { RecordDelivery } from './data/gateway-inbox.js'
 import type { PublicLink } from './data/links.js'
 import type { ReadCache } from './data/read-cache.js'
-import type { EncodePage } from './http/compress-pages.js'
-import type { SecurityPolicy } from './http/security-headers.js'
+import type { MailMessage } from './domain/mail-message.js'
+import type { PageContext } from './domain/page-context.js'
+import type { Principal } from './domain/principal.js'
+import type { ReceiptPdfInput } from './domain/receipt-view.js'
+import type { SaleView } from './domain/till-sale.js'
 import type { Translate } from './i18n/index.js'
 import type { LoadTermsTexts } from './i18n/terms.js'
 import type { DeclaredBodyLength } from './lib/bounded-body.js'
 import type { Lru } from './lib/lru.js'
+import type { OpenApiDocument } from './lib/openapi-types.js'
 import type { Logger } from './log.js'
-import type { MailTransport } from './mail/types.js'
-import type { TargetPolicy } from './outbound-webhooks/target-check.js'
-import type { Outbound } from './outbox/runner.js'
-import type { PaymentChanges } from './payments/changes.js'
-import type { ConfirmQueue } from './payments/confirm-queue.js'
-import type { ReceiptPdfMaker } from './pdf/receipt-input.js'
-import type { Gzip, SpliceGzip, StaticPage } from './routes/static-page.js'
 
 /** Long-lived secrets resolved at start (from the environment or the settings table). */
 export interface AppSecrets {
@@ -140,4 +134,155 @@ export type AppVariables = AppDeps & {
 
 export interface AppEnv {
   Variables: AppVariables
+}
+
+/** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */
+export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
+
+/**
+ * The gzip form of `before + middle + after` for any `middle`, prepared once (Node: src/lib/gzip-splice.ts
+ * over zlib's raw deflate; the Worker has none, and its upload does not carry the splicer).
+ */
+export type SpliceGzip = (
+  before: Uint8Array,
+  after: Uint8Array,
+) => (middle: Uint8Array) => Uint8Array
+
+/** A page prepared once (src/routes/static-page.ts): its bytes, gzip form and headers. */
+export interface StaticPage {
+  headers: Readonly<Record<string, string>>
+  body: Uint8Array
+  /** The gzip form, when the runtime compresses (Node; Workers' edge compresses by itself). */
+  gzip?: { headers: Readonly<Record<string, string>>; body: Uint8Array } | undefined
+  /** The bytes around the page's slot, and its gzip form's builder, when it has one. */
+  slot?:
+    | {
+        before: Uint8Array
+        after: Uint8Array
+        gzip?: ((middle: Uint8Array) => Uint8Array) | undefined
+      }
+    | undefined
+}
+
+/** A content coding a page may be sent in (src/http/compress-pages.ts). */
+export type Coding = 'br' | 'gzip'
+
+/** How a runtime encodes a page: the codings it offers, best first, and the encoding itself. */
+export interface EncodePage {
+  codings: readonly Coding[]
+  /** The response with its body encoded in `coding` and the header saying so. */
+  encode(response: Response, coding: Coding): Response | Promise<Response>
+}
+
+/**
+ * Where the security headers depend on the deployment: the origins a form may end up at (the
+ * policy's `form-action`), and whether Paylinks is reached over HTTPS (its `PUBLIC_URL`).
+ */
+export interface SecurityPolicy {
+  formTargets: string[]
+  https: boolean
+}
+
+/** How the app checks webhook targets (src/outbound-webhooks/target-check.ts); without `resolve`, names are checked as written only. */
+export interface TargetPolicy {
+  /** Simulator mode: any http(s) URL (the tests' receivers listen on loopback). */
+  simulator: boolean
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS=true: private addresses allowed (an intranet receiver). */
+  allowPrivate: boolean
+  resolve?: ((hostname: string) => Promise<string[]>) | undefined
+}
+
+/** What one run of the outbox sender did. */
+export interface SendReport {
+  attempted: number
+  delivered: number
+}
+
+/** The outbox sender's runner (src/outbox/runner.ts). */
+export interface Outbound {
+  /**
+   * Starts a run in the background now (or right after the one going on), on `background` when
+   * given: the tracker of the request that made the change (on Workers, its own waitUntil).
+   */
+  kick(background?: Background): void
+  /** Runs until nothing more is due now; resolves with what it did. */
+  run(): Promise<SendReport>
+}
+
+/**
+ * Word that a payment changed state, inside one process (src/payments/changes.ts): whoever
+ * watches a payment (the till's live stream) reads it again at once.
+ */
+export interface PaymentChanges {
+  /** Tells the watchers of `linkId` that one of its payments changed. */
+  emit(linkId: string): void
+  /** Calls `listener` on each change of a payment of `linkId`; returns the way to stop. */
+  watch(linkId: string, listener: () => void): () => void
+  /** Calls `listener` when the process stops (a stream ends so the server can close); returns the way to stop. */
+  onClose(listener: () => void): () => void
+  /** Tells every `onClose` listener, once: the process is stopping. */
+  close(): void
+}
+
+/** What confirming a payment needs (src/payments/confirm.ts). */
+export interface ConfirmDeps {
+  db: Db
+  gateway: PaymentGateway
+  merchantAccount: string
+  clock: () => number
+  log: Logger
+  /** Told after a change, so the outbox's new deliveries go out at once, on `background`. */
+  outbound?: { kick(background?: Background): void }
+  background?: Background
+  /** Told after a change, so a till watching the payment's link sees it at once (Node). */
+  paymentChanges?: { emit(linkId: string): void } | undefined
+}
+
+export interface ConfirmResult {
+  payment: Payment
+  /** True when this call moved the payment to another state. */
+  changed: boolean
+  /** False when the gateway could not be asked; the payment is scheduled for another check. */
+  checked: boolean
+}
+
+/** Confirmations asked for by webhooks, shared and limited (src/payments/confirm-queue.ts). */
+export interface ConfirmQueue {
+  /** Confirms the payment through the check endpoint, sharing work with requests in flight. */
+  confirm(deps: ConfirmDeps, paymentId: string): Promise<ConfirmResult>
+  /**
+   * Confirms like `confirm`, unless a check of the payment was asked for less than the minimum
+   * interval ago (by `deps.clock`): then null, and that check stands for this one.
+   */
+  confirmIfDue(deps: ConfirmDeps, paymentId: string): Promise<ConfirmResult | null>
+  /**
+   * Checks the payment again after each of the short delays while it stays pending, in
+   * `background`. One schedule per payment at a time: asking again while one runs does nothing.
+   */
+  recheckSoon(deps: ConfirmDeps, background: Background, paymentId: string): void
+}
+
+/**
+ * Sends messages. `send` resolves once the server accepted the message and throws otherwise,
+ * so the caller (the outbox) tries again later. The From address is the transport's.
+ */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>
+}
+
+/** Makes a receipt's PDF file (Node); absent where the runtime offers the HTML download instead. */
+export type ReceiptPdfMaker = (input: ReceiptPdfInput) => Promise<Uint8Array>
+
+/** The stream of sale `id`'s views: `first` now, then what `read` gives at each change (src/dashboard/till-events.ts). */
+export type SaleEvents = (
+  changes: PaymentChanges,
+  id: string,
+  read: () => Promise<SaleView | null>,
+  first: SaleView,
+) => ReadableStream<Uint8Array>
+
+/** The merchant API's document and docs page of this Paylinks (src/api/api-docs-source.ts). */
+export interface ApiDocs {
+  document(publicUrl: string): Promise<OpenApiDocument>
+  page(publicUrl: string, nonce: string): Promise<string>
 }

@@ -4,8 +4,9 @@
  * written apart from what it checks (its own amounts and StrKeys, not src/lib's); and the layers
  * point down: domain below the API, data below the dashboard, auth and the API, mail below the
  * routes, the outbox below its two channels (mail, the outbound webhooks), which never import each
- * other, the views below src/dashboard (but for the words and form models listed below); the
- * merchant API is one folder per resource, each with the same parts. The runtimes are fenced:
+ * other, the dependencies' types (src/deps.ts) below the modules that read them, the views below
+ * src/dashboard (but for the words and form models listed below); the merchant API is one folder
+ * per resource, each with the same parts. The runtimes are fenced:
  * each of src/runtime/node and src/runtime/worker is imported only by itself, the app they
  * assemble (src/app) only by them, and src/ keeps a handful of files at its top. Libraries are
  * reached through their published entry points only.
@@ -176,6 +177,26 @@ describe('the layers point down', () => {
 
   it('src/outbox imports neither of its channels, mail nor the outbound webhooks', () => {
     expect(reachingUp('src/outbox', ['src/mail', 'src/outbound-webhooks'])).toEqual([])
+  })
+
+  // The dependencies' types are imported by some 40 modules of every layer, so what they import
+  // must stand below all of those: a type deps.ts needs from above moves down (into deps.ts, or
+  // src/domain or src/lib). biome.json's src/deps.ts override says the same.
+  const DEPS_MAY_IMPORT = {
+    folders: ['db', 'src/data', 'src/domain', 'src/i18n', 'src/lib'],
+    files: ['src/background.ts', 'src/client/index.ts', 'src/config.ts', 'src/log.ts'],
+  }
+  // Today's exception, to strike off, never to add to: the dashboard kit's type, whose words'
+  // keys are those of the English table (src/dashboard/messages-en.ts), a value.
+  const DEPS_MAY_STILL_IMPORT = ['src/dashboard/kit.ts']
+
+  it('src/deps.ts imports only the layers below it', () => {
+    const allowed = (target: string) =>
+      DEPS_MAY_IMPORT.folders.some((folder) => inside(folder)(target)) ||
+      DEPS_MAY_IMPORT.files.includes(target) ||
+      DEPS_MAY_STILL_IMPORT.includes(target)
+    expect(importsBreaking((file) => file === 'src/deps.ts', allowed)).toEqual([])
+    expect(DEPS_MAY_STILL_IMPORT.filter((t) => !graph.get('src/deps.ts')?.includes(t))).toEqual([])
   })
 
   // Today's exceptions, to move down and strike off, never to add to: the dashboard's words and

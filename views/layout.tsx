@@ -2,25 +2,12 @@ import { raw } from 'hono/html'
 import type { Child } from 'hono/jsx'
 import { LANGUAGES, type Language } from '../src/config.js'
 import type { Brand } from '../src/domain/brand.js'
-import { MESSAGES, type Translate } from '../src/i18n/index.js'
+import type { PageContext } from '../src/domain/page-context.js'
+import { MESSAGES } from '../src/i18n/index.js'
 import { FaviconLink } from './favicon.js'
 import { BASE_CSS } from './styles.js'
 
-/** What every customer page needs from the request. */
-export interface PageContext {
-  lang: Language
-  t: Translate
-  /** The response's CSP nonce; '' for a page allowed by hashes instead (no attribute). */
-  nonce: string
-  testMode: boolean
-  merchantName: string
-  /** The merchant's branding (logo, colour, contacts); the plain look without it. */
-  brand?: Brand
-  /** The current path and query without `lang`, for the language switcher; none hides it. */
-  switchPath?: string
-  /** Rendering a file to keep (no links back, no script). */
-  download?: boolean
-}
+export type { PageContext }
 
 /** The page shell: language, direction, the nonce'd stylesheet, the test-mode banner. */
 export function Layout(props: {

@@ -5,6 +5,7 @@
  * from its static assets, built before the upload (docs/decisions/performance.md, "The Worker
  * upload"). This module holds no schema, so the Worker carries none of the generator.
  */
+import type { ApiDocs } from '../deps.js'
 import type { OpenApiDocument } from './openapi-types.js'
 
 /** Stands for the public URL in the templates: a name that can never be a real host. */
@@ -18,11 +19,7 @@ export interface ApiDocsTemplates {
   pageHtml: string
 }
 
-/** The document and the docs page of this Paylinks. */
-export interface ApiDocs {
-  document(publicUrl: string): Promise<OpenApiDocument>
-  page(publicUrl: string, nonce: string): Promise<string>
-}
+export type { ApiDocs }
 
 const serverUrl = (publicUrl: string) => publicUrl.replace(/\/+$/, '')
 

@@ -1,61 +1,25 @@
-/** The part of OpenAPI 3.1 the Paylinks document uses, typed for the builder and the docs page. */
+/**
+ * The part of OpenAPI 3.1 the Paylinks document uses, typed for the builder and the docs page:
+ * the types are src/lib/openapi-types.ts (which src/deps.ts can import), the methods' list is here.
+ */
+import type { HttpMethod } from '../lib/openapi-types.js'
 
-/** A JSON Schema (2020-12, OpenAPI 3.1's dialect). */
-export type JsonSchema = { [key: string]: unknown }
+export type {
+  HttpMethod,
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiMediaType,
+  OpenApiOperation,
+  OpenApiParameter,
+  OpenApiPathItem,
+  OpenApiResponse,
+  OpenApiResponseOrRef,
+} from '../lib/openapi-types.js'
 
-export interface OpenApiParameter {
-  name: string
-  in: 'path' | 'query'
-  required: boolean
-  description?: string
-  schema: JsonSchema
-  style?: 'form' | 'simple'
-  explode?: boolean
-  example?: unknown
-}
-
-export interface OpenApiMediaType {
-  schema: JsonSchema
-  example?: unknown
-  examples?: Record<string, { summary: string; value: unknown }>
-}
-
-export interface OpenApiResponse {
-  description: string
-  headers?: Record<string, { description: string; schema: JsonSchema }>
-  content?: Record<string, OpenApiMediaType>
-}
-
-/** A response, or a reference to one in `components.responses`. */
-export type OpenApiResponseOrRef = OpenApiResponse | { $ref: string }
-
-export interface OpenApiOperation {
-  operationId: string
-  summary: string
-  description?: string
-  tags: string[]
-  parameters?: OpenApiParameter[]
-  requestBody?: { required: boolean; content: Record<string, OpenApiMediaType> }
-  responses: Record<string, OpenApiResponseOrRef>
-  security?: Record<string, string[]>[]
-}
-
-export const HTTP_METHODS = ['get', 'post', 'patch', 'delete'] as const
-export type HttpMethod = (typeof HTTP_METHODS)[number]
-
-export type OpenApiPathItem = Partial<Record<HttpMethod, OpenApiOperation>>
-
-export interface OpenApiDocument {
-  openapi: '3.1.0'
-  jsonSchemaDialect: string
-  info: { title: string; version: string; description: string }
-  servers: { url: string; description?: string }[]
-  security: Record<string, string[]>[]
-  tags: { name: string; description: string }[]
-  paths: Record<string, OpenApiPathItem>
-  components: {
-    securitySchemes: Record<string, Record<string, string>>
-    schemas: Record<string, JsonSchema>
-    responses: Record<string, OpenApiResponse>
-  }
-}
+/** The methods the docs page lists, in its order. */
+export const HTTP_METHODS = [
+  'get',
+  'post',
+  'patch',
+  'delete',
+] as const satisfies readonly HttpMethod[]

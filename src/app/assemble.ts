@@ -5,7 +5,6 @@
  * never holds its code or its private key.
  */
 import type { Context } from 'hono'
-import type { ApiDocs } from '../api/api-docs-source.js'
 import { createBackground } from '../background.js'
 import {
   createPaymentGateway,
@@ -16,30 +15,36 @@ import {
 } from '../client/index.js'
 import { type Config, ConfigError } from '../config.js'
 import type { LoadDashboardKit } from '../dashboard/kit.js'
-import type { SaleEvents } from '../dashboard/till-events.js'
 import { createBrandStore } from '../data/brand-store.js'
 import type { Db } from '../data/db.js'
 import { type RecordDelivery, recordDelivery } from '../data/gateway-inbox.js'
 import type { PublicLink } from '../data/links.js'
 import { type ChangeStamp, createReadCache } from '../data/read-cache.js'
 import { setSettingIfAbsent } from '../data/settings.js'
-import type { AppDeps, AppSecrets } from '../deps.js'
-import type { EncodePage } from '../http/compress-pages.js'
+import type {
+  ApiDocs,
+  AppDeps,
+  AppSecrets,
+  EncodePage,
+  Gzip,
+  MailTransport,
+  Outbound,
+  PaymentChanges,
+  ReceiptPdfMaker,
+  SaleEvents,
+  SpliceGzip,
+  TargetPolicy,
+} from '../deps.js'
 import type { LoadTermsTexts } from '../i18n/terms.js'
 import type { DeclaredBodyLength } from '../lib/bounded-body.js'
 import { randomBase62 } from '../lib/bytes.js'
 import { sha256Hex } from '../lib/hash.js'
 import type { Logger } from '../log.js'
 import { type MailChannel, mailOutboxChannel } from '../mail/outbox-channel.js'
-import type { MailTransport } from '../mail/types.js'
 import { globalWebhookFetch, type WebhookFetch } from '../outbound-webhooks/post.js'
 import { webhookChannel } from '../outbound-webhooks/sender.js'
-import type { TargetPolicy } from '../outbound-webhooks/target-check.js'
-import { createOutbound, type Outbound } from '../outbox/runner.js'
-import type { PaymentChanges } from '../payments/changes.js'
+import { createOutbound } from '../outbox/runner.js'
 import { createConfirmQueue } from '../payments/confirm-queue.js'
-import type { ReceiptPdfMaker } from '../pdf/receipt-input.js'
-import type { Gzip, SpliceGzip } from '../routes/static-page.js'
 import { altchaCaptcha } from '../security/captcha.js'
 import { OWASP_ITERATIONS } from '../security/passwords.js'
 import type { Simulator } from '../simulator/index.js'

@@ -5,23 +5,15 @@
  * to the app (`saleEvents`); a Worker's isolates share no word of changes, so its till polls and
  * its upload does not carry this module (docs/decisions/till.md).
  */
-import { isFinalSale } from '../domain/till-sale.js'
-import type { PaymentChanges } from '../payments/changes.js'
-import type { SaleView } from './till-sale.js'
+
+import type { SaleEvents } from '../deps.js'
+import { isFinalSale, type SaleView } from '../domain/till-sale.js'
 
 /** How often the event stream reads the sale again by itself (the safety net under the word). */
 export const STREAM_REREAD_MS = 2_000
 /** A stream ends after this long; the browser's EventSource opens a new one. */
 const STREAM_LIFE_MS = 5 * 60_000
 const HEARTBEAT_MS = 15_000
-
-/** The stream of sale `id`'s views: `first` now, then what `read` gives at each change. */
-export type SaleEvents = (
-  changes: PaymentChanges,
-  id: string,
-  read: () => Promise<SaleView | null>,
-  first: SaleView,
-) => ReadableStream<Uint8Array>
 
 export const saleEventStream: SaleEvents = (changes, id, readSale, first) => {
   const encoder = new TextEncoder()

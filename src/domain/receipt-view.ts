@@ -1,6 +1,8 @@
 /** The receipt as its views (page, PDF, e-mail) show it, from a payment row. */
 import type { FailureCode, Payment } from '../../db/schema.js'
+import type { Language } from '../config.js'
 import type { Centimes } from '../lib/money.js'
+import type { BrandContacts } from './brand.js'
 import { gatewayMessageOf, showableGatewayText } from './failure-reasons.js'
 
 /** The receipt as the page, the PDF and the e-mail show it (drawn by views/receipt.tsx). */
@@ -51,4 +53,17 @@ export function receiptView(
     successMessage,
     successUrl,
   }
+}
+
+/** What a receipt PDF (and a receipt e-mail) is made from (src/pdf/receipt-input.ts). */
+export interface ReceiptPdfInput {
+  lang: Language
+  merchantName: string
+  /** The merchant's contact details and receipt footer from the settings, when set. */
+  merchantContacts?: BrandContacts | null | undefined
+  receiptFooter?: string | null | undefined
+  testMode: boolean
+  receipt: ReceiptView
+  /** The receipt page's address, printed at the foot. */
+  receiptUrl: string
 }

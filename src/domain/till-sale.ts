@@ -120,3 +120,21 @@ export function parsePresetLines(
   }
   return { ok: true, presets }
 }
+
+/** A till sale as the till shows it and as its live updates carry it (JSON; src/dashboard/till-sale.ts). */
+export interface SaleView {
+  id: string
+  state: SaleState
+  amount: number
+  amountText: string
+  /** The link the customer opens (the QR's content). */
+  url: string
+  note: string | null
+  expiresAt: number | null
+  paidAt: number | null
+  paidAtText: string | null
+  approvalCode: string | null
+  customerName: string | null
+  failureCode: FailureCode | null
+  failureText: string | null
+}

@@ -6,15 +6,9 @@
  * Prepared checkout pages carry their own gzip form and are left alone.
  */
 import type { MiddlewareHandler } from 'hono'
+import type { Coding, EncodePage } from '../deps.js'
 
-export type Coding = 'br' | 'gzip'
-
-/** How a runtime encodes a page: the codings it offers, best first, and the encoding itself. */
-export interface EncodePage {
-  codings: readonly Coding[]
-  /** The response with its body encoded in `coding` and the header saying so. */
-  encode(response: Response, coding: Coding): Response | Promise<Response>
-}
+export type { EncodePage }
 
 /** The q-value `acceptEncoding` gives `coding` (0 when absent or refused). */
 function quality(acceptEncoding: string, coding: Coding): number {

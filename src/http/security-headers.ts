@@ -1,14 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
+import type { SecurityPolicy } from '../deps.js'
 import { randomBytes, toBase64 } from '../lib/bytes.js'
 
-/**
- * Where the security headers depend on the deployment: the origins a form may end up at (the
- * policy's `form-action`), and whether Paylinks is reached over HTTPS (its `PUBLIC_URL`).
- */
-export interface SecurityPolicy {
-  formTargets: string[]
-  https: boolean
-}
+export type { SecurityPolicy }
 
 /**
  * The headers every page carries besides the Content-Security-Policy, after OWASP's HTTP headers

@@ -8,14 +8,9 @@
  * answer of the resolver (Workers' fetch cannot be told an address: it resolves again).
  */
 
-/** How the app checks targets; without `resolve`, names are checked as written only. */
-export interface TargetPolicy {
-  /** Simulator mode: any http(s) URL (the tests' receivers listen on loopback). */
-  simulator: boolean
-  /** WEBHOOK_ALLOW_PRIVATE_TARGETS=true: private addresses allowed (an intranet receiver). */
-  allowPrivate: boolean
-  resolve?: ((hostname: string) => Promise<string[]>) | undefined
-}
+import type { TargetPolicy } from '../deps.js'
+
+export type { TargetPolicy }
 
 /** Why a URL is refused, as a stable code (the API and dashboard word it). */
 export type TargetProblem = 'invalid_url' | 'https_required' | 'private_address' | 'unresolvable'

@@ -4,17 +4,8 @@
  * falls due later. A kick while a run is going makes one more run after it.
  */
 import type { Background } from '../background.js'
-import { deliverDue, type OutboxChannel, type OutboxDeps, type SendReport } from './sender.js'
-
-export interface Outbound {
-  /**
-   * Starts a run in the background now (or right after the one going on), on `background` when
-   * given: the tracker of the request that made the change (on Workers, its own waitUntil).
-   */
-  kick(background?: Background): void
-  /** Runs until nothing more is due now; resolves with what it did. */
-  run(): Promise<SendReport>
-}
+import type { Outbound, SendReport } from '../deps.js'
+import { deliverDue, type OutboxChannel, type OutboxDeps } from './sender.js'
 
 /**
  * The outbox sender of this app over its channels (outbound webhooks, and mail where it is sent);

@@ -7,12 +7,10 @@
  */
 import type { Delivery, DeliveryChannel } from '../../db/schema.js'
 import type { Db } from '../data/db.js'
+import type { SendReport } from '../deps.js'
 import { listDue } from './deliveries.js'
 
-export interface SendReport {
-  attempted: number
-  delivered: number
-}
+export type { SendReport }
 
 /** One kind of outbox row and how its due rows are sent. */
 export interface OutboxChannel {

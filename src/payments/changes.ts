@@ -6,16 +6,7 @@
  * Worker's isolates share nothing, so there the till polls instead (docs/decisions/till.md).
  */
 
-export interface PaymentChanges {
-  /** Tells the watchers of `linkId` that one of its payments changed. */
-  emit(linkId: string): void
-  /** Calls `listener` on each change of a payment of `linkId`; returns the way to stop. */
-  watch(linkId: string, listener: () => void): () => void
-  /** Calls `listener` when the process stops (a stream ends so the server can close); returns the way to stop. */
-  onClose(listener: () => void): () => void
-  /** Tells every `onClose` listener, once: the process is stopping. */
-  close(): void
-}
+import type { PaymentChanges } from '../deps.js'
 
 /** A bus for one process. */
 export function createPaymentChanges(): PaymentChanges {

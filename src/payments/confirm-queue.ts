@@ -1,33 +1,12 @@
-/**
- * Confirmations asked for by webhooks. A gateway that retries, or sends the same event many
- * times, must not turn into as many checks: for each payment at most one check runs at a time,
- * and requests that arrive meanwhile share one follow-up check, started after the running one
- * ends (so a change the gateway made in between is still seen). A redelivery asks for a check
- * only when none was asked for in the last few seconds. At most `concurrency` checks run at once
- * in all; the rest wait their turn. Each check reads the payment when its turn comes.
- */
-import type { Background } from '../background.js'
 import { getPaymentById } from '../data/payments.js'
+import type { ConfirmDeps, ConfirmQueue, ConfirmResult } from '../deps.js'
 import {
   REDELIVERY_CHECK_INTERVAL_MS,
   WEBHOOK_RECHECK_DELAYS_MS,
 } from '../domain/check-schedule.js'
-import { type ConfirmDeps, type ConfirmResult, confirmPayment } from './confirm.js'
+import { confirmPayment } from './confirm.js'
 
-export interface ConfirmQueue {
-  /** Confirms the payment through the check endpoint, sharing work with requests in flight. */
-  confirm(deps: ConfirmDeps, paymentId: string): Promise<ConfirmResult>
-  /**
-   * Confirms like `confirm`, unless a check of the payment was asked for less than the minimum
-   * interval ago (by `deps.clock`): then null, and that check stands for this one.
-   */
-  confirmIfDue(deps: ConfirmDeps, paymentId: string): Promise<ConfirmResult | null>
-  /**
-   * Checks the payment again after each of the short delays while it stays pending, in
-   * `background`. One schedule per payment at a time: asking again while one runs does nothing.
-   */
-  recheckSoon(deps: ConfirmDeps, background: Background, paymentId: string): void
-}
+export type { ConfirmQueue }
 
 export interface ConfirmQueueOptions {
   /** Checks running at once, in all. */

@@ -5,14 +5,11 @@
  */
 
 import type { Payment, TransitionCause } from '../../db/schema.js'
-import type { Background } from '../background.js'
-import { GatewayNotFoundError, type PaymentGateway } from '../client/index.js'
-import type { Db } from '../data/db.js'
+import { GatewayNotFoundError } from '../client/index.js'
 import { applyOutcome, getPaymentById, markError, scheduleNextCheck } from '../data/payments.js'
 import { INITIATED_TIMEOUT_MS } from '../domain/check-schedule.js'
 import { failureCodeOf } from '../domain/failure-reasons.js'
 import type { Outcome } from '../domain/payment-state.js'
-import type { Logger } from '../log.js'
 import { logTransition } from './transition-log.js'
 
 /**
@@ -23,26 +20,9 @@ import { logTransition } from './transition-log.js'
 export const EXPIRE_UNANSWERED_AFTER_MS = 60 * 60_000
 
 /** What a confirmation needs: the app's dependencies of the same names (see src/deps.ts). */
-export interface ConfirmDeps {
-  db: Db
-  gateway: PaymentGateway
-  merchantAccount: string
-  clock: () => number
-  log: Logger
-  /** Told after a change, so the outbox's new deliveries go out at once, on `background`. */
-  outbound?: { kick(background?: Background): void }
-  background?: Background
-  /** Told after a change, so a till watching the payment's link sees it at once (Node). */
-  paymentChanges?: { emit(linkId: string): void } | undefined
-}
+import type { ConfirmDeps, ConfirmResult } from '../deps.js'
 
-export interface ConfirmResult {
-  payment: Payment
-  /** True when this call moved the payment to another state. */
-  changed: boolean
-  /** False when the gateway could not be asked; the payment is scheduled for another check. */
-  checked: boolean
-}
+export type { ConfirmDeps, ConfirmResult }
 
 /**
  * Asks the gateway for the payment's current state and applies it with one conditional write.

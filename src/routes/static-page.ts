@@ -7,35 +7,11 @@
  * captcha's challenge — spliced between the prepared bytes, and into their gzip form.
  */
 
-import { type SecurityPolicy, securityHeaderRecord } from '../http/security-headers.js'
+import type { Gzip, SecurityPolicy, SpliceGzip, StaticPage } from '../deps.js'
+import { securityHeaderRecord } from '../http/security-headers.js'
 import { toBase64 } from '../lib/bytes.js'
 
-/** gzip as the runtime offers it (Node's zlib); prepared pages keep both forms. */
-export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
-
-/**
- * The gzip form of `before + middle + after` for any `middle`, prepared once (Node: src/lib/gzip-splice.ts
- * over zlib's raw deflate; the Worker has none, and its upload does not carry the splicer).
- */
-export type SpliceGzip = (
-  before: Uint8Array,
-  after: Uint8Array,
-) => (middle: Uint8Array) => Uint8Array
-
-export interface StaticPage {
-  headers: Readonly<Record<string, string>>
-  body: Uint8Array
-  /** The gzip form, when the runtime compresses (Node; Workers' edge compresses by itself). */
-  gzip?: { headers: Readonly<Record<string, string>>; body: Uint8Array } | undefined
-  /** The bytes around the page's slot, and its gzip form's builder, when it has one. */
-  slot?:
-    | {
-        before: Uint8Array
-        after: Uint8Array
-        gzip?: ((middle: Uint8Array) => Uint8Array) | undefined
-      }
-    | undefined
-}
+export type { StaticPage }
 
 const encoder = new TextEncoder()
 

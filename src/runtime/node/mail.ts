@@ -5,12 +5,12 @@
 import type { RuntimeParts } from '../../app/assemble.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../data/db.js'
+import type { ReceiptPdfMaker } from '../../deps.js'
 import type { Logger } from '../../log.js'
 import { dailyDigestTicker } from '../../mail/daily-digest.js'
 import type { MailDeps } from '../../mail/deliver.js'
 import { mailWordsInCode } from '../../mail/messages.js'
 import { mailChannel, writeMailSettings } from '../../mail/outbox-channel.js'
-import type { ReceiptPdfMaker } from '../../pdf/receipt-input.js'
 import { nodemailerTransport } from './mail-transport.js'
 
 /** How often the digest's timer looks at the day: it sends within this after Algiers midnight. */
