@@ -1,8 +1,7 @@
 /**
  * The part of OpenAPI 3.1 the Paylinks document uses, typed for the builder and the docs page:
- * the types are src/lib/openapi-types.ts (which src/deps.ts can import), the methods' list is here.
+ * they are src/lib/openapi-types.ts (which src/deps.ts can import), handed on here for the API.
  */
-import type { HttpMethod } from '../lib/openapi-types.js'
 
 export type {
   HttpMethod,
@@ -15,11 +14,4 @@ export type {
   OpenApiResponse,
   OpenApiResponseOrRef,
 } from '../lib/openapi-types.js'
-
-/** The methods the docs page lists, in its order. */
-export const HTTP_METHODS = [
-  'get',
-  'post',
-  'patch',
-  'delete',
-] as const satisfies readonly HttpMethod[]
+export { HTTP_METHODS } from '../lib/openapi-types.js'

@@ -1,7 +1,7 @@
 /**
  * The part of OpenAPI 3.1 the Paylinks document uses, typed for the builder (src/api), the docs
- * page and the dependencies' types (src/deps.ts). Types only; the methods' list is
- * src/api/openapi-types.ts.
+ * page and the dependencies' types (src/deps.ts), with the list of methods the types are made
+ * from.
  */
 
 /** A JSON Schema (2020-12, OpenAPI 3.1's dialect). */
@@ -44,8 +44,10 @@ export interface OpenApiOperation {
   security?: Record<string, string[]>[]
 }
 
-/** The HTTP methods the document's paths use. */
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete'
+/** The HTTP methods the document's paths use, in the order the docs page lists them. */
+export const HTTP_METHODS = ['get', 'post', 'patch', 'delete'] as const
+
+export type HttpMethod = (typeof HTTP_METHODS)[number]
 
 export type OpenApiPathItem = Partial<Record<HttpMethod, OpenApiOperation>>
 
