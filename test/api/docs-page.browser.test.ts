@@ -8,6 +8,7 @@ import {
   axeViolations,
   closeContexts,
   describeInChromium,
+  keepScreenshot,
   launchChromium,
 } from '../support/chromium.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
@@ -49,8 +50,7 @@ describeInChromium('the API docs page in Chromium', () => {
     await page.goto(`${p.url}/api/docs`)
     const violations = await axeViolations(page, { impact: 'any' })
     expect(violations).toEqual([])
-    if (process.env.PAYLINKS_SCREENSHOT)
-      await page.screenshot({ path: process.env.PAYLINKS_SCREENSHOT, fullPage: false })
+    await keepScreenshot(page, 'api-docs')
     await page.context().close()
   })
 })

@@ -5,10 +5,8 @@
  * Each language has its own owner, who walks the people and account pages, sets up two-factor
  * (the code computed here with node:crypto), signs out and walks the code page.
  *
- * DASHBOARD_SCREENSHOTS=/tmp/some-folder keeps full-page screenshots at 360 and 1280 px.
+ * SCREENSHOTS=/tmp/some-folder keeps full-page screenshots at 360 and 1280 px (test/support/chromium.ts).
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
@@ -18,6 +16,7 @@ import {
   axeViolations,
   closeContexts,
   describeInChromium,
+  keepScreenshot,
   launchChromium,
 } from '../support/chromium.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
@@ -27,7 +26,6 @@ import { accept, invite, PASSWORD, totp } from './people-support.js'
 const LANGUAGES: Language[] = ['ar', 'fr', 'en']
 const PHONE = { width: 360, height: 740 }
 const DESK = { width: 1280, height: 900 }
-const SHOTS = process.env.DASHBOARD_SCREENSHOTS
 const LONG_EMAIL = 'amina.benali.commandes.boutique.constantine@exemple-tres-long-domaine.dz'
 const LONG_NAME = 'عبد الرحمن بن عبد الله الطاهري القسنطيني'
 
@@ -130,14 +128,9 @@ const SIGNED_IN: Step[] = [
 /** axe-core's violations on the page, of any impact. */
 const violations = (page: Page) => axeViolations(page, { impact: 'any' })
 
-async function shoot(page: Page, lang: Language, name: string, size: typeof PHONE) {
-  if (!SHOTS) return
-  await page.setViewportSize(size)
-  const dir = join(SHOTS, String(size.width))
-  mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: join(dir, `${lang}-${name}.png`), fullPage: true })
-  await page.setViewportSize(PHONE)
-}
+/** Keeps screenshots of the page at 360 and 1280 px when SCREENSHOTS names a folder. */
+const shoot = (page: Page, lang: Language, name: string) =>
+  keepScreenshot(page, `people/${lang}-${name}`, [PHONE, DESK])
 
 describeInChromium('the people pages on a 360 px phone', () => {
   beforeAll(async () => {
@@ -187,13 +180,11 @@ describeInChromium('the people pages on a 360 px phone', () => {
         expect(await page.getAttribute('html', 'lang'), step.name).toBe(lang)
         const found = [...(await overflow(page)), ...(await violations(page))]
         if (found.length > 0) problems[step.name] = found
-        await shoot(page, lang, step.name, PHONE)
-        await shoot(page, lang, step.name, DESK)
+        await shoot(page, lang, step.name)
       }
       try {
         await page.goto(url('/dashboard/login'))
-        await shoot(page, lang, 'login', PHONE)
-        await shoot(page, lang, 'login', DESK)
+        await shoot(page, lang, 'login')
         for (const step of SIGNED_OUT) await check(step)
         await page.goto(url('/dashboard/login'))
         await submit(page, 'form[data-form=password]', {

@@ -1,7 +1,7 @@
 /**
  * Chromium for the customer-page tests: Debian's /usr/bin/chromium through playwright-core, a
- * phone-sized context that refuses every request leaving the loopback host, axe-core, CSP
- * violation tracking and screenshots under test-output/screenshots/<lang>/<page>.png.
+ * phone-sized context that records every request leaving the loopback host, axe-core, CSP
+ * violation tracking and, when SCREENSHOTS names a folder, screenshots as <lang>/<page>.png in it.
  */
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -22,11 +22,10 @@ export {
   openPage,
 } from '../support/chromium.js'
 
-import { openPage } from '../support/chromium.js'
+import { keepScreenshot, openPage } from '../support/chromium.js'
 export const LANGUAGES: readonly Language[] = ['ar', 'fr', 'en']
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots')
 
 let ipCounter = 0
 /** A distinct client address per simulated customer. */
@@ -52,13 +51,18 @@ interface PhoneOptions {
   locale?: string
 }
 
+/** Addresses that never leave the machine, besides 127.0.0.1. */
+const LOCAL_SCHEMES = new Set(['file:', 'data:', 'blob:'])
+
 /** What each phone records, by its kept page (a phone put down and taken again starts afresh). */
 const records = new WeakMap<Page, { outside: string[]; cspViolations: string[] }>()
 
 /**
  * Opens a 390×844 touch phone (one an earlier test put down, wiped, if there is one: see
  * `openPage`); `javaScript: false` proves a page works without script. Each phone is a new
- * customer: its own address, no cookies. The checked routing also keeps the HTTP cache off.
+ * customer: its own address, no cookies. Requests are watched, not intercepted: routing every
+ * request through the DevTools protocol cost more than loading the page, and turned off the HTTP
+ * cache a phone has.
  */
 export async function openPhone(browser: Browser, options: PhoneOptions = {}): Promise<Phone> {
   const kept = await openPage(
@@ -73,11 +77,10 @@ export async function openPhone(browser: Browser, options: PhoneOptions = {}): P
       acceptDownloads: true,
     },
     async ({ context, page }) => {
-      await context.route('**', (route) => {
-        const url = new URL(route.request().url())
-        if (url.hostname === '127.0.0.1' || url.protocol === 'file:') return route.continue()
+      context.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.hostname === '127.0.0.1' || LOCAL_SCHEMES.has(url.protocol)) return
         records.get(page)?.outside.push(url.href)
-        return route.abort('blockedbyclient')
       })
       page.on('console', (message) => {
         const text = message.text()
@@ -92,12 +95,9 @@ export async function openPhone(browser: Browser, options: PhoneOptions = {}): P
   return { ...kept, ...record }
 }
 
-/** Writes a full-page screenshot to test-output/screenshots/<lang>/<name>.png. */
-export async function screenshot(page: Page, lang: Language, name: string): Promise<void> {
-  const dir = join(SCREENSHOTS, lang)
-  mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' })
-}
+/** Keeps a full-page screenshot as <lang>/<name>.png when SCREENSHOTS names a folder. */
+export const screenshot = (page: Page, lang: Language, name: string): Promise<void> =>
+  keepScreenshot(page, `${lang}/${name}`)
 
 /** Where a test keeps a file a customer downloaded: test-output/downloads/<lang>/<name>. */
 export function downloadPath(lang: Language, name: string): string {

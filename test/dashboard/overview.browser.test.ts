@@ -2,21 +2,25 @@
  * The overview in Chromium over loopback HTTP, with the real Content-Security-Policy, on a seeded
  * merchant: in Arabic, French and English, at 360 and 1280 px, the charts draw (their classes
  * give the colours), the page does not scroll sideways, nothing breaks the policy, and axe-core
- * finds nothing serious. Full-page screenshots go to the system's temporary folder
- * (paylinks-screenshots/overview), to be looked at. Needs /usr/bin/chromium.
+ * finds nothing serious. SCREENSHOTS=/tmp/some-folder keeps full-page screenshots, to be looked
+ * at. Needs /usr/bin/chromium.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedMerchant } from '../../bench/seed-merchant.js'
 import { axeViolations } from '../browser/support.js'
-import { closeContexts, describeInChromium, launchChromium } from '../support/chromium.js'
+import {
+  closeContexts,
+  describeInChromium,
+  keepScreenshot,
+  launchChromium,
+} from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0)
-const SHOTS = join(tmpdir(), 'paylinks-screenshots', 'overview')
 
 let browser: Browser
 let paylinks: Paylinks
@@ -33,7 +37,6 @@ describeInChromium('the overview in Chromium', () => {
       WHEN 0 THEN 'insufficient_funds' WHEN 1 THEN 'declined' WHEN 2 THEN 'session_expired'
       ELSE 'authentication_failed' END WHERE status IN ('failed', 'canceled', 'expired', 'error')`)
     browser = await launchChromium()
-    mkdirSync(SHOTS, { recursive: true })
   })
   afterAll(async () => {
     await closeContexts(browser)
@@ -58,7 +61,7 @@ describeInChromium('the overview in Chromium', () => {
         for (const lang of ['ar', 'fr', 'en'] as const) {
           await page.goto(`${paylinks.url}/dashboard?lang=${lang}`)
           await page.locator('details.ov-numbers summary').click()
-          await page.screenshot({ path: join(SHOTS, `${lang}-${width}.png`), fullPage: true })
+          await keepScreenshot(page, `overview/${lang}-${width}`)
           expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
           expect(await page.locator('#chart-collected rect.bar').count()).toBe(30)
           expect(await page.locator('#chart-outcomes g.day').count()).toBe(30)

@@ -4,12 +4,10 @@
  * sideways and no element sits outside the viewport. The pages are the list below; a test checks
  * it against the dashboard's router, so a new page fails until it is walked here too.
  *
- * Set DASHBOARD_SCREENSHOTS=/tmp/some-folder to also keep full-page screenshots at 360 and
+ * Set SCREENSHOTS=/tmp/some-folder to also keep full-page screenshots at 360 and
  * 1280 px of every page in every language (for looking at them; never committed).
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -31,7 +29,12 @@ import { replaceLogo } from '../../src/data/branding.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
-import { closeContexts, describeInChromium, launchChromium } from '../support/chromium.js'
+import {
+  closeContexts,
+  describeInChromium,
+  keepScreenshot,
+  launchChromium,
+} from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { pngLogo } from '../support/images.js'
 import { storeLink } from '../support/links.js'
@@ -41,7 +44,6 @@ import { storePayment } from './helpers.js'
 const LANGUAGES: Language[] = ['ar', 'fr', 'en']
 const PHONE = { width: 360, height: 740 }
 const DESK = { width: 1280, height: 900 }
-const SHOTS = process.env.DASHBOARD_SCREENSHOTS
 
 const LONG_TITLE =
   'ورشة الفخار التقليدي للأطفال والكبار في قسنطينة — دورة صيفية كاملة مع جميع المواد والأدوات'
@@ -518,14 +520,9 @@ async function open(page: Page, entry: DashPage) {
   if (entry.act) await entry.act(page)
 }
 
-async function shoot(page: Page, lang: Language, entry: DashPage, size: typeof PHONE) {
-  if (!SHOTS) return
-  await page.setViewportSize(size)
-  const dir = join(SHOTS, String(size.width))
-  mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: join(dir, `${lang}-${entry.name}.png`), fullPage: true })
-  await page.setViewportSize(PHONE)
-}
+/** Keeps screenshots of the page at 360 and 1280 px when SCREENSHOTS names a folder. */
+const shoot = (page: Page, lang: Language, entry: DashPage) =>
+  keepScreenshot(page, `dashboard/${lang}-${entry.name}`, [PHONE, DESK])
 
 describeInChromium('the dashboard on a 360 px phone', () => {
   beforeAll(async () => {
@@ -565,8 +562,7 @@ describeInChromium('the dashboard on a 360 px phone', () => {
         expect(await page.getAttribute('html', 'lang'), entry.name).toBe(lang)
         const found = await overflow(page)
         if (found.length > 0) problems[entry.name] = found
-        await shoot(page, lang, entry, PHONE)
-        await shoot(page, lang, entry, DESK)
+        await shoot(page, lang, entry)
       }
       try {
         for (const entry of PAGES.filter((p) => p.signedOut)) await check(entry)

@@ -1,9 +1,9 @@
 /** Runs contenders (fixtures/contender.ts) in parallel threads that start their attempt together. */
 import { Worker } from 'node:worker_threads'
+import { bundledForThreads } from '../support/thread-bundle.js'
 import type { ContenderTask } from './fixtures/contender.js'
 
-const BOOT = new URL('./fixtures/ts-worker.mjs', import.meta.url)
-const ENTRY = new URL('./fixtures/contender.ts', import.meta.url).href
+const ENTRY = new URL('./fixtures/contender.ts', import.meta.url)
 
 /** Starts one thread per task, releases them at once when all are ready, returns their results. */
 export async function runContenders(path: string, tasks: ContenderTask[]): Promise<string[]> {
@@ -11,8 +11,9 @@ export async function runContenders(path: string, tasks: ContenderTask[]): Promi
   const flags = new Int32Array(control)
   const ready: Promise<void>[] = []
   const results: Promise<string>[] = []
+  const contender = await bundledForThreads(ENTRY, 'contender')
   for (const task of tasks) {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, path, control, task } })
+    const worker = new Worker(contender, { workerData: { path, control, task } })
     let onReady!: () => void
     ready.push(new Promise<void>((resolve) => (onReady = resolve)))
     results.push(

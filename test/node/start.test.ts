@@ -3,10 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort, type Listening, spawnListening } from '../support/server-process.js'
+import { builtNode, freePort, type Listening, spawnListening } from '../support/server-process.js'
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
 const TRACE = join(ROOT, 'test/node/support/trace-simulator.mjs')
 const ACCOUNT = 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV'
 
@@ -23,17 +22,15 @@ function otherAddress(): string {
 type Started = Listening
 
 /**
- * Runs `src/runtime/node/main.ts` (what `npm start` runs) with only the given environment; with `trace`, the
- * modules of src/simulator it loads are appended to that file.
+ * Starts Paylinks with only the given environment: as `npm start` runs it (the build, made once
+ * per run), or, with `trace`, from its sources under tsx, appending the modules of src/simulator
+ * it loads to that file (the build holds them in chunks without their names).
  */
 async function start(env: Record<string, string>, trace?: string): Promise<Started> {
   // Node itself, with tsx as its loader (not the tsx launcher, whose child a SIGKILL would orphan).
-  const args = [
-    '--import',
-    'tsx',
-    ...(trace ? ['--import', TRACE] : []),
-    'src/runtime/node/main.ts',
-  ]
+  const args = trace
+    ? ['--import', 'tsx', '--import', TRACE, 'src/runtime/node/main.ts']
+    : [(await builtNode()).server]
   return spawnListening(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -138,7 +135,7 @@ describe('npm start', () => {
   it('refuses to start in live mode without what it needs, naming each setting', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paylinks-live-'))
     dirs.push(dir)
-    const child = spawn(TSX, ['src/runtime/node/main.ts'], {
+    const child = spawn(process.execPath, [(await builtNode()).server], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

@@ -3,8 +3,9 @@
  * nothing that would phone home. Without the browser, browser tests are skipped on a developer's
  * machine (with a warning) and fail under CI, where a missing browser is a broken machine.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import {
   type Browser,
   type BrowserContext,
@@ -170,4 +171,35 @@ export async function axeViolations(
   return result.violations
     .filter((v) => any || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+}
+
+/**
+ * The folder `SCREENSHOTS` names (`SCREENSHOTS=/tmp/shots npm test`), where the browser tests keep
+ * a full-page screenshot of each page they check, to be looked at; unset, they take none. A
+ * screenshot checks nothing, and encoding full pages took a quarter of the browser tests' time.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS || undefined
+
+/**
+ * Keeps a full-page screenshot of the page as `<SCREENSHOTS>/<name>.png` (`name` may hold folders),
+ * at each of `widths` if given (the viewport is put back after); nothing without `SCREENSHOTS`.
+ */
+export async function keepScreenshot(
+  page: Page,
+  name: string,
+  widths?: readonly { width: number; height: number }[],
+): Promise<void> {
+  if (!SCREENSHOTS) return
+  const path = (suffix: string) => join(SCREENSHOTS, `${name}${suffix}.png`)
+  mkdirSync(dirname(path('')), { recursive: true })
+  if (!widths) {
+    await page.screenshot({ path: path(''), fullPage: true, animations: 'disabled' })
+    return
+  }
+  const before = page.viewportSize()
+  for (const size of widths) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: path(`-${size.width}`), fullPage: true, animations: 'disabled' })
+  }
+  if (before) await page.setViewportSize(before)
 }

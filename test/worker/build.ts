@@ -1,8 +1,8 @@
 /**
  * The Worker as wrangler makes it, for tests: the bundle of either entry — `production`
  * (wrangler.toml's top level, what `wrangler deploy` uploads) or `dev` (`[env.dev]`, with the
- * built-in simulator) — its miniflare options, and a local D1 migrated by
- * `wrangler d1 migrations apply --local` (the `npm run dev:worker` path). Each is made once per
+ * built-in simulator) — its miniflare options, and a local D1 with the migrations applied as
+ * `wrangler d1 migrations apply --local` applies them (the `npm run dev:worker` path). Each is made once per
  * `vitest run`, from the current sources, by the first test file that needs it
  * (test/support/run-cache.ts); every file gets its own copy of the D1.
  */
@@ -82,12 +82,47 @@ export async function builtWorker(entry: WorkerBuild): Promise<string> {
 }
 
 /**
+ * wrangler's bookkeeping of applied migrations, as `wrangler d1 migrations apply` creates and fills
+ * it (DEFAULT_MIGRATION_TABLE and initMigrationsTable in wrangler's d1/migrations).
+ */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations(
+\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,
+\t\tname       TEXT UNIQUE,
+\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`
+
+/**
+ * Every migration in db/migrations, in wrangler's order, each followed by the row wrangler records
+ * for it: what `wrangler d1 migrations apply` sends, one migration at a time.
+ */
+function allMigrations(): string {
+  const dir = join(ROOT, 'db', 'migrations')
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+  const parts = names.map(
+    (name) =>
+      `${readFileSync(join(dir, name), 'utf8')}\nINSERT INTO d1_migrations (name) values ('${name}');`,
+  )
+  return [MIGRATIONS_TABLE, ...parts].join('\n')
+}
+
+/**
  * A local D1 state directory under `dir` with the migrations applied, as `npm run dev:worker`
- * makes it: a copy of the run's template, which wrangler migrated once.
+ * makes it: a copy of the run's template. The template gets every migration in one
+ * `wrangler d1 execute --local --file` (wrangler's statement splitter, workerd's SQLite), where
+ * `migrations apply` starts workerd once per migration (twenty seconds of CPU for the same
+ * database); `wrangler d1 migrations list` must then find nothing left to apply.
  */
 export async function migratedState(dir: string): Promise<string> {
   const template = await madeOncePerRun('d1-migrated', async (state) => {
-    await wrangler(['d1', 'migrations', 'apply', 'paylinks', '--local', '--persist-to', state])
+    const file = `${state}.sql`
+    writeFileSync(file, allMigrations())
+    const local = ['--local', '--persist-to', state]
+    await wrangler(['d1', 'execute', 'paylinks', ...local, '--file', file, '--yes'])
+    const left = await wrangler(['d1', 'migrations', 'list', 'paylinks', ...local])
+    if (!left.includes('No migrations to apply'))
+      throw new Error(`wrangler still lists migrations to apply:\n${left}`)
   })
   const state = join(dir, 'state')
   cpSync(template, state, { recursive: true })

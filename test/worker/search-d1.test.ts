@@ -1,6 +1,6 @@
 /**
- * Search on D1: migration 0009 applied by `wrangler d1 migrations apply --local` (its statement
- * splitter, its SQLite in workerd), the triggers filling the trigram indexes, and the same list
+ * Search on D1: migration 0009 applied by wrangler to a local D1 (its statement splitter, its
+ * SQLite in workerd: test/worker/build.ts), the triggers filling the trigram indexes, and the same list
  * queries as on Node finding payments and links through drizzle's D1 driver.
  */
 import { drizzle } from 'drizzle-orm/d1'

@@ -1,8 +1,8 @@
 /**
  * Paylinks as a Worker for tests: the bundle wrangler builds for either entry — `production`
  * (wrangler.toml's top level, what `wrangler deploy` uploads) or `dev` (`[env.dev]`, with the
- * built-in simulator) — on a local D1 migrated by `wrangler d1 migrations apply --local` (the
- * `npm run dev:worker` path), run by miniflare (workerd) with that entry's bindings on a loopback
+ * built-in simulator) — on a local D1 with the migrations applied as
+ * `wrangler d1 migrations apply --local` applies them (the `npm run dev:worker` path), run by miniflare (workerd) with that entry's bindings on a loopback
  * port. The builds and the migrated D1 are made once per run (test/worker/build.ts); each test
  * file gets its own copy of the D1 and its own miniflare.
  */
