@@ -85,9 +85,14 @@ async function phoneOf(role: Role, javaScriptEnabled = true): Promise<BrowserCon
 function header(page: Page) {
   return page.evaluate(() => {
     const box = (selector: string) => {
-      const r = document.querySelector(selector)!.getBoundingClientRect()
-      const visible = document.querySelector(selector)!.checkVisibility()
-      return { left: r.left, right: r.right, height: r.height, visible }
+      const element = document.querySelector(selector)
+      const r = element?.getBoundingClientRect()
+      return {
+        left: r?.left ?? Number.NaN,
+        right: r?.right ?? Number.NaN,
+        height: r?.height ?? Number.NaN,
+        visible: !!element?.checkVisibility(),
+      }
     }
     const entries = [...document.querySelectorAll('nav.main ul a')] as HTMLAnchorElement[]
     return {
@@ -95,7 +100,7 @@ function header(page: Page) {
       button: box('details.menu > summary'),
       where: box('header .where'),
       here: document.querySelector('header .here')?.textContent,
-      open: document.querySelector('details.menu')!.hasAttribute('open'),
+      open: document.querySelector('details.menu')?.hasAttribute('open'),
       focused: document.activeElement?.matches('details.menu > summary') ?? false,
       hrefs: entries.map((a) => a.getAttribute('href')),
       // Shown: a closed <details> skips its content's rendering (content-visibility), which
