@@ -8,7 +8,7 @@
  *
  * SCREENSHOTS=/tmp/some-folder keeps the header closed (360 and 1280 px) and open (360 px).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
 import { dashTranslator } from '../../src/dashboard/messages.js'
@@ -63,14 +63,26 @@ let browser: Browser
 let paylinks: Paylinks
 const sessions = new Map<Role, Jar>()
 
-/** A phone context signed in as `role` (the session cookie of a sign-in made in-process). */
-async function phoneOf(role: Role, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled,
-  })
+/** The phone of each test: one context, signed in as each role in turn (one renderer for all). */
+const phones = new Map<boolean, BrowserContext>()
+
+/**
+ * A page on a phone signed in as `role` (the session cookie of a sign-in made in-process), with or
+ * without script.
+ */
+async function phoneOf(role: Role, javaScriptEnabled = true): Promise<Page> {
+  let context = phones.get(javaScriptEnabled)
+  if (!context) {
+    context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      javaScriptEnabled,
+    })
+    await context.newPage()
+    phones.set(javaScriptEnabled, context)
+  }
+  await context.clearCookies()
   await context.addCookies(
     [...sessions.get(role)!.jar.cookies].map(([name, value]) => ({
       name,
@@ -78,7 +90,9 @@ async function phoneOf(role: Role, javaScriptEnabled = true): Promise<BrowserCon
       url: paylinks.url,
     })),
   )
-  return context
+  const page = context.pages()[0]!
+  await page.setViewportSize(PHONE)
+  return page
 }
 
 /** The header's parts as the page lays them out. */
@@ -144,12 +158,12 @@ describeInChromium('the dashboard header menu', () => {
   ]
   for (const [role, languages] of cases) {
     it(`is one row with a menu at 360 px and a row of entries at 1280 px for the ${role} (${languages.join(', ')})`, async () => {
-      const context = await phoneOf(role)
-      const page = await context.newPage()
+      const page = await phoneOf(role)
       const problems: string[] = []
-      page.on('console', (m) => {
+      const onConsole = (m: ConsoleMessage) => {
         if (/Content.Security.Policy/i.test(m.text())) problems.push(m.text())
-      })
+      }
+      page.on('console', onConsole)
       try {
         for (const lang of languages) {
           const t = dashTranslator(lang)
@@ -208,27 +222,22 @@ describeInChromium('the dashboard header menu', () => {
         }
         expect(problems).toEqual([])
       } finally {
-        await context.close()
+        page.off('console', onConsole)
       }
     }, 60_000)
   }
 
   it('opens and closes without script, with Enter and a tap', async () => {
-    const context = await phoneOf('cashier', false)
-    const page = await context.newPage()
-    try {
-      await page.goto(`${paylinks.url}/dashboard/till/report?lang=en`)
-      const summary = page.locator('details.menu > summary')
-      const till = page.locator('nav.main a[href="/dashboard/till"]')
-      expect(await till.isVisible()).toBe(false)
-      await summary.focus()
-      await page.keyboard.press('Enter')
-      expect(await till.isVisible()).toBe(true)
-      expect(await till.getAttribute('aria-current')).toBe('page')
-      await summary.click()
-      expect(await till.isVisible()).toBe(false)
-    } finally {
-      await context.close()
-    }
+    const page = await phoneOf('cashier', false)
+    await page.goto(`${paylinks.url}/dashboard/till/report?lang=en`)
+    const summary = page.locator('details.menu > summary')
+    const till = page.locator('nav.main a[href="/dashboard/till"]')
+    expect(await till.isVisible()).toBe(false)
+    await summary.focus()
+    await page.keyboard.press('Enter')
+    expect(await till.isVisible()).toBe(true)
+    expect(await till.getAttribute('aria-current')).toBe('page')
+    await summary.click()
+    expect(await till.isVisible()).toBe(false)
   })
 })
