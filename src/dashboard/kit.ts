@@ -22,6 +22,8 @@ export interface DashScripts {
   till: string
   /** The copy and share buttons of the link, webhook, people and keys pages. */
   share: string
+  /** The header menu's Escape key and closing, on every signed-in page. */
+  menu: string
 }
 
 /** The dashboard's kit for a language, at once or once read. */

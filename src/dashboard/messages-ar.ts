@@ -10,6 +10,7 @@ export const ar: DashMessages = {
   navLinks: 'الروابط',
   navPayments: 'المدفوعات',
   navNewLink: 'رابط جديد',
+  navMenu: 'القائمة',
   logout: 'تسجيل الخروج',
   none: '—',
   loginTitle: 'الدخول إلى لوحة التحكم',

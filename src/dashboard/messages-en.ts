@@ -13,6 +13,7 @@ export const en = {
   navLinks: 'Links',
   navPayments: 'Payments',
   navNewLink: 'New link',
+  navMenu: 'Menu',
   logout: 'Log out',
   none: '—',
   // Log in

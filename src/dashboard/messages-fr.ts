@@ -10,6 +10,7 @@ export const fr: DashMessages = {
   navLinks: 'Liens',
   navPayments: 'Paiements',
   navNewLink: 'Nouveau lien',
+  navMenu: 'Menu',
   logout: 'Se déconnecter',
   none: '—',
   loginTitle: 'Connexion au tableau de bord',

@@ -193,7 +193,9 @@ describeInChromium('the people pages on a 360 px phone', () => {
         })
         expect(new URL(page.url()).pathname).toBe('/dashboard')
         for (const step of SIGNED_IN) await check(step)
-        // Signed out, signing in again asks for the code: that page too, and a wrong code.
+        // Signed out (from the header's menu), signing in again asks for the code: that page too,
+        // and a wrong code.
+        await page.locator('details.menu > summary').click()
         await page.locator('nav.main form[action="/dashboard/logout"] button').click()
         await page.waitForURL((u) => u.pathname === '/dashboard/login')
         await check({

@@ -65,7 +65,12 @@ export function CsrfField(props: { ctx: DashContext }) {
   return <input type="hidden" name="_csrf" value={props.ctx.csrf ?? ''} />
 }
 
-/** The dashboard shell: language and direction, nonce'd style and script, test banner, navigation. */
+/**
+ * The dashboard shell: language and direction, nonce'd style and script, test banner, header.
+ * Signed in, the header is one row on a phone: the merchant, the current page's name and a menu
+ * button that opens every page the role may open, the language and logging out (HeaderMenu); from
+ * desktop widths the same list shows as a row and the button is hidden (styles.ts, MENU_CSS).
+ */
 export function DashLayout(props: {
   ctx: DashContext
   title: string
@@ -76,7 +81,11 @@ export function DashLayout(props: {
 }) {
   const { ctx } = props
   const t = ctx.t
-  const current = (item: NavItem) => (props.nav === item ? 'page' : undefined)
+  const signedIn = ctx.csrf !== undefined
+  const here = NAV.find((n) => n.item === props.nav)
+  const language = (
+    <LanguageSwitcher lang={ctx.lang} label={ctx.t('chooseLanguage')} path={ctx.switchPath} />
+  )
   return (
     <>
       {raw('<!doctype html>')}
@@ -96,44 +105,85 @@ export function DashLayout(props: {
                 {t('testBanner')}
               </div>
             ) : null}
-            <div class="wrap top">
-              <span class="merchant" dir="auto">
-                {ctx.merchantName}
-              </span>
-              {ctx.csrf !== undefined ? (
-                <nav class="main" aria-label={t('navMain')}>
-                  {NAV.filter(
-                    (n) => n.needs === 'signed-in' || ctx.permissions?.includes(n.needs),
-                  ).map((n) => (
-                    <a href={n.href} aria-current={current(n.item)}>
-                      {t(n.label)}
-                    </a>
-                  ))}
-                  <form class="inline" method="post" action="/dashboard/logout">
-                    <CsrfField ctx={ctx} />
-                    <button type="submit" class="link">
-                      {t('logout')}
-                    </button>
-                  </form>
-                </nav>
-              ) : null}
-              <LanguageSwitcher
-                lang={ctx.lang}
-                label={ctx.t('chooseLanguage')}
-                path={ctx.switchPath}
-              />
-            </div>
+            {signedIn ? (
+              <div class="wrap top">
+                <div class="where">
+                  <span class="merchant" dir="auto">
+                    {ctx.merchantName}
+                  </span>
+                  <span class="here" dir="auto">
+                    {here ? t(here.label) : props.title}
+                  </span>
+                </div>
+                <HeaderMenu ctx={ctx} nav={props.nav}>
+                  {language}
+                </HeaderMenu>
+              </div>
+            ) : (
+              <div class="wrap top">
+                <span class="merchant" dir="auto">
+                  {ctx.merchantName}
+                </span>
+                {language}
+              </div>
+            )}
           </header>
           <main class="wrap">
             <FailingWebhooksBanner ctx={ctx} />
             {props.children}
           </main>
+          {signedIn ? <script nonce={ctx.nonce}>{raw(ctx.scripts.menu)}</script> : null}
           {props.script ? (
             <script nonce={ctx.nonce}>{raw(ctx.scripts[props.script])}</script>
           ) : null}
         </body>
       </html>
     </>
+  )
+}
+
+/**
+ * The signed-in navigation as a disclosure: a `<details>` opens and closes without script (the
+ * CSP allows only the dashboard's own), its `<summary>` is a button to keyboards and screen
+ * readers, named by its visible word. The list holds the pages the role may open, the current one
+ * marked, then logging out and `children` (the language switcher).
+ */
+function HeaderMenu(props: { ctx: DashContext; nav: NavItem | undefined; children: Child }) {
+  const { ctx } = props
+  const t = ctx.t
+  return (
+    <details class="menu">
+      <summary>
+        <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" />
+        </svg>
+        {t('navMenu')}
+      </summary>
+      <div class="menu-panel">
+        <nav class="main" aria-label={t('navMain')}>
+          <ul>
+            {NAV.filter((n) => n.needs === 'signed-in' || ctx.permissions?.includes(n.needs)).map(
+              (n) => (
+                <li>
+                  <a href={n.href} aria-current={props.nav === n.item ? 'page' : undefined}>
+                    {t(n.label)}
+                  </a>
+                </li>
+              ),
+            )}
+            <li class="out">
+              <form class="inline" method="post" action="/dashboard/logout">
+                <CsrfField ctx={ctx} />
+                <button type="submit" class="link">
+                  {t('logout')}
+                </button>
+              </form>
+            </li>
+          </ul>
+        </nav>
+        {props.children}
+      </div>
+    </details>
   )
 }
 

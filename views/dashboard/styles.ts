@@ -4,7 +4,7 @@ import { BASE_CSS } from '../styles.js'
  * Phones. `table.stack` is the dashboard's one table pattern (StackTable and Cell in parts.tsx):
  * below 48rem each row becomes a card, a grid of its cells with each cell's `data-label` above its
  * value; the header row stays for screen readers, only visually hidden; `td.wide` spans the card.
- * Below 40rem the navigation takes a line of its own, key/value lists stack, filters fill the width.
+ * Below 40rem key/value lists stack and filters fill the width.
  */
 const PHONE_CSS = `
 @media (max-width:48rem){
@@ -19,8 +19,6 @@ table.stack .badge{white-space:normal}
 @media (max-width:40rem){
 .wrap{padding:.75rem}
 .card{padding:1rem .85rem}
-nav.main{order:1;flex-basis:100%;gap:0 .25rem;border-block-start:1px solid #e5e8eb}
-nav.main a,nav.main button.link{display:inline-block;padding:.55rem .4rem}
 dl.kv{grid-template-columns:minmax(0,1fr);gap:0}
 dl.kv dd{margin-block-end:.6rem}
 .filters>div{flex:1 1 9rem;min-inline-size:0}
@@ -74,6 +72,50 @@ dl.sale-facts dd{margin:0}
 `
 
 /**
+ * The signed-in header (layout.tsx): one row of the merchant, the current page's name and the menu
+ * button; the open menu covers the page below the row, one entry a line, 44 px tall, the current
+ * one marked on its inline-start side (the right in Arabic). From 56.25rem (900 px) the list is a
+ * row and the button and page name are hidden, where `::details-content` lets a closed
+ * `<details>` show its content; a browser without it keeps the menu button at every width.
+ */
+const MENU_CSS = `
+.wrap.top{position:relative}
+.where{display:flex;flex-direction:column;align-items:flex-start;flex:1 1 0;min-inline-size:0;line-height:1.3}
+.where>span{max-inline-size:100%}
+.where .merchant,.where .here{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.where .merchant{font-size:.85rem;font-weight:600;color:#57606a}
+.where .here{font-weight:700;font-size:1.05rem}
+details.menu{flex:none}
+details.menu>summary{display:flex;align-items:center;gap:.45rem;min-block-size:2.75rem;margin:0;padding:.4rem .85rem;border:1px solid #8c959f;border-radius:10px;background:#fff;font-weight:700;list-style:none;user-select:none}
+details.menu>summary::-webkit-details-marker{display:none}
+details.menu>summary svg{inline-size:1.25rem;block-size:1.25rem;flex:none}
+details.menu>summary:focus-visible{outline:3px solid #2f81f7;outline-offset:1px}
+details.menu[open]>summary{background:#e3e8ed}
+.menu-panel{position:absolute;z-index:20;inset-inline:0;inset-block-start:100%;max-block-size:calc(100dvh - 5rem);overflow-y:auto;background:#fff;border-block:1px solid #d0d7de;box-shadow:0 10px 20px rgba(0,0,0,.12);padding:.5rem .75rem .75rem}
+nav.main ul{list-style:none;margin:0;padding:0}
+nav.main a,nav.main button.link{display:flex;align-items:center;justify-content:flex-start;inline-size:100%;min-block-size:2.75rem;padding:.5rem .75rem;border-radius:8px;text-decoration:none}
+nav.main a[aria-current]{font-weight:700;color:inherit;background:#e3e8ed;border-inline-start:4px solid #0b5cad;padding-inline-start:calc(.75rem - 4px)}
+nav.main li.out{margin-block-start:.35rem;padding-block-start:.35rem;border-block-start:1px solid #e5e8eb}
+nav.main form.inline{display:block}
+.menu-panel nav.lang{margin:.35rem 0 0;padding-block-start:.35rem;border-block-start:1px solid #e5e8eb;flex-wrap:wrap;font-size:1rem}
+.menu-panel nav.lang a{padding:.7rem .9rem}
+@media (min-width:56.25rem){@supports selector(::details-content){
+details.menu>summary,.where .here{display:none}
+details.menu,details.menu::details-content,.menu-panel{display:contents}
+.where{flex:0 1 auto}
+.where .merchant{font-size:1.05rem;font-weight:700;color:inherit;white-space:normal;overflow-wrap:anywhere}
+nav.main ul{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1rem}
+nav.main a,nav.main button.link{display:inline;inline-size:auto;min-block-size:0;padding:0;border-radius:0;text-decoration:underline}
+nav.main a[aria-current]{background:none;border:0;padding:0;text-decoration:none}
+nav.main li.out{margin:0;padding:0;border:0}
+nav.main form.inline{display:inline}
+.menu-panel nav.lang{margin:0;margin-inline-start:auto;padding:0;border:0;font-size:.9rem}
+.menu-panel nav.lang a{padding:.5rem .55rem}
+}}
+@media print{details.menu{display:none}}
+`
+
+/**
  * The dashboard's stylesheet: the customer pages' base with a wider column, tables, badges and
  * the form's sections, then the phone rules. A pricing section whose radio is not chosen folds away
  * where `:has()` is supported; elsewhere every section stays visible and the radio still decides.
@@ -82,8 +124,6 @@ export const DASHBOARD_CSS = `${BASE_CSS}
 .wrap{max-inline-size:72rem}
 .wrap.top{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;padding-block-end:.25rem}
 main.wrap{padding-block-start:0}
-nav.main{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1rem}
-nav.main a[aria-current]{font-weight:700;color:inherit;text-decoration:none}
 form.inline{display:inline}
 button.link{background:none;color:#0b5cad;padding:0;font-weight:400;text-decoration:underline;border-radius:0}
 button.small,.btn.small{padding:.45rem .8rem;font-size:.95rem}
@@ -195,4 +235,4 @@ ul.codes{list-style:none;padding:0;display:grid;grid-template-columns:repeat(aut
 input[type=file]{max-inline-size:100%}
 textarea[aria-invalid=true],select[aria-invalid=true]{border-color:#b42318;border-width:2px}
 @media (min-width:48.0625rem){ul.wh-types code,#deliveries td code,#deliveries td a{white-space:nowrap}#deliveries td.wh-more{inline-size:22rem}}
-${TILL_CSS}${PHONE_CSS}`
+${MENU_CSS}${TILL_CSS}${PHONE_CSS}`
