@@ -401,7 +401,9 @@ describe('logo', () => {
       expect(html).toContain(`lang="${lang}"`)
       // The settings page, its logo form, the limit and what to do beside the field.
       expect(html).toContain('action="/dashboard/settings/logo"')
-      expect(/<input[^>]*id="logo-file"[^>]*>/.exec(html)?.[0]).toContain('logo-file-err')
+      const field = /<input[^>]*id="logo-file"[^>]*>/.exec(html)?.[0]
+      expect(field).toContain('logo-file-err')
+      expect(field).toContain('autofocus')
       const error = /id="logo-file-err"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''
       expect(unescapeHtml(error)).toContain(words.stErrLogoTooLarge)
       expect(words.stErrLogoTooLarge).toMatch(/256/)
