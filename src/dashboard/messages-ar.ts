@@ -529,7 +529,8 @@ export const ar: DashMessages = {
   stErrMinutes: 'عدد صحيح من {min} إلى {max}.',
   stErrLogoMissing: 'اختر ملف صورة لرفعه.',
   stErrLogoEmpty: 'هذا الملف فارغ.',
-  stErrLogoTooLarge: 'هذا الملف أكبر من 256 كيلوبايت.',
+  stErrLogoTooLarge:
+    'هذا الملف أكبر من 256 كيلوبايت، كما هي عادةً صور الهاتف. اقتصص الصورة حول الشعار وصغّرها إلى نحو 600 بكسل عرضًا، ثم ارفعها من جديد.',
   stErrLogoType: 'هذا الملف ليس صورة PNG أو JPEG أو WebP (لا يُقبل SVG).',
   stErrLogoBroken: 'هذه الصورة تالفة أو ناقصة.',
   stErrLogoSize: 'هذه الصورة أكبر من 4096 بكسل للضلع.',

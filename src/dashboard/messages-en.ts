@@ -550,7 +550,8 @@ export const en = {
   stErrMinutes: 'A whole number from {min} to {max}.',
   stErrLogoMissing: 'Choose an image file to upload.',
   stErrLogoEmpty: 'This file is empty.',
-  stErrLogoTooLarge: 'This file is larger than 256 KB.',
+  stErrLogoTooLarge:
+    'This file is larger than 256 KB, as a phone’s photo usually is. Crop it to the logo, make it about 600 pixels wide, and upload it again.',
   stErrLogoType: 'This file is not a PNG, JPEG or WebP image (SVG is not accepted).',
   stErrLogoBroken: 'This image is damaged or incomplete.',
   stErrLogoSize: 'This image is larger than 4096 pixels on a side.',

@@ -547,7 +547,8 @@ export const fr: DashMessages = {
   stErrMinutes: 'Un nombre entier de {min} à {max}.',
   stErrLogoMissing: 'Choisissez un fichier image à envoyer.',
   stErrLogoEmpty: 'Ce fichier est vide.',
-  stErrLogoTooLarge: 'Ce fichier dépasse 256 Ko.',
+  stErrLogoTooLarge:
+    'Ce fichier dépasse 256 Ko, comme souvent une photo prise au téléphone. Recadrez l’image sur le logo, réduisez-la à environ 600 pixels de large, puis envoyez-la de nouveau.',
   stErrLogoType: 'Ce fichier n’est pas une image PNG, JPEG ou WebP (le SVG n’est pas accepté).',
   stErrLogoBroken: 'Cette image est endommagée ou incomplète.',
   stErrLogoSize: 'Cette image dépasse 4096 pixels de côté.',

@@ -137,7 +137,8 @@ export function verifyLoginFormToken(c: DashC, token: unknown): Promise<boolean>
 /**
  * Lets only signed-in requests through: others are sent to the login page (303, nothing done).
  * A POST must also carry the session's form token in `_csrf`; `refuse` answers when it does not,
- * `tooLarge` when its body is over DASHBOARD_FORM_BODY_LIMIT.
+ * `tooLarge` when its body is over DASHBOARD_FORM_BODY_LIMIT (LOGO_FORM_BODY_LIMIT for the logo's
+ * form), with the session known to it but the body unread.
  */
 export function requireSession(
   refuse: (c: DashC) => Response | Promise<Response>,
@@ -152,7 +153,14 @@ export function requireSession(
     if (c.req.method === 'POST') {
       // Read only now that the session is known to be the merchant's, and only so far.
       const limit = c.req.path === LOGO_FORM_PATH ? LOGO_FORM_BODY_LIMIT : DASHBOARD_FORM_BODY_LIMIT
-      if (!(await holdBody(c, limit))) return tooLarge(c)
+      if (!(await holdBody(c, limit))) {
+        // The body was not read, so neither was its form token: `tooLarge` changes nothing, but
+        // may show the signed-in page the form came from (the logo's), which needs the session.
+        c.set('session', session)
+        c.set('principal', current.principal)
+        c.set('csrf', await issueToken(secret, formScope(session), now))
+        return tooLarge(c)
+      }
       const form = await readForm(c)
       if (!(await verifyToken(secret, formScope(session), form._csrf, now, SESSION_MAX_AGE_MS)))
         return refuse(c)

@@ -6,13 +6,17 @@
  */
 import { Hono } from 'hono'
 import { type SettingsDefaults, SettingsPage } from '../../views/dashboard/settings-page.js'
+import { requirementOf } from '../auth/policy.js'
+import { allows } from '../auth/principal.js'
 import { recordAudit } from '../data/audit.js'
 import { getBranding, replaceLogo, saveBranding } from '../data/branding.js'
 import { getSetting, setSetting } from '../data/settings.js'
 import { resolveBrand } from '../domain/brand.js'
 import { type LogoProblem, readLogo } from '../domain/logo-image.js'
+import { LOGO_FORM_PATH } from '../http/body-limits.js'
 import { toHex } from '../lib/bytes.js'
 import { readForm } from '../lib/form-body.js'
+import { notAllowedPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import type { DashKey } from './messages.js'
 import {
@@ -59,7 +63,7 @@ const DONE: Record<string, DashKey> = {
 
 async function renderPage(
   c: DashC,
-  status: 200 | 400,
+  status: 200 | 400 | 413,
   state: {
     form?: SettingsForm
     errors?: Partial<Record<SettingsField, string>>
@@ -152,6 +156,21 @@ settingsRoutes.post('/settings/logo', async (c) => {
   })
   return c.redirect(`${PAGE}?done=logo#logo`, 303)
 })
+
+/**
+ * The logo's form over LOGO_FORM_BODY_LIMIT (a phone's photo, say), refused by the session check
+ * before any route runs: the settings page again, the limit and what to do beside the field.
+ * The route policy has not run yet, so it is applied here; nothing was read or stored.
+ */
+export function logoTooLargePage(c: DashC): Response | Promise<Response> {
+  const principal = c.get('principal')
+  const needs = requirementOf('POST', LOGO_FORM_PATH)
+  const allowed =
+    principal !== undefined &&
+    (needs === 'signed-in' || (needs !== 'unlisted' && allows(principal, needs)))
+  if (!allowed) return notAllowedPage(c)
+  return renderPage(c, 413, { logoError: c.get('dt')(LOGO_KEYS.logo_too_large) })
+}
 
 settingsRoutes.post('/settings/logo/delete', async (c) => {
   await replaceLogo(c.get('db'), null, c.get('clock')())

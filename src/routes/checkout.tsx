@@ -23,6 +23,7 @@ import { startCheckout } from '../payments/checkout.js'
 import { attributeText, CHALLENGE_SLOT } from '../security/captcha.js'
 import { issueSharedToken, verifyToken } from '../security/tokens.js'
 import { pageKey, plainQuery } from './checkout-prepared.js'
+import { retryHref, retryValues } from './checkout-retry.js'
 import { customerTooLargePage, gatewayErrorPage, notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
 import { pageVariant, prepareStaticPage } from './static-page.js'
@@ -40,8 +41,19 @@ checkoutRoutes.get('/l/:slug', async (c) => {
   const unavailable = await unavailablePage(c, link, lang)
   if (unavailable) return unavailable
   const q = c.req.query()
+  // "Try again" names the unsuccessful payment, whose details fill the form (checkout-retry.ts).
+  const retried =
+    q.retry === undefined ? null : await retryValues(c.get('db'), link, q.retry, c.get('clock')())
+  // The customer's details, read back from their payment: kept by no cache, as on the receipt.
+  if (retried) c.header('Cache-Control', 'no-store')
   return renderCheckout(c, link, lang, 200, {
-    values: { name: q.name, phone: q.phone, email: q.email, amount: q.amount, ref: q.ref },
+    values: retried ?? {
+      name: q.name,
+      phone: q.phone,
+      email: q.email,
+      amount: q.amount,
+      ref: q.ref,
+    },
     errors: {},
   })
 })
@@ -120,7 +132,7 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   const result = await startCheckout(c.var, link, parsed.value, lang)
   if (result.kind === 'redirect') return c.redirect(result.url, 303)
   if (result.kind === 'gateway_error')
-    return gatewayErrorPage(c, lang, `/l/${link.slug}?lang=${lang}`)
+    return gatewayErrorPage(c, lang, retryHref(link.slug, lang, result.payment.receiptId))
   return unavailablePage(c, link, lang, result.reason, result.retryAfterMs) as Promise<Response>
 })
 

@@ -17,10 +17,11 @@ import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { peopleRoutes } from '../dashboard/people-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
-import { settingsRoutes } from '../dashboard/settings-routes.js'
+import { logoTooLargePage, settingsRoutes } from '../dashboard/settings-routes.js'
 import { tillRoutes } from '../dashboard/till-routes.js'
 import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
 import { webhookRoutes } from '../dashboard/webhook-routes.js'
+import { LOGO_FORM_PATH } from '../http/body-limits.js'
 import { forbiddenPage, notAllowedPage, tooLargePage } from './error-pages.js'
 
 export const dashboardRoutes = new Hono<DashEnv>()
@@ -28,7 +29,12 @@ export const dashboardRoutes = new Hono<DashEnv>()
 dashboardRoutes.use(dashboardLanguage())
 dashboardRoutes.route('/', loginRoutes)
 dashboardRoutes.route('/', inviteRoutes)
-dashboardRoutes.use(requireSession(forbiddenPage, tooLargePage))
+// A phone photo sent as the logo is refused beside its field, any other form over its limit here.
+dashboardRoutes.use(
+  requireSession(forbiddenPage, (c) =>
+    c.req.path === LOGO_FORM_PATH ? logoTooLargePage(c) : tooLargePage(c),
+  ),
+)
 dashboardRoutes.use(enforcePolicy(notAllowedPage))
 dashboardRoutes.use(failingEndpointsBanner())
 dashboardRoutes.route('/', logoutRoutes)

@@ -17,6 +17,7 @@ import { receiptView } from '../domain/receipt-view.js'
 import { describe } from '../lib/describe-error.js'
 import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
+import { retryHref } from './checkout-retry.js'
 import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
 
@@ -120,6 +121,6 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
   c.header('Cache-Control', 'no-store')
   if (payment.status === 'paid')
     return c.html(<ReceiptPage ctx={ctx} receipt={view} pdf={c.get('receiptPdf') !== undefined} />)
-  const retryUrl = link ? `/l/${link.slug}?lang=${lang}` : '/'
+  const retryUrl = link ? retryHref(link.slug, lang, payment.receiptId) : '/'
   return c.html(<PaymentOutcomePage ctx={ctx} receipt={view} retryUrl={retryUrl} />)
 }

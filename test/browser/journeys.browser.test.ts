@@ -17,6 +17,7 @@ import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import {
   axeViolations,
+  CUSTOMER,
   closeContexts,
   describeInChromium,
   downloadPath,
@@ -163,6 +164,14 @@ describeInChromium('a customer paying in Chromium', () => {
         await phone.page.waitForURL((url) => url.pathname === `/l/${link.slug}`)
         expect(await phone.page.getAttribute('html', 'lang')).toBe(lang)
         expect(await phone.page.locator('button.pay').isVisible()).toBe(true)
+        // The form is filled in as typed the first time; the terms are accepted again.
+        expect(await phone.page.locator('#name').inputValue()).toBe(CUSTOMER.name)
+        expect(await phone.page.locator('#phone').inputValue()).toBe(CUSTOMER.phone)
+        expect(await phone.page.locator('#email').inputValue()).toBe(CUSTOMER.email)
+        expect(await phone.page.locator('input[name=terms]').isChecked()).toBe(false)
+        expect(new URL(phone.page.url()).search).not.toContain('amina')
+        await phone.page.setViewportSize({ width: 360, height: 800 })
+        await screenshot(phone.page, lang, 'checkout-retry')
       }))
 
     it(`types a wrong one-time code in ${lang}, is told so, then pays with the right one`, () =>

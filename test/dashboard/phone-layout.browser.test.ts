@@ -215,6 +215,30 @@ const PAGES: DashPage[] = [
       ])
     },
   },
+  {
+    // A phone's photo, far over the upload's limit: the settings page again, refused beside the field.
+    name: 'settings-logo-photo',
+    route: 'POST /settings/logo',
+    path: () => '/dashboard/settings',
+    act: async (page) => {
+      await page.locator('#logo-file').setInputFiles({
+        name: 'IMG_20261128_101500.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.alloc(3 * 1024 * 1024, 0x5a),
+      })
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/dashboard/settings/logo')),
+        page.waitForURL((u) => u.pathname === '/dashboard/settings/logo', { waitUntil: 'load' }),
+        page.locator('form[action="/dashboard/settings/logo"] button').click(),
+      ])
+      expect(answer.status()).toBe(413)
+      expect(await page.locator('#logo-file-err').textContent()).toContain('256')
+      // The page opens on the field, not at its top, where a phone would show nothing amiss.
+      expect(await page.locator('#logo-file').evaluate((e) => e === document.activeElement)).toBe(
+        true,
+      )
+    },
+  },
   { name: 'keys', route: 'GET /keys', path: () => '/dashboard/keys' },
   {
     name: 'key-created',

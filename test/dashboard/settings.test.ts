@@ -13,11 +13,14 @@ import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, branding, logo, settings } from '../../db/schema.js'
+import { DASH_TABLES } from '../../src/dashboard/messages.js'
 import { LOGO_FORM_BODY_LIMIT } from '../../src/http/body-limits.js'
+import { accept, invite } from '../auth/people-support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { pngLogo, webpHeaders } from '../support/images.js'
+import { postLarge } from '../support/large-upload.js'
 import { makeLink } from '../support/links.js'
-import { type Browser, signedIn, storePayment } from './helpers.js'
+import { type Browser, csrfOf, signedIn, storePayment } from './helpers.js'
 
 let p: Paylinks
 let owner: Browser
@@ -56,6 +59,20 @@ async function upload(bytes: Uint8Array, name: string, type: string, b = owner) 
   form.set('logo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name)
   return b.request(`${PAGE}/logo`, { method: 'POST', body: form })
 }
+
+/** Sends `bytes` as the logo from a page's logo form, with that page's token. */
+async function uploadFrom(html: string, bytes: Uint8Array, b = owner) {
+  const form = new FormData()
+  form.set('_csrf', csrfOf(html))
+  form.set('logo', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'l.png')
+  return b.request(`${PAGE}/logo`, { method: 'POST', body: form })
+}
+
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
 
 const text = async (res: Response | Promise<Response>) => (await res).text()
 const get = (path: string, lang = 'fr') =>
@@ -358,6 +375,79 @@ describe('logo', () => {
   it('refuses a body over the upload limit before reading it', async () => {
     const res = await upload(new Uint8Array(LOGO_FORM_BODY_LIMIT + 1), 'huge.png', 'image/png')
     expect(res.status).toBe(413)
+    expect(await p.deps.db.select().from(logo)).toEqual([])
+  })
+
+  /** A phone's photo: a JPEG of 3 MB, far over the upload's limit. */
+  const photo = () => {
+    const bytes = new Uint8Array(3 * 1024 * 1024).fill(0x5a)
+    bytes.set([0xff, 0xd8, 0xff, 0xe1])
+    return bytes
+  }
+
+  for (const lang of ['ar', 'fr', 'en'] as const) {
+    it(`refuses a phone's 3 MB photo beside the logo field in ${lang}, storing nothing`, async () => {
+      const form = new FormData()
+      form.set('_csrf', await owner.formToken(PAGE))
+      form.set('logo', new Blob([photo()], { type: 'image/jpeg' }), 'IMG_20261128_101500.jpg')
+      const res = await owner.request(`${PAGE}/logo`, {
+        method: 'POST',
+        body: form,
+        headers: { 'accept-language': lang },
+      })
+      expect(res.status).toBe(413)
+      const html = await res.text()
+      const words = DASH_TABLES[lang]
+      expect(html).toContain(`lang="${lang}"`)
+      // The settings page, its logo form, the limit and what to do beside the field.
+      expect(html).toContain('action="/dashboard/settings/logo"')
+      const field = /<input[^>]*id="logo-file"[^>]*>/.exec(html)?.[0]
+      expect(field).toContain('logo-file-err')
+      expect(field).toContain('autofocus')
+      const error = /id="logo-file-err"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''
+      expect(unescapeHtml(error)).toContain(words.stErrLogoTooLarge)
+      expect(words.stErrLogoTooLarge).toMatch(/256/)
+      // Not the generic refusal, whose way back leads away from the settings.
+      expect(html).not.toContain(words.tooLargeTitle)
+      expect(html).not.toContain(words.backToLinks)
+      // The page's forms carry the session's token: the next upload works from it.
+      expect((await uploadFrom(html, pngLogo())).status).toBe(303)
+      const rows = await p.deps.db.select().from(logo)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.contentType).toBe('image/png')
+    })
+  }
+
+  it('refuses the photo over HTTP, chunked or declared', async () => {
+    await p.close()
+    p = await startPaylinks({ http: true })
+    owner = await signedIn(p)
+    const cookie = owner.jar.header()
+    for (const declare of [false, true]) {
+      const res = await postLarge(`${p.url}${PAGE}/logo`, 3 * 1024 * 1024, {
+        declare,
+        headers: {
+          cookie,
+          'accept-language': 'fr',
+          'content-type': 'multipart/form-data; boundary=----photo',
+        },
+      })
+      expect(res.status).toBe(413)
+      expect(unescapeHtml(res.body)).toContain(DASH_TABLES.fr.stErrLogoTooLarge)
+      expect(res.body).toContain('id="logo-file-err"')
+    }
+    expect(await p.deps.db.select().from(logo)).toEqual([])
+  })
+
+  it('shows a cashier the refusal of the page, not the settings, for the same photo', async () => {
+    const { browser: cashier } = await accept(p, await invite(owner, 'c@shop.dz', 'cashier'), 'C')
+    const form = new FormData()
+    form.set('logo', new Blob([photo()], { type: 'image/jpeg' }), 'photo.jpg')
+    const res = await cashier.request(`${PAGE}/logo`, { method: 'POST', body: form })
+    expect(res.status).toBe(403)
+    const html = await res.text()
+    expect(html).not.toContain('id="logo-file"')
+    expect(html).not.toContain('env.example')
     expect(await p.deps.db.select().from(logo)).toEqual([])
   })
 

@@ -79,9 +79,9 @@ describe('the gateway failing at submission', () => {
       expect(res.status).toBe(502)
       const html = await res.text()
       expect(html).toContain('The payment could not be started')
-      expect(html).toContain(`href="/l/${link.slug}?lang=en"`)
       const [row] = await p.deps.db.select().from(payments)
       expect(row?.status).toBe('error')
+      expect(html).toContain(`href="/l/${link.slug}?lang=en&amp;retry=${row?.receiptId}"`)
       // The retry works once the gateway is back.
       expect((await checkoutOverHttp(p.url, link.slug)).status).toBe(303)
     },

@@ -30,7 +30,8 @@ describe('payment outcomes', () => {
       const res = await p.app.request(pathOf(tx.returnRedirect ?? ''))
       const html = await res.text()
       expect(html).toContain(title)
-      expect(html).toContain(`href="/l/${link.slug}?lang=fr"`)
+      // "Try again" names this payment, whose details fill the form again (test/flows/retry.test.ts).
+      expect(html).toContain(`href="/l/${link.slug}?lang=fr&amp;retry=${payment.receiptId}"`)
       expect(html).toContain('3020')
       expect(html).not.toContain('Paiement réussi')
     },

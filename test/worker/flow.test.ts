@@ -244,8 +244,16 @@ describe('Paylinks on Workers with D1', () => {
     const returnUrl = await payOnCardPage(await startPayment(link.slug), '6280582222222221')
     const page = await fetch(returnUrl)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain(`/l/${link.slug}`)
+    const html = await page.text()
+    expect(html).toContain(`/l/${link.slug}`)
     expect((await paymentOf(link.slug))[0]?.status).toBe('failed')
+    // Try again: the form comes back filled from the payment, read from D1.
+    const href = /<a class="btn" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? ''
+    expect(href).toMatch(new RegExp(`^/l/${link.slug}\\?lang=fr&retry=\\w{22}$`))
+    const again = await (await fetch(new URL(href, worker().url))).text()
+    expect(inputValue(again, 'name')).toBe('Amina Benali')
+    expect(inputValue(again, 'phone')).toBe('0555123456')
+    expect(inputValue(again, 'email')).toBe('amina@example.dz')
   })
 
   it('settles a payment whose webhook and return were lost when the Cron trigger runs', async () => {

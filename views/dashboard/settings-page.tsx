@@ -156,7 +156,13 @@ function LogoSection(props: { ctx: DashContext; logo: Logo | null; error: string
           id="logo-file"
           label={t('stFieldLogo')}
           type="file"
-          attrs={{ name: 'logo', accept: 'image/png,image/jpeg,image/webp', required: true }}
+          attrs={{
+            name: 'logo',
+            accept: 'image/png,image/jpeg,image/webp',
+            required: true,
+            // A refused file: the page opens on the field and its message, far below the top on a phone.
+            autofocus: props.error ? true : undefined,
+          }}
           hint={t('stLogoHint')}
           hintId="logo-hint"
           error={props.error}
