@@ -181,7 +181,7 @@ describe('the audit log’s details in the page’s language', () => {
     is(
       'webhook_endpoint_updated',
       'Envoi',
-      'Adresse\u00a0: https://erp.boutique.example.dz/hooks/paylinks Modifié\u00a0: Envoi Envoi\u00a0: Désactivé',
+      'Adresse (URL)\u00a0: https://erp.boutique.example.dz/hooks/paylinks Envoi\u00a0: Désactivé',
     )
   })
 

@@ -26,6 +26,8 @@ export interface DetailReader {
   ctx: DashContext
   /** The value of `key`, which is then shown (a key not read is shown after, as `key: value`). */
   take(key: string): unknown
+  /** The value of `key`, only looked at: it is still shown after if nothing takes it. */
+  detail(key: string): unknown
   /** The line of a key as every action shows it (its label and value), or none when it is absent. */
   line(key: string): DetailLine[]
   /** People's and keys' names by id, to name who a key acts for. */
@@ -195,7 +197,8 @@ const KEYS: Record<string, { label: DashKey; show?: (ctx: DashContext, value: un
     amount: { label: 'colAmount', show: money },
     email: { label: 'pplEmail', show: ltr },
     role: { label: 'pplRole', show: role },
-    url: { label: 'whColUrl', show: ltr },
+    // The form's label: "Address" alone is the log's own column, the client's IP address.
+    url: { label: 'whFieldUrl', show: ltr },
     event_types: {
       label: 'whColEvents',
       show: (ctx, v) => {
@@ -292,8 +295,19 @@ const linkAct: Render = (r) => {
   return [...till, ...r.line('title'), ...r.line('amount'), ...changed(LINK_FIELDS)(r)]
 }
 
-/** A webhook endpoint's acts: its address first, then what changed. */
-const endpointAct: Render = (r) => [...r.line('url'), ...changed(WEBHOOK_FIELDS)(r)]
+/**
+ * A webhook endpoint's acts: its address first, then what changed; sending turned on or off says
+ * only that (the field's name would repeat its label).
+ */
+const endpointAct: Render = (r) => {
+  const url = r.line('url')
+  const fields = texts(r.detail('fields'))
+  if (fields?.length === 1 && fields[0] === 'enabled' && r.detail('enabled') !== undefined) {
+    r.take('fields')
+    return [...url, ...r.line('enabled')]
+  }
+  return [...url, ...changed(WEBHOOK_FIELDS)(r)]
+}
 
 /** An API key: its name and prefix, its scope, whom it acts for, and why it was revoked. */
 const keyAct: Render = (r) => {
@@ -416,6 +430,7 @@ export function detailLines(
     ctx,
     names,
     take,
+    detail: (key) => (Object.hasOwn(values, key) ? values[key] : undefined),
     line: (key) => {
       const value = take(key)
       return value === undefined ? [] : [keyLine(ctx, key, value)]

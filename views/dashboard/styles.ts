@@ -186,6 +186,7 @@ td:is(.au-who,.au-target,.au-address) .clip{display:block;max-inline-size:11rem;
 td.au-target .clip{max-inline-size:7.5rem}
 td.au-address .clip{max-inline-size:8.5rem}
 td.au-detail{min-inline-size:16rem}
+[dir=rtl] td .clip[dir=ltr]{text-align:right}
 @media (max-width:48rem){table.stack td:is(.au-time,.au-who,.au-what,.au-target,.au-address,.au-detail){inline-size:auto;min-inline-size:0}td:is(.au-who,.au-target,.au-address) .clip{max-inline-size:100%}}
 ul.wh-types code,label.check code{font-size:.85rem}
 .wh-secret{border:1px solid #d0d7de;border-radius:10px;padding:.75rem;margin-block:1rem;background:#f6f8fa}
