@@ -8,7 +8,7 @@
  * stored detail stays as recorded: the API and any export hand it on raw.
  */
 import type { Child } from 'hono/jsx'
-import type { PaymentStatus } from '../../db/schema.js'
+import type { PaymentStatus, Role } from '../../db/schema.js'
 import type { Language } from '../../src/config.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import type { SettingsField } from '../../src/dashboard/settings-form.js'
@@ -55,6 +55,11 @@ const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isS
 const texts = (v: unknown): string[] | null =>
   Array.isArray(v) && v.every(isText) ? (v as string[]) : null
 
+/** The entry of `table` for `value`, when it has one (never one of Object's own names). */
+function known<T>(table: Readonly<Record<string, T>>, value: unknown): T | undefined {
+  return isText(value) && Object.hasOwn(table, value) ? table[value] : undefined
+}
+
 /** A list of words in the page's language: "a, b and c". */
 function list(lang: Language, words: string[]): string {
   return LISTS(lang).format(words)
@@ -97,7 +102,7 @@ const SETTINGS_FIELDS: Record<SettingsField, DashKey> = {
 
 /** A webhook endpoint's fields: the API's names and the dashboard's form values alike. */
 const WEBHOOK_FIELDS: Record<string, DashKey> = {
-  url: 'whColUrl',
+  url: 'whFieldUrl',
   description: 'fieldDescription',
   event_types: 'whColEvents',
   eventTypes: 'whColEvents',
@@ -110,7 +115,10 @@ function fieldNames(r: DetailReader, fields: Record<string, DashKey>, value: unk
   if (!names) return shown(r.ctx, value)
   return list(
     r.ctx.lang,
-    names.map((name) => (Object.hasOwn(fields, name) ? r.ctx.t(fields[name]!) : name)),
+    names.map((name) => {
+      const label = known(fields, name)
+      return label ? r.ctx.t(label) : name
+    }),
   )
 }
 
@@ -127,10 +135,12 @@ const changed =
 /** One of a few codes, in the page's language; another value as it is. */
 const oneOf =
   (keys: Record<string, DashKey>) =>
-  (ctx: DashContext, value: unknown): Child =>
-    isText(value) && Object.hasOwn(keys, value) ? ctx.t(keys[value]!) : shown(ctx, value)
+  (ctx: DashContext, value: unknown): Child => {
+    const key = known(keys, value)
+    return key ? ctx.t(key) : shown(ctx, value)
+  }
 
-const ROLES: Record<string, DashKey> = {
+const ROLES: Record<Role, DashKey> = {
   owner: 'role_owner',
   manager: 'role_manager',
   cashier: 'role_cashier',
@@ -140,8 +150,9 @@ const role = oneOf(ROLES)
 
 /** A role's name as text (for a sentence). */
 function roleText(ctx: DashContext, value: unknown): string {
-  if (isText(value)) return Object.hasOwn(ROLES, value) ? ctx.t(ROLES[value]!) : value
-  return ctx.t('none')
+  const key = known(ROLES, value)
+  if (key) return ctx.t(key)
+  return isText(value) ? value : ctx.t('none')
 }
 
 const PAYMENT_STATUS: Record<PaymentStatus, true> = {
@@ -183,8 +194,8 @@ function shown(ctx: DashContext, value: unknown): Child {
   }
   if (typeof value === 'object')
     return Object.entries(value).map(([k, v], i) => [
-      i > 0 ? '; ' : '',
-      `${keyLabel(ctx, k)}: `,
+      i > 0 ? ctx.t('auSeparator') : '',
+      `${keyLabel(ctx, k)}${ctx.t('auColon')}`,
       shown(ctx, v),
     ])
   return String(value)
@@ -245,9 +256,7 @@ const KEYS: Record<string, { label: DashKey; show?: (ctx: DashContext, value: un
     status: {
       label: 'filterStatus',
       show: (ctx, v) =>
-        isText(v) && Object.hasOwn(PAYMENT_STATUS, v)
-          ? paymentStatusLabel(ctx, v as PaymentStatus)
-          : shown(ctx, v),
+        known(PAYMENT_STATUS, v) ? paymentStatusLabel(ctx, v as PaymentStatus) : shown(ctx, v),
     },
     from: { label: 'filterFrom', show: ltr },
     to: { label: 'filterTo', show: ltr },
@@ -263,7 +272,10 @@ const KEYS: Record<string, { label: DashKey; show?: (ctx: DashContext, value: un
         }
         return list(
           ctx.lang,
-          names.map((n) => (Object.hasOwn(all, n) ? ctx.t(all[n]!) : n)),
+          names.map((n) => {
+            const label = known(all, n)
+            return label ? ctx.t(label) : n
+          }),
         )
       },
     },
@@ -272,21 +284,24 @@ const KEYS: Record<string, { label: DashKey; show?: (ctx: DashContext, value: un
 
 /** A key's label: the translated one when the key is known, else the key itself. */
 function keyLabel(ctx: DashContext, key: string): string {
-  return Object.hasOwn(KEYS, key) ? ctx.t(KEYS[key]!.label) : key
+  const view = known(KEYS, key)
+  return view ? ctx.t(view.label) : key
 }
 
 /** The line of a key as any action shows it. */
 function keyLine(ctx: DashContext, key: string, value: unknown): DetailLine {
-  const known = Object.hasOwn(KEYS, key) ? KEYS[key] : undefined
-  return { label: keyLabel(ctx, key), value: (known?.show ?? shown)(ctx, value) }
+  return { label: keyLabel(ctx, key), value: (known(KEYS, key)?.show ?? shown)(ctx, value) }
 }
 
 /** Shows every key as any action does. */
 const asKeys: Render = () => []
 
-/** A sentence when `key` holds `value`. */
-const when = (r: DetailReader, key: string, value: unknown, text: DashKey): DetailLine[] =>
-  r.take(key) === value ? [{ value: r.ctx.t(text) }] : []
+/** A sentence when `key` holds `value`; another value is left to be shown as it is. */
+function when(r: DetailReader, key: string, value: unknown, text: DashKey): DetailLine[] {
+  if (r.detail(key) !== value) return []
+  r.take(key)
+  return [{ value: r.ctx.t(text) }]
+}
 
 /** A link's acts: its title and the fields sent; a till sale says so, with its amount. */
 const linkAct: Render = (r) => {
@@ -333,6 +348,8 @@ const exportAct: Render = (r) => {
     if (entries.length === 0) lines.push({ value: r.ctx.t('auNoFilters') })
     for (const [key, value] of entries) lines.push(keyLine(r.ctx, key, value))
   } else if (filters !== undefined) lines.push(keyLine(r.ctx, 'filters', filters))
+  // Without a search, nothing to say.
+  if (r.detail('search') === false) r.take('search')
   return [...lines, ...when(r, 'search', true, 'auSearchKept')]
 }
 
@@ -343,9 +360,9 @@ const settingsAct: Render = (r) => {
   if (typeof required === 'boolean')
     lines.push({ value: r.ctx.t(required ? 'pplRequireOn' : 'pplRequireOff') })
   else if (required !== undefined) lines.push(keyLine(r.ctx, 'require_two_factor', required))
-  if (r.take('key') === TILL_PRESETS_KEY) {
-    const items = r.take('items')
-    lines.push({ label: r.ctx.t('tillPresetsTitle'), value: shown(r.ctx, items) })
+  if (r.detail('key') === TILL_PRESETS_KEY) {
+    r.take('key')
+    lines.push({ label: r.ctx.t('tillPresetsTitle'), value: shown(r.ctx, r.take('items')) })
   }
   return lines
 }
@@ -378,8 +395,10 @@ export const DETAILS: Record<AuditAction, Render> = {
   twofactor_enabled: asKeys,
   twofactor_disabled: asKeys,
   recovery_code_used: (r) => {
-    const left = r.take('left')
-    return isWhole(left) ? [{ value: r.ctx.t('accCodesText', { n: left }) }] : []
+    const left = r.detail('left')
+    if (!isWhole(left)) return []
+    r.take('left')
+    return [{ value: r.ctx.t('accCodesText', { n: left }) }]
   },
   recovery_codes_renewed: asKeys,
   invite_created: asKeys,
@@ -424,19 +443,19 @@ export function detailLines(
   const taken = new Set<string>()
   const take = (key: string) => {
     taken.add(key)
-    return Object.hasOwn(values, key) ? values[key] : undefined
+    return known(values, key)
   }
   const reader: DetailReader = {
     ctx,
     names,
     take,
-    detail: (key) => (Object.hasOwn(values, key) ? values[key] : undefined),
+    detail: (key) => known(values, key),
     line: (key) => {
       const value = take(key)
       return value === undefined ? [] : [keyLine(ctx, key, value)]
     },
   }
-  const render = Object.hasOwn(DETAILS, action) ? DETAILS[action as AuditAction] : asKeys
+  const render = known<Render>(DETAILS, action) ?? asKeys
   const lines = render(reader)
   for (const [key, value] of Object.entries(values))
     if (!taken.has(key) && value !== null) lines.push(keyLine(ctx, key, value))
