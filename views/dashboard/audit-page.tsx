@@ -43,7 +43,7 @@ function DetailList(props: {
 }) {
   const { ctx, entry } = props
   const lines = detailLines(ctx, entry.action, entry.detail, props.names)
-  if (lines.length === 0) return null
+  if (lines.length === 0) return <>{ctx.t('none')}</>
   return (
     <ul class="audit-detail">
       {lines.map((line) => (
