@@ -29,11 +29,13 @@ import { replaceLogo } from '../../src/data/branding.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
+import { AUDIT_SAMPLES } from '../support/audit-samples.js'
 import {
   closeContexts,
   describeInChromium,
   keepScreenshot,
   launchChromium,
+  openPage,
 } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { pngLogo } from '../support/images.js'
@@ -527,6 +529,22 @@ async function seed(p: Paylinks): Promise<Data> {
     detail: { url: LONG_URL, fields: ['description', 'enabled', 'event_types', 'url'] },
     address: '192.0.2.10',
   })
+  // One entry of every kind of act, by a person with a long e-mail, from a long IPv6 address.
+  const person = {
+    kind: 'user' as const,
+    userId: 'usr_5f2c8e1a9b7d4c3e',
+    email: LONG_EMAIL,
+    name: 'Amina',
+    role: 'owner' as const,
+  }
+  for (const [action, sample] of Object.entries(AUDIT_SAMPLES))
+    await recordAudit(p.deps.db, {
+      at: p.deps.clock(),
+      action: action as keyof typeof AUDIT_SAMPLES,
+      actor: person,
+      ...sample,
+      address: '2001:db8:1234:5678:9abc:def0:1234:5678',
+    })
   return { long, items, failed, endpoint, keyId: key.key.id }
 }
 
@@ -567,6 +585,44 @@ describeInChromium('the dashboard on a 360 px phone', () => {
     const missing = routes.filter((r) => !walked.has(r) && !NOT_PAGES.has(r))
     expect(missing, 'add these dashboard pages to PAGES in this file').toEqual([])
   })
+
+  // Who, On and Address wrap at spaces only: a name keeps its words whole, an e-mail, an id or an
+  // IPv6 address stays on one line (cut with an ellipsis if need be); Detail takes what is left.
+  it('keeps the words of the audit log’s Who, On and Address whole at 1280 px', async () => {
+    const { page, close } = await openPage(browser, { viewport: DESK })
+    try {
+      await signIn(page)
+      const broken: Record<string, string[]> = {}
+      for (const lang of LANGUAGES) {
+        await page.goto(`${paylinks.url}/dashboard/audit?lang=${lang}`)
+        const found = await page.evaluate(() => {
+          const out: string[] = []
+          const cells = document.querySelectorAll(
+            'tr[data-audit-id]>td:nth-child(2),tr[data-audit-id]>td:nth-child(4),tr[data-audit-id]>td:nth-child(5)',
+          )
+          for (const cell of cells) {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+                const range = document.createRange()
+                range.setStart(node, word.index)
+                range.setEnd(node, word.index + word[0].length)
+                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+                if (lines.size > 1) out.push(word[0])
+              }
+            }
+          }
+          return [...new Set(out)]
+        })
+        if (found.length > 0) broken[lang] = found
+        expect(await overflow(page), lang).toEqual([])
+        await keepScreenshot(page, `dashboard/${lang}-audit-columns`, [PHONE, DESK])
+      }
+      expect(broken).toEqual({})
+    } finally {
+      await close()
+    }
+  }, 60_000)
 
   for (const lang of LANGUAGES) {
     // A walk of every dashboard page: 10 to 15 s on a 2-core machine running the whole suite, so

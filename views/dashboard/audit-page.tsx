@@ -3,6 +3,7 @@ import type { DashKey } from '../../src/dashboard/messages.js'
 import { AUDIT_GROUPS, type AuditAction } from '../../src/domain/audit-actions.js'
 import { formatDateTime } from '../../src/i18n/index.js'
 import { Field } from '../field.js'
+import { detailLines } from './audit-detail.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Pager } from './links-page.js'
 import { Cell, DateRangeAndApply, StackTable } from './parts.js'
@@ -23,6 +24,7 @@ function targetHref(kind: string, id: string): string | undefined {
   if (kind === 'link') return `/dashboard/links/${at}`
   if (kind === 'webhook_endpoint') return `/dashboard/webhooks/${at}`
   if (kind === 'api_key') return '/dashboard/keys'
+  if (kind === 'payment') return `/dashboard/payments/${at}`
   return undefined
 }
 
@@ -33,28 +35,58 @@ function actionText(ctx: DashContext, action: string): string {
   return text === key ? action : text
 }
 
-/** A detail's value: text as it is, a list joined, anything else as JSON. */
-function shown(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (Array.isArray(value)) return value.map(String).join(', ')
-  return JSON.stringify(value)
-}
-
-/** The detail as `name: value` lines (values that are not text as JSON). */
-function DetailList(props: { detail: Record<string, unknown> | null }) {
-  const entries = Object.entries(props.detail ?? {}).filter(([, value]) => value !== null)
-  if (entries.length === 0) return null
-  // Field names are the API's (English, left to right); values keep their own direction.
+/** The detail in the page's language (audit-detail.tsx), one line a fact. */
+function DetailList(props: {
+  ctx: DashContext
+  entry: AuditEntry
+  names: ReadonlyMap<string, string>
+}) {
+  const { ctx, entry } = props
+  const lines = detailLines(ctx, entry.action, entry.detail, props.names)
+  if (lines.length === 0) return <>{ctx.t('none')}</>
   return (
-    <ul class="audit-detail" dir="ltr">
-      {entries.map(([name, value]) => (
+    <ul class="audit-detail">
+      {lines.map((line) => (
         <li>
-          <span class="muted">{name}</span> <bdi dir="auto">{shown(value)}</bdi>
+          {line.label === undefined ? null : (
+            <span class="muted">
+              {line.label}
+              {ctx.t('auColon')}
+            </span>
+          )}
+          {line.value}
         </li>
       ))}
     </ul>
   )
 }
+
+/**
+ * A value without spaces (an e-mail, an id, an address) on one line, cut with an ellipsis where
+ * its column ends, the whole of it in its title; text with spaces wraps at them.
+ */
+function Whole(props: { value: string; ltr?: boolean }) {
+  const oneWord = !/\s/.test(props.value.trim())
+  return (
+    <bdi
+      class={oneWord ? 'clip' : undefined}
+      dir={props.ltr ? 'ltr' : undefined}
+      title={oneWord ? props.value : undefined}
+    >
+      {props.value}
+    </bdi>
+  )
+}
+
+/** Who acted as the page names them: a failed sign-in with the admin token names the token. */
+function actorText(ctx: DashContext, e: AuditEntry): string | null {
+  const detail = e.detail ?? {}
+  if (e.actorKind === 'anonymous' && detail.method === 'admin_token') return ctx.t('auKind_admin')
+  return e.actorLabel
+}
+
+/** What a settings entry was about, in the page's language (its id is the part it changed). */
+const SETTINGS_TARGETS: Record<string, DashKey> = { branding: 'navSettings', logo: 'stLogoTitle' }
 
 /**
  * The audit log: filters (kind, who, Algiers days), then one row per act, newest first — time,
@@ -71,6 +103,7 @@ export function AuditPage(props: {
 }) {
   const { ctx, values } = props
   const t = ctx.t
+  const names = new Map(props.actors.map((a) => [a.id, a.label]))
   const col = {
     time: t('auditColTime'),
     who: t('auditColWho'),
@@ -125,17 +158,24 @@ export function AuditPage(props: {
           >
             {props.entries.map((e) => {
               const href = e.targetKind && e.targetId ? targetHref(e.targetKind, e.targetId) : ''
+              const settings =
+                e.targetKind === 'settings' &&
+                e.targetId &&
+                Object.hasOwn(SETTINGS_TARGETS, e.targetId)
+                  ? t(SETTINGS_TARGETS[e.targetId]!)
+                  : null
+              const who = actorText(ctx, e)
               return (
                 <tr data-audit-id={String(e.id)} data-action={e.action}>
-                  <Cell label={col.time} class="nowrap">
+                  <Cell label={col.time} class="au-time">
                     {formatDateTime(e.at, ctx.lang)}
                   </Cell>
-                  <Cell label={col.who} wide>
+                  <Cell label={col.who} class="au-who" wide>
                     {e.actorKind === 'admin' ? (
                       t('auKind_admin')
                     ) : (
                       <>
-                        <bdi dir="auto">{e.actorLabel ?? t('none')}</bdi>
+                        {who === null ? t('none') : <Whole value={who} />}
                         <span class="sub muted">
                           {ACTOR_KINDS.has(e.actorKind)
                             ? t(`auKind_${e.actorKind as 'admin'}`)
@@ -144,25 +184,28 @@ export function AuditPage(props: {
                       </>
                     )}
                   </Cell>
-                  <Cell label={col.what}>{actionText(ctx, e.action)}</Cell>
-                  <Cell label={col.target}>
-                    {e.targetKind && e.targetId ? (
-                      href ? (
-                        <a class="ltr" href={href}>
-                          {e.targetId}
-                        </a>
+                  <Cell label={col.what} class="au-what">
+                    {actionText(ctx, e.action)}
+                  </Cell>
+                  <Cell label={col.target} class="au-target">
+                    {settings ??
+                      (e.targetKind && e.targetId ? (
+                        href ? (
+                          <a class="clip" dir="ltr" href={href} title={e.targetId}>
+                            {e.targetId}
+                          </a>
+                        ) : (
+                          <Whole value={e.targetId} ltr />
+                        )
                       ) : (
-                        <span class="ltr">{e.targetId}</span>
-                      )
-                    ) : (
-                      t('none')
-                    )}
+                        t('none')
+                      ))}
                   </Cell>
-                  <Cell label={col.address}>
-                    <span class="ltr">{e.address ?? t('none')}</span>
+                  <Cell label={col.address} class="au-address" wide>
+                    {e.address ? <Whole value={e.address} ltr /> : t('none')}
                   </Cell>
-                  <Cell label={col.detail} wide>
-                    <DetailList detail={e.detail} />
+                  <Cell label={col.detail} class="au-detail" wide>
+                    <DetailList ctx={ctx} entry={e} names={names} />
                   </Cell>
                 </tr>
               )

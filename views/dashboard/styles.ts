@@ -211,6 +211,23 @@ h1.wh-url{font-size:1.15rem;margin:0}
 table.stack .sub{display:block;font-size:.85rem}
 ul.wh-types,ul.audit-detail{list-style:none;margin:0;padding:0}
 ul.audit-detail li{overflow-wrap:anywhere;font-size:.85rem}
+/* The audit log: Time, Who, What, On and Address have widths of their own and wrap at spaces
+   only; what has no space (an e-mail, an id, an IPv6 address) stays on one line, cut with an
+   ellipsis at the column's end (the whole value in its title). Detail takes the rest; below
+   that, the table scrolls sideways in its frame. On a phone each row is a card (above). */
+table.stack td:is(.au-who,.au-what,.au-target,.au-address){overflow-wrap:break-word}
+td.au-time{inline-size:8rem}
+td.au-who{inline-size:11rem}
+td.au-what{inline-size:8rem}
+td.au-target{inline-size:7.5rem}
+td.au-address{inline-size:8.5rem}
+td.au-target,td.au-address{font-size:.9rem}
+td:is(.au-who,.au-target,.au-address) .clip{display:block;max-inline-size:11rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+td.au-target .clip{max-inline-size:7.5rem}
+td.au-address .clip{max-inline-size:8.5rem}
+td.au-detail{min-inline-size:16rem}
+[dir=rtl] td .clip[dir=ltr]{text-align:right}
+@media (max-width:48rem){table.stack td:is(.au-time,.au-who,.au-what,.au-target,.au-address,.au-detail){inline-size:auto;min-inline-size:0}td:is(.au-who,.au-target,.au-address) .clip{max-inline-size:100%}}
 ul.wh-types code,label.check code{font-size:.85rem}
 .wh-secret{border:1px solid #d0d7de;border-radius:10px;padding:.75rem;margin-block:1rem;background:#f6f8fa}
 .wh-secret h2{margin-block:0 .5rem;font-size:1.05rem}
