@@ -71,7 +71,7 @@ export async function deliverPaymentMails(
       receipt,
       receiptUrl,
       items: link?.invoiceItems ?? null,
-      logo: brand.logo ? await getBrandLogo(deps.db) : null,
+      logo: await getBrandLogo(deps.db),
     }
     message = composeCustomerReceipt({
       ...pdfInput,

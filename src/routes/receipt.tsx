@@ -93,7 +93,7 @@ async function receiptPdf(
   try {
     return await make({
       items,
-      logo: brand.logo ? await getBrandLogo(c.get('db')) : null,
+      logo: await getBrandLogo(c.get('db')),
       lang,
       receipt,
       merchantName: brand.name,
