@@ -35,9 +35,11 @@ export function renderReceiptPdf(input: ReceiptPdfInput, fonts: PdfFonts): Promi
   const region: Region = {
     x,
     width,
-    // A long list of items goes on over further pages rather than off the foot of this one.
+    // What would go past the page's edge goes on to a further page instead (a long list of
+    // items; many values cut at four lines each). Up to the edge, as the receipt always had it:
+    // a receipt that was one page stays one page.
     room: (y, height) => {
-      if (y + height <= PAGE.height - PAGE.margin) return y
+      if (y + height <= PAGE.height - 2) return y
       doc.addPage()
       return PAGE.margin
     },
