@@ -71,7 +71,8 @@ export async function deliverPaymentMails(
       receipt,
       receiptUrl,
       items: link?.invoiceItems ?? null,
-      logo: await getBrandLogo(deps.db),
+      // Read only where a PDF is made (Node): the HTML file is made without these bytes.
+      logo: deps.receiptPdf ? await getBrandLogo(deps.db) : null,
     }
     message = composeCustomerReceipt({
       ...pdfInput,
