@@ -96,3 +96,15 @@ export async function getLogo(
     .where(eq(logo.sha256, sha256))
   return row ?? null
 }
+
+/** The logo the branding points at, with its bytes (the receipt PDF draws it); null without one. */
+export async function getBrandLogo(
+  db: Db,
+): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+  const [row] = await db
+    .select({ contentType: logo.contentType, bytes: logo.bytes })
+    .from(branding)
+    .innerJoin(logo, eq(logo.sha256, branding.logoHash))
+    .where(eq(branding.id, 1))
+  return row ?? null
+}

@@ -1,5 +1,5 @@
 /** The receipt as its views (page, PDF, e-mail) show it, from a payment row. */
-import type { FailureCode, Payment } from '../../db/schema.js'
+import type { FailureCode, InvoiceItem, Payment } from '../../db/schema.js'
 import type { Language } from '../config.js'
 import type { Centimes } from '../lib/money.js'
 import type { BrandContacts } from './brand.js'
@@ -66,4 +66,8 @@ export interface ReceiptPdfInput {
   receipt: ReceiptView
   /** The receipt page's address, printed at the foot. */
   receiptUrl: string
+  /** The link's invoice items (unit prices in centimes), listed with the total; none: not listed. */
+  items?: readonly InvoiceItem[] | null | undefined
+  /** The brand's logo as stored (PNG, JPEG or WebP), for the header; none: the name alone. */
+  logo?: { contentType: string; bytes: Uint8Array } | null | undefined
 }

@@ -6,7 +6,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm'
 import { links, payments } from '../../db/schema.js'
 import type { Config } from '../config.js'
-import { getBranding } from '../data/branding.js'
+import { getBranding, getBrandLogo } from '../data/branding.js'
 import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentById } from '../data/payments.js'
@@ -70,6 +70,9 @@ export async function deliverPaymentMails(
       testMode,
       receipt,
       receiptUrl,
+      items: link?.invoiceItems ?? null,
+      // Read only where a PDF is made (Node): the HTML file is made without these bytes.
+      logo: deps.receiptPdf ? await getBrandLogo(deps.db) : null,
     }
     message = composeCustomerReceipt({
       ...pdfInput,

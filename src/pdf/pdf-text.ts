@@ -4,7 +4,15 @@
  */
 import * as fontkit from 'fontkit'
 import type PDFDocument from 'pdfkit'
-import { type FontSlot, type HasGlyph, oneLine, visualSpans, wrapLogical } from './text-runs.js'
+import {
+  type FontSlot,
+  type HasGlyph,
+  oneLine,
+  type Piece,
+  piecesOf,
+  visualSpans,
+  wrapLogical,
+} from './text-runs.js'
 
 type Font = fontkit.Font
 
@@ -58,8 +66,7 @@ export class PdfText {
     let total = 0
     for (const span of visualSpans(text, this.dir, this.hasGlyph)) {
       this.doc.font(`${weight}-${span.slot}`).fontSize(size)
-      // `features` makes pdfkit lay the span out whole instead of word by word (see `line`).
-      total += this.doc.widthOfString(span.text, { features: [] })
+      for (const piece of piecesOf(span)) total += this.pieceWidth(piece)
     }
     return total
   }
@@ -75,18 +82,52 @@ export class PdfText {
     const fromLeft = (align === 'start') === (this.dir === 'ltr')
     let cx = align === 'center' ? x + (width - total) / 2 : fromLeft ? x : x + width - total
     this.doc.fillColor(color)
-    // The line's own text, in reading order, for copying and search: an Arabic glyph drawn as a
-    // base and its dots would otherwise be read back as other letters.
-    this.doc.markContent('Span', { actual: oneLine(text) } as never)
     for (const span of spans) {
       this.doc.font(`${weight}-${span.slot}`).fontSize(size)
-      const spanWidth = this.doc.widthOfString(span.text, { features: [] })
-      // Without `features`, pdfkit lays words out one by one and puts them left to right in
-      // logical order, which would reverse the words of an Arabic span.
-      this.doc.text(span.text, cx, y, { lineBreak: false, baseline: 'alphabetic', features: [] })
-      cx += spanWidth
+      for (const piece of piecesOf(span)) {
+        this.drawPiece(piece, cx, y)
+        cx += this.pieceWidth(piece)
+      }
     }
-    this.doc.endMarkedContent()
+  }
+
+  /**
+   * Draws a piece at `x` on the baseline `y`; an Arabic word inside a marked-content span whose
+   * ActualText is the word's letters (see `piecesOf`). The span is opened inside pdfkit's text
+   * object: pdfkit draws text in its own saved state with a flipped matrix, and a reader places an
+   * ActualText where its glyphs were with the state it has at the span's end (poppler put words
+   * opened outside at the page's other end, one point wide).
+   */
+  private drawPiece(piece: Piece, x: number, y: number): void {
+    // Without `features`, pdfkit lays words out one by one and puts them left to right in
+    // logical order, which would reverse the words of an Arabic span.
+    const draw = () => {
+      this.doc.text(piece.text, x, y, { lineBreak: false, baseline: 'alphabetic', features: [] })
+    }
+    if (piece.actual === null) {
+      draw()
+      return
+    }
+    const doc = this.doc as unknown as { addContent(data: string): unknown }
+    const write = doc.addContent.bind(this.doc)
+    const span = `/Span <</ActualText ${utf16be(piece.actual)}>> BDC`
+    doc.addContent = (data: string) => {
+      if (data === 'ET') write('EMC')
+      write(data)
+      if (data === 'BT') write(span)
+      return this.doc
+    }
+    try {
+      draw()
+    } finally {
+      // The document's own method again (the one above shadowed it on this object only).
+      delete (doc as { addContent?: unknown }).addContent
+    }
+  }
+
+  /** A piece's width in the current font and size; `features` as in `line`. */
+  private pieceWidth(piece: Piece): number {
+    return this.doc.widthOfString(piece.text, { features: [] })
   }
 
   /** Draws text wrapped to `width`; returns the baseline of the last line drawn. */
@@ -121,6 +162,13 @@ export interface TextStyle {
   weight?: Weight
   color?: string
   align?: Align
+}
+
+/** A PDF text string in UTF-16BE with its byte order mark, written in hex (nothing to escape). */
+export function utf16be(text: string): string {
+  let hex = 'FEFF'
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0')
+  return `<${hex.toUpperCase()}>`
 }
 
 /** pdfkit's document type, without importing it at run time here. */

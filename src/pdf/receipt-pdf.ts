@@ -5,7 +5,8 @@
  */
 import PDFDocument from 'pdfkit'
 import { formatAmount, translator } from '../i18n/index.js'
-import { type PdfFonts, PdfText } from './pdf-text.js'
+import { drawAmountSection, invoiceSection, type Region } from './amount-section.js'
+import { type PdfFonts, PdfText, type TextStyle } from './pdf-text.js'
 import { type ReceiptPdfInput, receiptRows } from './receipt-input.js'
 
 export { type PdfFonts, parseFonts } from './pdf-text.js'
@@ -31,14 +32,25 @@ export function renderReceiptPdf(input: ReceiptPdfInput, fonts: PdfFonts): Promi
   const text = new PdfText(doc, fonts, t('dir') === 'rtl' ? 'rtl' : 'ltr')
   const x = PAGE.margin
   const width = PAGE.width - 2 * PAGE.margin
+  const region: Region = {
+    x,
+    width,
+    // What would go past the page's edge goes on to a further page instead (a long list of
+    // items; many values cut at four lines each). Up to the edge, as the receipt always had it:
+    // a receipt that was one page stays one page.
+    room: (y, height) => {
+      if (y + height <= PAGE.height - 2) return y
+      doc.addPage()
+      return PAGE.margin
+    },
+  }
   let y = PAGE.margin
   if (input.testMode) {
     doc.rect(0, 0, PAGE.width, 26).fill('#fff3cd')
     text.line(t('testBanner'), x, 17, width, { size: 9, color: '#664d03', align: 'center' })
     y += 8
   }
-  y += 12
-  text.line(input.merchantName, x, y, width, { size: 11, weight: 'bold', color: MUTED })
+  y = drawHeader(text, input, x, y, width)
   y = text.paragraph(t('receiptTitle'), x, y + 34, width, {
     size: 18,
     weight: 'bold',
@@ -56,25 +68,95 @@ export function renderReceiptPdf(input: ReceiptPdfInput, fonts: PdfFonts): Promi
   y += 36
   text.line(amount, x, y, width, { size: 22, weight: 'bold', align: 'center' })
   y = rule(doc, x, y + 16, width)
-  y = drawRows(text, receiptRows(input), x, y + 8, width)
-  y = rule(doc, x, y + 12, width)
-  y = text.paragraph(t('receiptThanks'), x, y + 22, width, { size: 10, align: 'center' })
-  if (input.receiptFooter?.trim())
-    y = text.paragraph(input.receiptFooter, x, y + 16, width, { size: 9, align: 'center' })
-  y = text.paragraph(t('support'), x, y + 18, width, { size: 9, color: MUTED, align: 'center' })
-  text.paragraph(input.receiptUrl, x, y + 18, width, { size: 7.5, color: MUTED, align: 'center' })
+  const section = invoiceSection(input.items, input.receipt.amount, t)
+  if (section) {
+    y = drawAmountSection(text, section, input.lang, t, region, y + 6)
+    y = rule(doc, x, y + 6, width)
+  }
+  y = drawRows(text, receiptRows(input), region, y + 8)
+  y = rule(doc, x, region.room(y + 12, 0), width)
+  // Each paragraph of the foot on this page if it fits, from its first baseline to its last line's
+  // descenders; else on the next.
+  const foot = (value: string, gap: number, style: TextStyle) => {
+    const below = (text.lineCount(value, width, style) - 1) * style.size * 1.45 + style.size * 0.3
+    y = text.paragraph(value, x, region.room(y + gap, below), width, style)
+  }
+  foot(t('receiptThanks'), 22, { size: 10, align: 'center' })
+  if (input.receiptFooter?.trim()) foot(input.receiptFooter, 16, { size: 9, align: 'center' })
+  foot(t('support'), 18, { size: 9, color: MUTED, align: 'center' })
+  foot(input.receiptUrl, 18, { size: 7.5, color: MUTED, align: 'center' })
   doc.end()
   return done
+}
+
+/** The logo's box in the header, as the receipt page's (2.5rem high, at most 10rem wide). */
+const LOGO = { height: 30, maxWidth: 120, gap: 6 }
+
+/**
+ * The header: the brand's logo on the start side (the right on a right-to-left page) with the
+ * merchant's name beside it, as the receipt page shows them; the name alone without a logo, or
+ * with one pdfkit cannot draw (WebP: pdfkit embeds PNG and JPEG only). Returns the baseline under
+ * which the title goes.
+ */
+function drawHeader(
+  text: PdfText,
+  input: ReceiptPdfInput,
+  x: number,
+  top: number,
+  width: number,
+): number {
+  const style = { size: 11, weight: 'bold', color: MUTED } as const
+  const image = logoImage(text.doc, input.logo)
+  if (!image) {
+    text.line(input.merchantName, x, top + 12, width, style)
+    return top + 12
+  }
+  // A JPEG's orientation tag turns it a quarter: its stored width is then its height.
+  const turned = (image.orientation ?? 1) > 4
+  const [iw, ih] = turned ? [image.height, image.width] : [image.width, image.height]
+  const scale = Math.min(LOGO.height / ih, LOGO.maxWidth / iw)
+  const [w, h] = [iw * scale, ih * scale]
+  const rtl = text.dir === 'rtl'
+  const at = { x: rtl ? x + width - w : x, y: top + (LOGO.height - h) / 2 }
+  text.doc.image(image as never, at.x, at.y, { width: w, height: h })
+  const nameX = rtl ? x : x + w + LOGO.gap
+  // The name's baseline a third of its size under the box's middle: centred beside the logo.
+  text.line(input.merchantName, nameX, top + LOGO.height / 2 + 4, width - w - LOGO.gap, style)
+  return top + LOGO.height + 2
+}
+
+/** An image pdfkit opened (its `openImage` is missing from the typings). */
+interface PdfImage {
+  width: number
+  height: number
+  /** A JPEG's EXIF orientation (1 to 8). */
+  orientation?: number
+}
+
+/**
+ * The logo opened for drawing, or null: none stored, a WebP one (no decoder among the
+ * dependencies), or bytes pdfkit cannot read (the receipt is still made, with the name alone).
+ */
+function logoImage(doc: PDFKit.PDFDocument, logo: ReceiptPdfInput['logo']): PdfImage | null {
+  if (!logo || (logo.contentType !== 'image/png' && logo.contentType !== 'image/jpeg')) return null
+  try {
+    // pdfkit reads an ArrayBuffer (a copy: exactly the logo's bytes) as image data.
+    const bytes = logo.bytes.slice().buffer
+    const opened = (doc as unknown as { openImage(src: ArrayBuffer): PdfImage }).openImage(bytes)
+    return opened.width > 0 && opened.height > 0 ? opened : null
+  } catch {
+    return null
+  }
 }
 
 /** The label and value rows: the label on the start side, the value beside it, both wrapped. */
 function drawRows(
   text: PdfText,
   rows: Array<[string, string]>,
-  x: number,
+  region: Region,
   top: number,
-  width: number,
 ): number {
+  const { x, width } = region
   const labelWidth = Math.round(width * 0.36)
   const gap = 10
   const valueWidth = width - labelWidth - gap
@@ -85,8 +167,10 @@ function drawRows(
   const leading = size * 1.45
   let y = top
   for (const [label, value] of rows) {
-    const baseline = y + size + 4
     const labelLines = text.lineCount(label, labelWidth, { size })
+    const valueLines = text.lineCount(value, valueWidth, { size, weight: 'bold' })
+    y = region.room(y, Math.max(labelLines, valueLines) * leading + 6)
+    const baseline = y + size + 4
     text.paragraph(label, labelX, baseline, labelWidth, { size, color: MUTED })
     const last = text.paragraph(value, valueX, baseline, valueWidth, { size, weight: 'bold' })
     y = Math.max(last, baseline + (labelLines - 1) * leading) + 6

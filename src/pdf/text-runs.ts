@@ -20,6 +20,8 @@ export interface Span {
    * (right-to-left with Arabic letters in it), drawing order otherwise.
    */
   text: string
+  /** The engine reverses this span (its text is in logical order). */
+  reversed: boolean
 }
 
 const bidi = bidiFactory()
@@ -70,7 +72,11 @@ export function visualSpans(line: string, base: 'rtl' | 'ltr', hasGlyph: HasGlyp
     const visual = run.indices.map((i) => mirrored.get(i) ?? text[i]!).join('')
     // fontkit reverses a run whose script is right-to-left: hand it such a run in logical order.
     const engineReverses = run.rtl && ARABIC.test(visual)
-    spans.push({ slot: run.slot, text: engineReverses ? [...visual].reverse().join('') : visual })
+    spans.push({
+      slot: run.slot,
+      text: engineReverses ? [...visual].reverse().join('') : visual,
+      reversed: engineReverses,
+    })
     run = undefined
   }
   for (const index of order) {
@@ -86,6 +92,47 @@ export function visualSpans(line: string, base: 'rtl' | 'ltr', hasGlyph: HasGlyp
   }
   flush()
   return spans
+}
+
+/** A piece of a span, drawn by itself: an Arabic word carries its own letters. */
+export interface Piece {
+  /** The text to hand the font engine, as for a span. */
+  text: string
+  /**
+   * The word's letters for copying and search (a PDF's ActualText), where the glyphs alone read
+   * back wrong (a letter drawn as a dotless base and its dots reads as another letter), in the
+   * order they stand on the page, left to right: see `piecesOf`. Null where the glyphs read back
+   * as they are.
+   */
+  actual: string | null
+}
+
+const WORD = /[\p{L}\p{M}\u0640\u200C\u200D]/u
+/** Words (letters, marks, tatweel and the joiners that keep a word whole), and what lies between. */
+const WORDS_AND_GAPS = /[\p{L}\p{M}\u0640\u200C\u200D]+|[^\p{L}\p{M}\u0640\u200C\u200D]+/gu
+
+/**
+ * Cuts a span into pieces in drawing order: a span the engine reverses (Arabic, right to left)
+ * into its words and the spaces and punctuation between them, any other span left whole.
+ *
+ * Text extractors (poppler's pdftotext, and the copy and search of viewers built on it) gather
+ * a line's characters by their place on the page, left to right, and then put right-to-left runs
+ * back in reading order, as for glyphs each drawn with its own letter. An ActualText stands in
+ * for its glyphs at their place, so it is read the same way: one word's letters are given in the
+ * order they stand, left to right, and come out in reading order; the spaces and punctuation
+ * between words are plain glyphs, so each word is placed on its own. (A line-long ActualText in
+ * reading order came back from pdftotext entirely reversed.)
+ */
+export function piecesOf(span: Span): Piece[] {
+  if (!span.reversed) return [{ text: span.text, actual: null }]
+  const reverse = (text: string) => [...text].reverse().join('')
+  const tokens = span.text.match(WORDS_AND_GAPS) ?? []
+  return tokens.reverse().map((token) =>
+    WORD.test(token)
+      ? { text: token, actual: reverse(token) }
+      : // The engine does not reverse text without a right-to-left letter: drawing order.
+        { text: reverse(token), actual: null },
+  )
 }
 
 /**

@@ -10,10 +10,11 @@ import type { Payment } from '../../db/schema.js'
 import { PaymentOutcomePage, ReceiptPage, type ReceiptView } from '../../views/receipt.js'
 import { parseReturnQuery } from '../client/index.js'
 import type { Language } from '../config.js'
+import { getBrandLogo } from '../data/branding.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
 import type { AppEnv } from '../deps.js'
-import { receiptView } from '../domain/receipt-view.js'
+import { type ReceiptPdfInput, receiptView } from '../domain/receipt-view.js'
 import { describe } from '../lib/describe-error.js'
 import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
@@ -68,7 +69,7 @@ receiptRoutes.get('/r/:receiptId/download', async (c) => {
   const view = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
   const name = `receipt-${payment.orderNumber ?? payment.receiptId}`.replace(/[^\w.-]/g, '_')
   c.header('Cache-Control', 'no-store')
-  const pdf = await receiptPdf(c, view, lang)
+  const pdf = await receiptPdf(c, view, lang, link?.invoiceItems ?? null)
   if (pdf) {
     c.header('Content-Type', 'application/pdf')
     c.header('Content-Disposition', `attachment; filename="${name}.pdf"`)
@@ -80,13 +81,20 @@ receiptRoutes.get('/r/:receiptId/download', async (c) => {
 })
 
 /** The receipt's PDF, or null where there is no PDF maker or it failed (then the HTML file). */
-async function receiptPdf(c: Context<AppEnv>, receipt: ReceiptView, lang: Language) {
+async function receiptPdf(
+  c: Context<AppEnv>,
+  receipt: ReceiptView,
+  lang: Language,
+  items: ReceiptPdfInput['items'],
+) {
   const make = c.get('receiptPdf')
   if (!make) return null
   const config = c.get('config')
   const brand = c.get('brand').current()
   try {
     return await make({
+      items,
+      logo: await getBrandLogo(c.get('db')),
       lang,
       receipt,
       merchantName: brand.name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type HasGlyph, visualSpans, wrapLogical } from '../../src/pdf/text-runs.js'
+import { type HasGlyph, piecesOf, visualSpans, wrapLogical } from '../../src/pdf/text-runs.js'
 
 /** Arabic letters and the space in the Arabic font; the rest in the Latin one. */
 const hasGlyph: HasGlyph = (slot, cp) =>
@@ -48,6 +48,26 @@ describe('text in drawing order', () => {
 
   it('draws one line of anything: control characters as spaces, characters beyond the fonts as ?', () => {
     expect(drawn('a\nb\u0000c 😀', 'ltr')).toEqual(['latin:a b c ?'])
+  })
+})
+
+describe('pieces for copying and search', () => {
+  const pieces = (text: string, base: 'rtl' | 'ltr') =>
+    visualSpans(text, base, hasGlyph).flatMap((span) =>
+      piecesOf(span).map((p) => (p.actual === null ? `plain:${p.text}` : `word:${p.actual}`)),
+    )
+
+  it('gives each Arabic word its letters in the order they stand, left to right; spaces and stops plain', () => {
+    expect(pieces('شكرًا لك.', 'rtl')).toEqual(['plain:.', 'word:كل', 'plain: ', 'word:اًركش'])
+  })
+
+  it('hands the engine each Arabic word in reading order (it shapes and reverses it)', () => {
+    const [span] = visualSpans('أمينة بن', 'rtl', hasGlyph)
+    expect(piecesOf(span!).map((p) => p.text)).toEqual(['بن', ' ', 'أمينة'])
+  })
+
+  it('leaves Latin text and numbers whole, read back from their glyphs', () => {
+    expect(pieces('Gold 2025', 'ltr')).toEqual(['plain:Gold 2025'])
   })
 })
 
