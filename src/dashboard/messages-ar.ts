@@ -25,6 +25,8 @@ export const ar: DashMessages = {
   tooLargeText:
     'أرسل هذا النموذج أكثر مما تقبله لوحة التحكم، فلم يتغير شيء. ارجع واختصر أطول الحقول ثم حاول مجددًا.',
   backToLinks: 'العودة إلى الروابط',
+  backToOverview: 'العودة إلى النظرة العامة',
+  backToAccount: 'العودة إلى حسابي',
   notFoundTitle: 'غير موجود',
   linkNotFound: 'لا يوجد رابط بهذا المعرّف.',
   linksTitle: 'روابط الدفع',

@@ -31,6 +31,8 @@ export const en = {
   tooLargeText:
     'This form sent more than the dashboard takes, so nothing was changed. Go back, shorten the longest fields and try again.',
   backToLinks: 'Back to the links',
+  backToOverview: 'Back to the overview',
+  backToAccount: 'Back to my account',
   notFoundTitle: 'Not found',
   linkNotFound: 'There is no such link.',
   // Links list

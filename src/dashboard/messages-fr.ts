@@ -27,6 +27,8 @@ export const fr: DashMessages = {
   tooLargeText:
     'Ce formulaire a envoyé plus que le tableau de bord n’accepte : rien n’a été modifié. Revenez en arrière, raccourcissez les champs les plus longs et réessayez.',
   backToLinks: 'Retour aux liens',
+  backToOverview: 'Retour à la vue d’ensemble',
+  backToAccount: 'Retour à mon compte',
   notFoundTitle: 'Introuvable',
   linkNotFound: 'Ce lien n’existe pas.',
   linksTitle: 'Liens de paiement',
