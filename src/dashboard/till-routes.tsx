@@ -33,6 +33,7 @@ import {
 } from '../domain/till-sale.js'
 import { formatAmount } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
+import { isLocalAddress } from '../lib/local-address.js'
 import { centimesToDzdNumber } from '../lib/money.js'
 import { createLinkFromBody, updateLinkFromBody } from '../links/service.js'
 import { qrMatrix, qrSvg } from '../qr/qr.js'
@@ -75,6 +76,8 @@ async function renderTill(
 ) {
   const ctx = { ...dashContext(c), switchPath: state.sale ? `${TILL}?sale=${state.sale.id}` : TILL }
   const qr = state.sale ? qrSvg(qrMatrix(state.sale.url), { title: state.sale.url }) : undefined
+  // The cashier is told, as on a link's page and its poster, when the QR code leads nowhere.
+  const publicUrl = c.get('config').publicUrl
   return c.html(
     <TillPage
       ctx={ctx}
@@ -86,6 +89,7 @@ async function renderTill(
       live={c.get('paymentChanges') && c.get('saleEvents') ? 'stream' : 'poll'}
       presets={state.sale ? [] : readPresets(await readTillPresets(c.get('db')))}
       minutes={tillLinkMinutes(await readTillLinkMinutes(c.get('db')))}
+      localHost={isLocalAddress(publicUrl) ? new URL(publicUrl).host : undefined}
     />,
     status,
   )

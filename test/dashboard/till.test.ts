@@ -81,6 +81,28 @@ describe('the till', () => {
     expect(await status(id)).toMatchObject({ state: 'waiting', amount: 125050 })
   })
 
+  it('warns over the QR code, in the page’s language, when customers’ phones cannot open PUBLIC_URL', async () => {
+    const id = await charge('1500')
+    expect(await (await b.get(`/dashboard/till?sale=${id}`)).text()).not.toContain('data-warning')
+    const local = await startPaylinks({ env: { PUBLIC_URL: 'http://localhost:8787' } })
+    try {
+      const cashier = await signedIn(local)
+      const res = await cashier.submit('/dashboard/till?new', '/dashboard/till/sales', {
+        amount: '1500',
+      })
+      const html = await (await cashier.get(`${res.headers.get('location')}&lang=fr`)).text()
+      const open = html.slice(html.indexOf('class="st st-open"'))
+      // The same check and words as a link's page and its poster, before the QR code.
+      expect(open.indexOf('data-warning="local-public-url"')).toBeGreaterThan(0)
+      expect(open.indexOf('data-warning="local-public-url"')).toBeLessThan(open.indexOf('<svg'))
+      expect(html.replace(/&#39;|&#x27;/g, "'")).toContain(
+        'Les téléphones des clients ne peuvent pas ouvrir cette adresse (localhost:8787)',
+      )
+    } finally {
+      await local.close()
+    }
+  })
+
   it('takes the link lifetime from the settings, within 2 to 60 minutes', async () => {
     for (const [stored, minutes] of [
       ['3', 3],
