@@ -23,6 +23,7 @@ import {
   salesBetween,
   TILL_PRESETS_KEY,
 } from '../data/till.js'
+import { listUsers } from '../data/users.js'
 import { algiersDayStart, algiersNextDayStart, toAlgiersIso } from '../domain/algiers-time.js'
 import {
   MAX_PRESETS,
@@ -204,6 +205,23 @@ tillRoutes.get('/till/sales/:id/events', async (c) => {
   })
 })
 
+/**
+ * What the report calls each maker of a sale: a sale keeps its maker's label (`links.created_by`,
+ * the person's e-mail, or the admin token's), so each person is named by their display name, the
+ * admin token in the page's language, and the e-mail of a person removed since, or without a
+ * name, stays as it is.
+ */
+async function cashierNames(c: DashC): Promise<Map<string, string>> {
+  const names = new Map<string, string>([
+    [principalLabel({ kind: 'admin' }), c.get('dt')('auditAdminToken')],
+  ])
+  for (const user of await listUsers(c.get('db'))) {
+    const name = user.name.trim()
+    if (name !== '') names.set(user.email, name)
+  }
+  return names
+}
+
 const reportQuery = z.object({
   day: z
     .string()
@@ -227,13 +245,21 @@ tillRoutes.get('/till/report', async (c) => {
         day={today}
         summary={null}
         error={ctx.t('badFilter', { field: 'day' })}
+        nameOf={(cashier) => cashier}
       />,
       400,
     )
   }
   const sales = await salesBetween(c.get('db'), from, to)
+  const names = await cashierNames(c)
   return c.html(
-    <TillReportPage ctx={ctx} day={day} summary={summariseSales(sales, now)} error={undefined} />,
+    <TillReportPage
+      ctx={ctx}
+      day={day}
+      summary={summariseSales(sales, now)}
+      error={undefined}
+      nameOf={(cashier) => names.get(cashier) ?? cashier}
+    />,
   )
 })
 
