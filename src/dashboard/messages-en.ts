@@ -38,6 +38,11 @@ export const en = {
   // Links list
   linksTitle: 'Payment links',
   noLinks: 'No links yet. Create the first one.',
+  linksSource: 'Show',
+  linksSourceOwn: 'Links, without till sales',
+  linksSourceTill: 'Till sales',
+  linksSourceAll: 'All links',
+  linksSourceNone: 'No link of this kind.',
   colTitle: 'Title',
   colAmount: 'Amount',
   colStatus: 'Status',
