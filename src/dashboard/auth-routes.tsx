@@ -8,7 +8,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { auditRequest } from '../auth/audit-request.js'
-import { userPrincipal } from '../auth/principal.js'
+import { principalRole, userPrincipal } from '../auth/principal.js'
 import { twoFactorRequired } from '../data/settings.js'
 import { getUser } from '../data/users.js'
 import { giveBackPasswordAttempt, takePasswordAttempt } from '../security/password-guessing.js'
@@ -21,6 +21,7 @@ import {
 import { checkAdminToken } from '../security/tokens.js'
 import type { DashC, DashEnv } from './context.js'
 import { enrolAtSignIn, enrolRoutes } from './enrol-routes.js'
+import { homeOf } from './home.js'
 import { currentSession, endSession, startSession } from './session.js'
 import { checkPassword, checkSecondFactor, issuePending, verifyPending } from './sign-in.js'
 import {
@@ -42,7 +43,9 @@ const passwordForm = z.object({
 export const loginRoutes = new Hono<DashEnv>()
 
 loginRoutes.get('/login', async (c) => {
-  if (await currentSession(c)) return c.redirect('/dashboard', 303)
+  // Already signed in: the first page the role may open, as after signing in.
+  const signedIn = await currentSession(c)
+  if (signedIn) return c.redirect(homeOf(principalRole(signedIn.principal)), 303)
   const notice = c.req.query('out') !== undefined ? c.get('dt')('loggedOut') : undefined
   return renderLogin(c, 200, { notice })
 })

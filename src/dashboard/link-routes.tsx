@@ -1,8 +1,8 @@
 /** The links list, a link's page, and turning a link off, on, or deleting one nobody has paid. */
 import { Hono } from 'hono'
 import { LinkDetailPage } from '../../views/dashboard/link-detail-page.js'
-import { LinksPage } from '../../views/dashboard/links-page.js'
-import type { LinkWithStats } from '../data/links.js'
+import { LinksPage, type LinksSource } from '../../views/dashboard/links-page.js'
+import type { LinkSourceFilter, LinkWithStats } from '../data/links.js'
 import { deleteLinkIfUnused, getLinkById, linkHasPayments, listLinks } from '../data/links.js'
 import { decodeCursor } from '../data/paging.js'
 import { countPaymentsBeyondMax } from '../data/payments.js'
@@ -36,23 +36,41 @@ function doneNotice(c: DashC): string | undefined {
 
 export const linkRoutes = new Hono<DashEnv>()
 
+/**
+ * The list's `source` as the page offers it: nothing, the links without the till's sales (a till
+ * makes one link per sale, which would bury the merchant's own); `till`, the sales alone; `all`.
+ */
+const SOURCES: Record<LinksSource, LinkSourceFilter | undefined> = {
+  '': 'not_till',
+  till: 'till',
+  all: undefined,
+}
+
 async function listPage(c: DashC) {
   const cursorText = c.req.query('cursor')
   const cursor = cursorText ? (decodeCursor(cursorText) ?? undefined) : undefined
   // The search box (`q`, a part of the title); a refused text lists nothing and says why.
   const q = (c.req.query('q') ?? '').trim().slice(0, SEARCH_MAX_CHARS * 2)
   const search = q === '' ? undefined : parseSearch(q)
-  const page =
-    search && !search.ok
-      ? { items: [], nextCursor: null }
-      : await listLinks(c.get('db'), {
-          limit: PAGE_SIZE,
-          ...(cursor ? { cursor } : {}),
-          ...(search ? { search: search.term } : {}),
-        })
+  const sourceText = (c.req.query('source') ?? '').trim()
+  const source = Object.hasOwn(SOURCES, sourceText) ? (sourceText as LinksSource) : undefined
+  const refused = (search && !search.ok) || source === undefined
+  const sourceFilter = source === undefined ? undefined : SOURCES[source]
+  const page = refused
+    ? { items: [], nextCursor: null }
+    : await listLinks(c.get('db'), {
+        limit: PAGE_SIZE,
+        ...(cursor ? { cursor } : {}),
+        ...(sourceFilter ? { source: sourceFilter } : {}),
+        ...(search?.ok ? { search: search.term } : {}),
+      })
   const now = c.get('clock')()
-  const base = q === '' ? '/dashboard/links' : `/dashboard/links?q=${encodeURIComponent(q)}`
-  const more = (next: string) => `${base}${q === '' ? '?' : '&'}cursor=${encodeURIComponent(next)}`
+  const params = new URLSearchParams()
+  if (q !== '') params.set('q', q)
+  if (source) params.set('source', source)
+  const base = `/dashboard/links${params.size > 0 ? `?${params}` : ''}`
+  const more = (next: string) =>
+    `${base}${params.size > 0 ? '&' : '?'}cursor=${encodeURIComponent(next)}`
   return c.html(
     <LinksPage
       ctx={dashContext(c)}
@@ -62,8 +80,9 @@ async function listPage(c: DashC) {
       notice={doneNotice(c)}
       mailNotice={mailNotice(c)}
       search={{ value: q, ...(search && !search.ok ? { problem: search.problem } : {}) }}
+      source={source ?? null}
     />,
-    search && !search.ok ? 400 : 200,
+    refused ? 400 : 200,
   )
 }
 

@@ -23,6 +23,7 @@ import {
   salesBetween,
   TILL_PRESETS_KEY,
 } from '../data/till.js'
+import { listUsers } from '../data/users.js'
 import { algiersDayStart, algiersNextDayStart, toAlgiersIso } from '../domain/algiers-time.js'
 import {
   MAX_PRESETS,
@@ -33,6 +34,7 @@ import {
 } from '../domain/till-sale.js'
 import { formatAmount } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
+import { isLocalAddress } from '../lib/local-address.js'
 import { centimesToDzdNumber } from '../lib/money.js'
 import { createLinkFromBody, updateLinkFromBody } from '../links/service.js'
 import { qrMatrix, qrSvg } from '../qr/qr.js'
@@ -75,6 +77,8 @@ async function renderTill(
 ) {
   const ctx = { ...dashContext(c), switchPath: state.sale ? `${TILL}?sale=${state.sale.id}` : TILL }
   const qr = state.sale ? qrSvg(qrMatrix(state.sale.url), { title: state.sale.url }) : undefined
+  // The cashier is told, as on a link's page and its poster, when the QR code leads nowhere.
+  const publicUrl = c.get('config').publicUrl
   return c.html(
     <TillPage
       ctx={ctx}
@@ -86,6 +90,7 @@ async function renderTill(
       live={c.get('paymentChanges') && c.get('saleEvents') ? 'stream' : 'poll'}
       presets={state.sale ? [] : readPresets(await readTillPresets(c.get('db')))}
       minutes={tillLinkMinutes(await readTillLinkMinutes(c.get('db')))}
+      localHost={isLocalAddress(publicUrl) ? new URL(publicUrl).host : undefined}
     />,
     status,
   )
@@ -200,6 +205,23 @@ tillRoutes.get('/till/sales/:id/events', async (c) => {
   })
 })
 
+/**
+ * What the report calls each maker of a sale: a sale keeps its maker's label (`links.created_by`,
+ * the person's e-mail, or the admin token's), so each person is named by their display name, the
+ * admin token in the page's language, and the e-mail of a person removed since, or without a
+ * name, stays as it is.
+ */
+async function cashierNames(c: DashC): Promise<Map<string, string>> {
+  const names = new Map<string, string>([
+    [principalLabel({ kind: 'admin' }), c.get('dt')('auditAdminToken')],
+  ])
+  for (const user of await listUsers(c.get('db'))) {
+    const name = user.name.trim()
+    if (name !== '') names.set(user.email, name)
+  }
+  return names
+}
+
 const reportQuery = z.object({
   day: z
     .string()
@@ -223,13 +245,21 @@ tillRoutes.get('/till/report', async (c) => {
         day={today}
         summary={null}
         error={ctx.t('badFilter', { field: 'day' })}
+        nameOf={(cashier) => cashier}
       />,
       400,
     )
   }
   const sales = await salesBetween(c.get('db'), from, to)
+  const names = await cashierNames(c)
   return c.html(
-    <TillReportPage ctx={ctx} day={day} summary={summariseSales(sales, now)} error={undefined} />,
+    <TillReportPage
+      ctx={ctx}
+      day={day}
+      summary={summariseSales(sales, now)}
+      error={undefined}
+      nameOf={(cashier) => names.get(cashier) ?? cashier}
+    />,
   )
 })
 

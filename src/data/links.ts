@@ -133,17 +133,37 @@ export function readLinkBySlug(
   })
 }
 
+/** Which links a list shows by where they were made: one source, or all but the till's sales. */
+export type LinkSourceFilter = LinkSource | 'not_till'
+
 /**
- * Links newest first, with paid totals; `active` filters on the merchant's on/off switch, `search`
- * on the title (search.ts).
+ * The condition of a source filter, null read as `dashboard`. Written around `coalesce` so that
+ * SQLite keeps walking `links_created_at_idx` in list order, checking each row's source, instead of
+ * the source index (which has no `id` and would sort the page): the till's sales are many and
+ * recent, the merchant's own links few, so "all but the till" reads the sales newer than the
+ * page's last link and stops; a page of till sales reads the links made among them.
+ */
+function sourceCondition(filter: LinkSourceFilter) {
+  const source = sql`coalesce(${links.source}, 'dashboard')`
+  return filter === 'not_till' ? sql`${source} <> 'till'` : sql`${source} = ${filter}`
+}
+
+/**
+ * Links newest first, with paid totals; `active` filters on the merchant's on/off switch, `source`
+ * on where they were made, `search` on the title (search.ts).
  */
 export async function listLinks(
   db: Db,
-  options: PageOptions & { active?: boolean; search?: SearchTerm } = {},
+  options: PageOptions & {
+    active?: boolean
+    source?: LinkSourceFilter
+    search?: SearchTerm
+  } = {},
 ): Promise<Page<LinkWithStats>> {
   const limit = pageSize(options.limit)
   const where = and(
     options.active === undefined ? undefined : eq(links.active, options.active),
+    options.source === undefined ? undefined : sourceCondition(options.source),
     options.search ? await linkSearch(db, options.search) : undefined,
     options.cursor ? afterCursor(links.createdAt, links.id, options.cursor) : undefined,
   )

@@ -98,6 +98,23 @@ export function formatDateTime(ms: number, lang: Language): string {
 }
 
 /**
+ * Which form of a counted phrase reads right after the number `n`: its key ends in the form's name
+ * (`tillReportSalesOne` … `tillReportSalesMany`). English says one for 1; French for 0 and 1;
+ * Arabic counts in four forms, as formatMinutes does: one, two, three to ten (with the hundreds
+ * that end so: 103) and the rest, the number then the noun in the singular (11, 100, 0). English
+ * and French give the same words to Two, Few and Many.
+ */
+export type CountForm = 'One' | 'Two' | 'Few' | 'Many'
+
+export function countForm(n: number, lang: Language): CountForm {
+  if (lang === 'fr') return n < 2 ? 'One' : 'Many'
+  if (lang === 'en') return n === 1 ? 'One' : 'Many'
+  if (n === 1) return 'One'
+  if (n === 2) return 'Two'
+  return n % 100 >= 3 && n % 100 <= 10 ? 'Few' : 'Many'
+}
+
+/**
  * "n minutes" as it reads after "in" / "dans" / "بعد". Arabic counts in four forms (one, two,
  * three to ten, eleven and more) and takes the genitive after بعد, which Intl does not give.
  */

@@ -11,8 +11,10 @@ import { type DashContext, DashMessagePage } from '../../views/dashboard/layout.
 import type { StatusKind } from '../../views/icons.js'
 import type { PageContext } from '../../views/layout.js'
 import { MessagePage } from '../../views/message-page.js'
+import { principalRole } from '../auth/principal.js'
 import type { Language } from '../config.js'
 import { type DashC, dashContext } from '../dashboard/context.js'
+import { type Landing, landingOf, mayOpen } from '../dashboard/home.js'
 import type { AppEnv } from '../deps.js'
 import { pageContext, pageLanguage } from './page.js'
 
@@ -24,6 +26,9 @@ interface Refusal<Key> {
   icon?: StatusKind
   back?: Key
 }
+
+/** A dashboard refusal: its way back is the links (the default) or the role's home. */
+type DashRefusal = Omit<Refusal<DashKey>, 'back'> & { back?: 'home' }
 
 type PageKey = Parameters<PageContext['t']>[0]
 type DashKey = Parameters<DashContext['t']>[0]
@@ -50,16 +55,20 @@ const CUSTOMER = {
   },
 } as const satisfies Record<string, Refusal<PageKey>>
 
-/** The dashboard's refusals; each leads back to the links. */
+/**
+ * The dashboard's refusals; each leads back to the links, or, where the person's role may not
+ * open them, to the first page it may (src/dashboard/home.ts).
+ */
 const DASHBOARD = {
   // The form's token is missing, forged or stale; nothing was changed.
   forbidden: { status: 403, title: 'forbiddenTitle', text: 'forbiddenText' },
-  // The person's role does not include what the route needs; nothing was read or changed.
-  notAllowed: { status: 403, title: 'notAllowedTitle', text: 'notAllowedText' },
+  // The person's role does not include what the route needs; nothing was read or changed. Its
+  // way back is the role's home, whatever the role.
+  notAllowed: { status: 403, title: 'notAllowedTitle', text: 'notAllowedText', back: 'home' },
   linkNotFound: { status: 404, title: 'notFoundTitle', text: 'linkNotFound' },
   // Over the form's body limit (see body-limits.ts); nothing was read further or changed.
   tooLarge: { status: 413, title: 'tooLargeTitle', text: 'tooLargeText' },
-} as const satisfies Record<string, Refusal<DashKey>>
+} as const satisfies Record<string, DashRefusal>
 
 /** A customer refusal in `ctx`'s language; `back` is where its way back leads, if it has one. */
 function customerPage(
@@ -84,15 +93,31 @@ function customerPage(
   )
 }
 
-/** A dashboard refusal, with its way back to the links. */
-function dashboardPage(c: DashC, refusal: Refusal<DashKey>): Response | Promise<Response> {
+/**
+ * Where a dashboard refusal leads back: the links, unless the refusal asks for the role's home or
+ * the role may not open the links (a cashier's way back to the links would be refused in turn).
+ * Signed out (a sign-in form over its limit), the links, which lead to the sign-in page.
+ */
+function wayBack(c: DashC, refusal: DashRefusal): Landing {
+  const principal = c.get('principal')
+  if (!principal) return { href: '/dashboard/links', label: 'backToLinks' }
+  const role = principalRole(principal)
+  if (refusal.back !== 'home' && mayOpen(role, '/dashboard/links')) {
+    return { href: '/dashboard/links', label: 'backToLinks' }
+  }
+  return landingOf(role)
+}
+
+/** A dashboard refusal, with its way back. */
+function dashboardPage(c: DashC, refusal: DashRefusal): Response | Promise<Response> {
   const ctx = dashContext(c)
+  const back = wayBack(c, refusal)
   return c.html(
     <DashMessagePage
       ctx={ctx}
       title={ctx.t(refusal.title)}
       text={ctx.t(refusal.text)}
-      action={{ href: '/dashboard/links', label: ctx.t('backToLinks') }}
+      action={{ href: back.href, label: ctx.t(back.label) }}
     />,
     refusal.status,
   )

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createLink } from '../../src/data/links.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { postLink } from '../support/links.js'
+import { linkValues, postLink } from '../support/links.js'
 import { api, payThroughCheckout, rowCount } from './helpers.js'
 
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0)
@@ -261,6 +262,28 @@ describe('listing links', () => {
     expect(onlyOff.body.data.map((l: { id: string }) => l.id)).toEqual([off.id])
     const onlyOn = await api(p, 'GET', '/api/v1/links?active=true')
     expect(onlyOn.body.data.map((l: { id: string }) => l.id)).toEqual([on.id])
+  })
+
+  it('filters on where links were made with source=dashboard|api|till, all of them without it', async () => {
+    const viaApi = await postLink(p, { title: 'API', amount: 100 })
+    now += 1000
+    const sale = await createLink(p.deps.db, linkValues({ title: 'Vente' }), now, {
+      source: 'till',
+      createdBy: 'admin token',
+    })
+    now += 1000
+    const older = await createLink(p.deps.db, linkValues({ title: 'Ancien' }), now)
+    p.sqlite.sqlite.prepare('UPDATE links SET source = NULL WHERE id = ?').run(older.id)
+    const ids = async (query: string) =>
+      (await api(p, 'GET', `/api/v1/links${query}`)).body.data.map((l: { id: string }) => l.id)
+    expect(await ids('?source=till')).toEqual([sale.id])
+    expect(await ids('?source=api')).toEqual([viaApi.id])
+    expect(await ids('?source=dashboard')).toEqual([older.id])
+    expect(await ids('')).toEqual([older.id, sale.id, viaApi.id])
+    const wrong = await api(p, 'GET', '/api/v1/links?source=shop')
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error.code).toBe('invalid_query')
+    expect(wrong.body.error.fields.source).toContain('must be one of dashboard, api, till')
   })
 
   it('shows what each link collected: paid_count and paid_total', async () => {

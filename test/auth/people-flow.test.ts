@@ -56,7 +56,7 @@ describe('people, roles and two-factor sign-in', () => {
     const cashierLink = await invite(owner, 'cashier@shop.dz', 'cashier')
     const viewerLink = await invite(owner, 'viewer@shop.dz', 'viewer')
     const { browser: cashier, response: c1 } = await accept(p, cashierLink, 'Karim Cashier')
-    expect(c1.headers.get('location')).toBe('/dashboard/payments')
+    expect(c1.headers.get('location')).toBe('/dashboard/till')
     const { browser: viewer, response: v1 } = await accept(p, viewerLink, 'Lina Viewer')
     expect(v1.headers.get('location')).toBe('/dashboard')
 
@@ -119,7 +119,7 @@ describe('people, roles and two-factor sign-in', () => {
     expect((await cashier.get('/dashboard/payments')).status).toBe(303)
     const again = await passwordLogin(cashier, 'CASHIER@shop.dz')
     expect(again.status).toBe(303)
-    expect(again.headers.get('location')).toBe('/dashboard/payments')
+    expect(again.headers.get('location')).toBe('/dashboard/till')
 
     // TOTP: the viewer scans the secret; the code is computed here, not by the app's code.
     const setUp = await viewer.get('/dashboard/account/two-factor')

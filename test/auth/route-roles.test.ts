@@ -6,7 +6,9 @@
  *   and each entry names a registered route;
  * - dashboard: for each route × owner, manager, cashier, viewer (people in a real SQLite file,
  *   each request on a session of theirs) and the admin token, the request is refused with the
- *   403 "not allowed" page exactly when the role lacks the route's permission;
+ *   403 "not allowed" page exactly when the role lacks the route's permission, and that page's
+ *   one button leads to the first page the role may open (which answers 200, not another 403);
+ *   each role signs in to that same page (a cashier to the till);
  * - API: each route is requested with the admin token, with a write key of a person of each
  *   role, with a read key of the owner and with a write key of the store (keys made as the
  *   dashboard makes them, stored in the same file); each is refused with 403 JSON `forbidden`
@@ -156,13 +158,23 @@ describe('the route policy', () => {
     expect(stale, 'policy entries without a route').toEqual([])
   })
 
-  it('signs each role in with a real password, landing where the role may go', async () => {
+  it('signs each role in with a real password, landing on the first page the role may open', async () => {
+    const LANDING: Record<Role, string> = {
+      owner: '/dashboard',
+      manager: '/dashboard',
+      viewer: '/dashboard',
+      // A cashier sells: the till, not the payments.
+      cashier: '/dashboard/till',
+    }
     for (const role of ROLES) {
-      const answer = await passwordLogin(new Browser(paylinks), `${role}@shop.dz`, PASSWORD)
+      const browser = new Browser(paylinks)
+      const answer = await passwordLogin(browser, `${role}@shop.dz`, PASSWORD)
       expect(answer.status, role).toBe(303)
-      expect(answer.headers.get('location'), role).toBe(
-        roleAllows(role, 'payments.read') ? '/dashboard' : '/dashboard/payments',
-      )
+      expect(answer.headers.get('location'), role).toBe(LANDING[role])
+      expect((await browser.get(LANDING[role])).status, role).toBe(200)
+      // The sign-in page, opened again while signed in, leads to the same page.
+      const again = await browser.get('/dashboard/login')
+      expect(again.headers.get('location'), role).toBe(LANDING[role])
     }
   })
 
@@ -170,6 +182,8 @@ describe('the route policy', () => {
     it(`refuses the ${who} exactly the dashboard routes the role lacks`, async () => {
       const role: Role = who === 'admin' ? 'owner' : who
       const wrong: string[] = []
+      // The refusal pages' ways on (their button's address).
+      const ways = new Set<string | undefined>()
       for (const key of registered('/dashboard')) {
         const [method, path] = key.split(' ') as [string, string]
         const requirement = requirementOf(method, concrete(path))
@@ -186,8 +200,16 @@ describe('the route policy', () => {
         const wasRefused = response.status === 403 && body.includes(NOT_ALLOWED)
         if (wasRefused !== refused || (!refused && response.status === 403))
           wrong.push(`${key}: ${response.status} (expected ${refused ? '403' : 'not 403'})`)
+        if (wasRefused)
+          ways.add(/<div class="actions"><a class="btn" href="([^"]+)"/.exec(body)?.[1])
       }
       expect(wrong).toEqual([])
+      // Every refusal offers one way on: the first page the role may open, which opens.
+      expect(ways.size, who).toBe(role === 'owner' ? 0 : 1)
+      for (const way of ways) {
+        expect(way, who).toBe(roleAllows(role, 'payments.read') ? '/dashboard' : '/dashboard/till')
+        expect((await (await browserFor(who)).get(way!)).status, `${who} → ${way}`).toBe(200)
+      }
     })
   }
 

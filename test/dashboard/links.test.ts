@@ -1,10 +1,10 @@
 /** Creating, editing, deactivating and deleting links through the dashboard forms. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Link } from '../../db/schema.js'
-import { getLinkById } from '../../src/data/links.js'
+import { createLink, getLinkById } from '../../src/data/links.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
-import { storeLink } from '../support/links.js'
+import { linkValues, storeLink } from '../support/links.js'
 import { type Browser, manualClock, signedIn, storePayment, T0 } from './helpers.js'
 
 let paylinks: Paylinks
@@ -416,6 +416,56 @@ describe('the links list', () => {
     expect(row('Off')).toContain('data-status="inactive"')
     expect(row('&lt;img src=x&gt;')).toContain('data-status="active"')
     expect(html).not.toContain('<img src=x>')
+  })
+
+  it('lists the links without the till’s sales unless asked, keeping the choice across pages', async () => {
+    const own = await storeLink(paylinks, { title: 'Atelier' })
+    clock.advance(1000)
+    const older = await storeLink(paylinks, { title: 'Ancien' })
+    paylinks.sqlite.sqlite.prepare('UPDATE links SET source = NULL WHERE id = ?').run(older.id)
+    clock.advance(1000)
+    const sale = await createLink(
+      paylinks.deps.db,
+      linkValues({ title: 'Vente', maxPayments: 1 }),
+      clock(),
+      { source: 'till', createdBy: 'admin token' },
+    )
+    const ids = async (path: string) => {
+      const response = await browser.get(path)
+      const html = await response.text()
+      return {
+        status: response.status,
+        html,
+        ids: [...html.matchAll(/<tr data-link-id="([^"]+)"/g)].map((m) => m[1]),
+      }
+    }
+    const plain = await ids('/dashboard/links')
+    expect(plain.ids).toEqual([older.id, own.id])
+    // The way to the till's sales is on the page, chosen in the list's filter.
+    expect(plain.html).toMatch(/<select id="f-source" name="source">/)
+    expect(plain.html).toContain('<option value="till">Till sales</option>')
+    expect((await ids('/dashboard/links?source=till')).ids).toEqual([sale.id])
+    expect((await ids('/dashboard/links?source=all')).ids).toEqual([sale.id, older.id, own.id])
+    expect((await ids('/dashboard/links?source=till&lang=fr')).html).toContain(
+      '<option value="till" selected="">Les ventes en caisse</option>',
+    )
+    const wrong = await ids('/dashboard/links?source=shop&lang=en')
+    expect(wrong.status).toBe(400)
+    expect(wrong.ids).toEqual([])
+    expect(wrong.html).toContain('This filter is not valid: source.')
+    // The next page keeps the filter.
+    for (let i = 0; i < 50; i++) {
+      await createLink(paylinks.deps.db, linkValues({ title: `Vente ${i}` }), clock(), {
+        source: 'till',
+        createdBy: 'admin token',
+      })
+      clock.advance(1000)
+    }
+    const first = await ids('/dashboard/links?source=till')
+    expect(first.ids).toHaveLength(50)
+    const next = /href="([^"]+)" rel="next"/.exec(first.html)?.[1]?.replaceAll('&amp;', '&')
+    expect(next).toMatch(/^\/dashboard\/links\?source=till&cursor=/)
+    expect((await ids(next!)).ids).toEqual([sale.id])
   })
 
   it('pages through many links', async () => {

@@ -4,7 +4,9 @@
  * opens it at 390 px and pays on the simulator's card page; the till turns to Paid within 2 s of
  * the payment's confirmation (the stored paid_at against the moment the page changed). A declining
  * card shows its reason, Cancel turns the link off, a reload comes back to the open sale, and the
- * shift report's totals match. Screenshots at 360 and 1280 px in Arabic and English.
+ * shift report's totals match. At 360 px every field is 16 px text and 44 px high and every key,
+ * button and link a 44 px target; the sale's QR code warns that PUBLIC_URL (loopback here) is out
+ * of a phone's reach. Screenshots at 360 and 1280 px in Arabic and English.
  */
 import jsQR from 'jsqr'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -74,6 +76,33 @@ async function payOnPhone(url: string, outcome: string) {
   } finally {
     await phone.close()
   }
+}
+
+/**
+ * The fields, buttons and links shown under `root` that a thumb or iOS would have trouble with: a
+ * field under 16 px of text (iOS zooms into it) or 44 px of height, a button or link under 44 by
+ * 44 px. Each as "what: size".
+ */
+function undersized(at: Page, root: string): Promise<string[]> {
+  return at.locator(root).evaluate((element) => {
+    const shown = (e: Element) => (e as HTMLElement).offsetParent !== null
+    const name = (e: Element) => `${e.tagName.toLowerCase()}#${e.id || e.textContent?.trim()}`
+    const wrong: string[] = []
+    for (const field of element.querySelectorAll('input:not([type=hidden]), select, textarea')) {
+      if (!shown(field)) continue
+      const box = field.getBoundingClientRect()
+      const size = Number.parseFloat(getComputedStyle(field).fontSize)
+      if (size < 16 || box.height < 44)
+        wrong.push(`${name(field)}: ${size}px text, ${box.height}px high`)
+    }
+    for (const target of element.querySelectorAll('button, a')) {
+      if (!shown(target)) continue
+      const box = target.getBoundingClientRect()
+      if (box.width < 44 || box.height < 44)
+        wrong.push(`${name(target)}: ${box.width}×${box.height}`)
+    }
+    return wrong
+  })
 }
 
 describeInChromium('the till in Chromium', () => {
@@ -220,15 +249,22 @@ describeInChromium('the till in Chromium', () => {
         const overflow = () =>
           page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(await overflow()).toBeLessThanOrEqual(0)
+        if (width === 360) expect(await undersized(page, '#till')).toEqual([])
         await screenshot(page, lang, `till-keypad-${width}`)
         await page.locator('button.charge').click()
         await page.locator('#till[data-state=waiting]').waitFor()
         expect(await overflow()).toBeLessThanOrEqual(0)
+        // PUBLIC_URL is this machine's loopback address here: a phone could not open the QR code.
+        expect(await page.locator('.st-open [data-warning="local-public-url"]').isVisible()).toBe(
+          true,
+        )
+        if (width === 360) expect(await undersized(page, '#till')).toEqual([])
         await screenshot(page, lang, `till-qr-${width}`)
         await page.locator('form[action$="/cancel"] button').click()
         await page.locator('#till[data-state=keypad]').waitFor()
         await page.goto(`${p.url}/dashboard/till/report?lang=${lang}`)
         expect(await overflow()).toBeLessThanOrEqual(0)
+        if (width === 360) expect(await undersized(page, 'form.report-tools')).toEqual([])
         await screenshot(page, lang, `till-report-${width}`)
       }
     }

@@ -9,10 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { links, settings } from '../../db/schema.js'
 import type { SaleView } from '../../src/dashboard/till-sale.js'
 import { getLinkById } from '../../src/data/links.js'
+import { createSession } from '../../src/data/sessions.js'
+import { createUser } from '../../src/data/users.js'
+import { countForm } from '../../src/i18n/index.js'
 import { startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { makeLink, postLink } from '../support/links.js'
-import { type Browser, signedIn } from './helpers.js'
+import { Browser, signedIn } from './helpers.js'
 
 let p: Paylinks
 let b: Browser
@@ -79,6 +82,28 @@ describe('the till', () => {
     expect(page).toContain(`/l/${link!.slug}`)
     expect(page).toContain('1,250.50')
     expect(await status(id)).toMatchObject({ state: 'waiting', amount: 125050 })
+  })
+
+  it('warns over the QR code, in the page’s language, when customers’ phones cannot open PUBLIC_URL', async () => {
+    const id = await charge('1500')
+    expect(await (await b.get(`/dashboard/till?sale=${id}`)).text()).not.toContain('data-warning')
+    const local = await startPaylinks({ env: { PUBLIC_URL: 'http://localhost:8787' } })
+    try {
+      const cashier = await signedIn(local)
+      const res = await cashier.submit('/dashboard/till?new', '/dashboard/till/sales', {
+        amount: '1500',
+      })
+      const html = await (await cashier.get(`${res.headers.get('location')}&lang=fr`)).text()
+      const open = html.slice(html.indexOf('class="st st-open"'))
+      // The same check and words as a link's page and its poster, before the QR code.
+      expect(open.indexOf('data-warning="local-public-url"')).toBeGreaterThan(0)
+      expect(open.indexOf('data-warning="local-public-url"')).toBeLessThan(open.indexOf('<svg'))
+      expect(html.replace(/&#39;|&#x27;/g, "'")).toContain(
+        'Les téléphones des clients ne peuvent pas ouvrir cette adresse (localhost:8787)',
+      )
+    } finally {
+      await local.close()
+    }
   })
 
   it('takes the link lifetime from the settings, within 2 to 60 minutes', async () => {
@@ -318,6 +343,72 @@ describe('the till', () => {
     expect(lines[0]!.split(',').at(-1)).toBe('source')
     expect(lines).toHaveLength(3)
     expect(lines.slice(1).every((l) => l.endsWith(',till'))).toBe(true)
+  })
+
+  it('names each maker of sales by their display name and agrees in number in every language', async () => {
+    const karim = await createUser(
+      p.deps.db,
+      { email: 'karim@shop.dz', name: 'Karim Belkacem', role: 'cashier', passwordHash: 'x' },
+      p.deps.clock(),
+    )
+    await createUser(
+      p.deps.db,
+      { email: 'nameless@shop.dz', name: '', role: 'cashier', passwordHash: 'x' },
+      p.deps.clock(),
+    )
+    const asKarim = new Browser(p)
+    asKarim.jar.cookies.set(
+      'paylinks_session',
+      await createSession(p.deps.db, { userId: karim!.id }, p.deps.clock(), 60_000),
+    )
+    const sale = await asKarim.submit('/dashboard/till?new', '/dashboard/till/sales', {
+      amount: '1250.50',
+    })
+    const id = new URL(sale.headers.get('location')!, 'http://x').searchParams.get('sale')!
+    const paid = await startPayment(p, await slugOf(id))
+    await p.simulator.completePayment(paid.tx.cibTransactionId, 'approved')
+    await p.settle()
+    // A sale by a person without a name (or removed since) keeps their e-mail.
+    await p.deps.db
+      .insert(links)
+      .values({ ...(await getLinkById(p.deps.db, id))!, id: 'lnk_nameless', slug: 'nameless' })
+    await p.deps.db
+      .update(links)
+      .set({ createdBy: 'nameless@shop.dz', paidCount: 0, paidTotal: 0 })
+      .where(eq(links.id, 'lnk_nameless'))
+    const words = async (lang: string) => {
+      const html = await (await b.get(`/dashboard/till/report?lang=${lang}`)).text()
+      return html.replace(/&#39;|&#x27;/g, "'")
+    }
+    const fr = await words('fr')
+    expect(fr).toMatch(/ : 2 ventes en caisse, 1 payée, 1\u202f?\s?250,50\s+DA encaissés\./)
+    expect(fr).toContain('<bdi>Karim Belkacem</bdi>')
+    expect(fr).toContain('<bdi>nameless@shop.dz</bdi>')
+    expect(fr).not.toContain('<bdi>karim@shop.dz</bdi>')
+    await charge('80')
+    expect(await words('en')).toContain(': 3 sales at the till, 1 paid,')
+    expect(await words('fr')).toContain('<bdi>jeton d’administration</bdi>')
+    expect(await words('ar')).toContain('3 عمليات بيع في الصندوق، واحدة منها مدفوعة،')
+    await p.deps.db.delete(links).where(eq(links.id, 'lnk_nameless'))
+    expect(await words('ar')).toContain('عمليتا بيع في الصندوق، واحدة منها مدفوعة،')
+    expect(await words('en')).toContain(': 2 sales at the till, 1 paid,')
+  })
+
+  it('counts in the forms each language takes', () => {
+    expect([0, 1, 2, 5].map((n) => countForm(n, 'en'))).toEqual(['Many', 'One', 'Many', 'Many'])
+    expect([0, 1, 2, 5].map((n) => countForm(n, 'fr'))).toEqual(['One', 'One', 'Many', 'Many'])
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 102, 103].map((n) => countForm(n, 'ar'))).toEqual([
+      'Many',
+      'One',
+      'Two',
+      'Few',
+      'Few',
+      'Many',
+      'Many',
+      'Many',
+      'Many',
+      'Few',
+    ])
   })
 
   it('leaves older links without a source as the dashboard’s', async () => {

@@ -177,6 +177,47 @@ describe('the links list', () => {
       /^SEARCH links USING INDEX links_created_at_idx \(\(created_at,id\)<\(\?,\?\)\)/,
     )
   })
+
+  it('filtered by source (all but the till, the till, the API) walks the same index, no sort', async () => {
+    for (const source of ['not_till', 'till', 'api'] as const) {
+      const [first] = await plansOf(() => listLinks(db, { source }))
+      expect(first, source).toBe('SCAN links USING INDEX links_created_at_idx')
+      const [next] = await plansOf(() => listLinks(db, { source, cursor: tillCursor }))
+      expect(next, source).toMatch(
+        /^SEARCH links USING INDEX links_created_at_idx \(\(created_at,id\)<\(\?,\?\)\)$/,
+      )
+    }
+  })
+
+  it('filtered by source lists, page by page, the links made there (no source read as the dashboard)', async () => {
+    const truth = (where: string) =>
+      (
+        handle.sqlite
+          .prepare(`SELECT id FROM links WHERE ${where} ORDER BY created_at DESC, id DESC`)
+          .all() as { id: string }[]
+      ).map((r) => r.id)
+    const cases = [
+      ['not_till', "source IS NULL OR source <> 'till'"],
+      ['till', "source = 'till'"],
+      ['dashboard', "source IS NULL OR source = 'dashboard'"],
+    ] as const
+    for (const [source, where] of cases) {
+      const seen: string[] = []
+      let next: string | null = null
+      do {
+        const nextCursor = next ? (decodeCursor(next) ?? undefined) : undefined
+        const page: { items: { id: string }[]; nextCursor: string | null } = await listLinks(db, {
+          source,
+          limit: 30,
+          ...(nextCursor ? { cursor: nextCursor } : {}),
+        })
+        seen.push(...page.items.map((l) => l.id))
+        next = page.nextCursor
+      } while (next)
+      expect(seen.length, source).toBeGreaterThan(30)
+      expect(seen, source).toEqual(truth(where))
+    }
+  })
 })
 
 describe('search', () => {

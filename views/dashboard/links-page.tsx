@@ -1,10 +1,20 @@
 import type { LinkWithStats } from '../../src/data/links.js'
 import type { SearchProblem } from '../../src/data/search.js'
 import type { LinkStatus } from '../../src/domain/link-status.js'
+import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { LinksTable } from './links-table.js'
 import { Notice } from './parts.js'
 import { SearchField, searchProblemText } from './search-parts.js'
+
+/** Which links the list shows (`?source=`): without the till's sales (the default), them, all. */
+export type LinksSource = '' | 'till' | 'all'
+
+const SOURCE_LABELS = {
+  '': 'linksSourceOwn',
+  till: 'linksSourceTill',
+  all: 'linksSourceAll',
+} as const
 
 /** The links list: title, price, state, paid count and total, creation time; a page at a time. */
 export function LinksPage(props: {
@@ -17,10 +27,14 @@ export function LinksPage(props: {
   mailNotice?: string | undefined
   /** The search box's text (`q`) and why it was refused, if it was. */
   search?: { value: string; problem?: SearchProblem } | undefined
+  /** The list's source filter; null when the one asked for is not one of them. */
+  source?: LinksSource | null
 }) {
   const { ctx } = props
   const t = ctx.t
   const search = props.search ?? { value: '' }
+  const source = props.source === undefined ? '' : props.source
+  const filtered = search.value !== '' || source !== ''
   return (
     <DashLayout ctx={ctx} title={t('linksTitle')} nav="links">
       <section class="card" aria-labelledby="links-title">
@@ -38,17 +52,32 @@ export function LinksPage(props: {
         ) : null}
         <form class="filters" method="get" action="/dashboard/links">
           <SearchField ctx={ctx} value={search.value} placeholder={t('searchLinksPlaceholder')} />
+          <Field id="f-source" label={t('linksSource')} as="select" attrs={{ name: 'source' }} wrap>
+            {(['', 'till', 'all'] as const).map((s) => (
+              <option value={s} selected={source === s}>
+                {t(SOURCE_LABELS[s])}
+              </option>
+            ))}
+          </Field>
           <button type="submit" class="small">
             {t('searchButton')}
           </button>
-          {search.value !== '' ? <a href="/dashboard/links">{t('searchClear')}</a> : null}
+          {filtered ? <a href="/dashboard/links">{t('searchClear')}</a> : null}
         </form>
         {search.problem ? (
           <p class="alert" role="alert">
             {searchProblemText(ctx, search.problem)}
           </p>
+        ) : source === null ? (
+          <p class="alert" role="alert">
+            {t('badFilter', { field: 'source' })}
+          </p>
         ) : props.links.length === 0 ? (
-          <p class="muted">{t(search.value === '' ? 'noLinks' : 'searchNoLinks')}</p>
+          <p class="muted">
+            {t(
+              search.value !== '' ? 'searchNoLinks' : source === '' ? 'noLinks' : 'linksSourceNone',
+            )}
+          </p>
         ) : (
           <LinksTable ctx={ctx} links={props.links} />
         )}

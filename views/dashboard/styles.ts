@@ -29,7 +29,8 @@ dl.kv dd{margin-block-end:.6rem}
 
 /**
  * The till (till-page.tsx): a big keypad and amount; a sale's screen shows the panel of its
- * `data-state`. The shift report prints without the header and the form.
+ * `data-state`. Every key, button and link is a 44 px tap target at least. The shift report
+ * prints without the header and the form.
  */
 const TILL_CSS = `
 #till{max-inline-size:40rem;margin-inline:auto}
@@ -38,15 +39,16 @@ const TILL_CSS = `
 .keypad{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;margin:.75rem 0 1rem;padding:0;border:0;direction:ltr}
 .keypad button{font-size:1.8rem;padding:.9rem 0;min-block-size:3.6rem;background:#eef1f4;color:#1b1f24;border:1px solid #c9d1d9}
 .keypad button.fn{font-size:1.2rem;background:#fff}
-.keypad button.clear{grid-column:1/-1;min-block-size:2.6rem;padding:.4rem 0}
+.keypad button.clear{grid-column:1/-1;min-block-size:2.75rem;padding:.4rem 0}
 #till #note{inline-size:100%}
 button.charge{inline-size:100%;font-size:1.5rem;padding:1rem}
 .presets{display:flex;flex-wrap:wrap;gap:.5rem;border:0;padding:0;margin:0 0 1rem}
 .presets legend{font-weight:600;margin-block-end:.25rem}
-button.preset{background:#fff;color:#1b1f24;border:1px solid #c9d1d9;font-weight:600;padding:.6rem .8rem}
+button.preset{background:#fff;color:#1b1f24;border:1px solid #c9d1d9;font-weight:600;padding:.6rem .8rem;min-block-size:2.75rem}
 button.preset .price{font-weight:400;color:#57606a}
 button.preset .qty{color:#0b5cad}
 .till-links{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;margin-block-start:1rem}
+.till-links a,.report-tools a{display:inline-flex;align-items:center;min-block-size:2.75rem}
 .st{display:none;text-align:center}
 #till[data-state=waiting] .st-open,#till[data-state=paying] .st-open,#till[data-state=declined] .st-open,
 #till[data-state=waiting] [data-st=waiting],#till[data-state=paying] [data-st=paying],#till[data-state=paid] [data-st=paid],
@@ -68,6 +70,7 @@ dl.sale-facts dd{margin:0}
 .report-tools{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}
 .report-tools label{margin:0 0 .25rem}
 .report-tools input{inline-size:auto}
+.report-tools button{min-block-size:2.75rem}
 @media print{header,.report-tools,.no-print{display:none}table.stack{font-size:.9rem}.card{border:0;padding:0}}
 `
 
@@ -121,6 +124,10 @@ nav.main form.inline{display:inline}
  * where `:has()` is supported; elsewhere every section stays visible and the radio still decides.
  */
 export const DASHBOARD_CSS = `${BASE_CSS}
+/* Every field, whatever its type says, or when it says none: the base's look, the page's 16 px
+   (iOS zooms into a smaller field) and a 44 px tap target. Before the rules that narrow some. */
+input:not([type]),input[type=date],input[type=time],input[type=month],input[type=week]{inline-size:100%;font:inherit;padding:.7rem .75rem;border:1px solid #8c959f;border-radius:8px;background:#fff;color:inherit}
+input:not([type=checkbox],[type=radio],[type=hidden],[type=file],[type=submit],[type=button],[type=color],[type=range]),select,textarea{font-size:max(1em,16px);min-block-size:2.75rem}
 .wrap{max-inline-size:72rem}
 .wrap.top{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;padding-block-end:.25rem}
 main.wrap{padding-block-start:0}

@@ -10,6 +10,7 @@ import type { TillPreset } from '../../src/domain/till-sale.js'
 import { formatAmount } from '../../src/i18n/index.js'
 import { Field } from '../field.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
+import { LocalUrlWarning } from './link-share.js'
 
 /** The separators and currency the page's amounts use, read from the one formatter. */
 function amountFormat(ctx: DashContext) {
@@ -32,6 +33,8 @@ export interface TillPageProps {
   minutes: number
   /** Preset items: each tap adds its price to the amount and counts it in the note. */
   presets: readonly TillPreset[]
+  /** PUBLIC_URL's host when customers' phones cannot open it (loopback or private). */
+  localHost?: string | undefined
 }
 
 export function TillPage(props: TillPageProps) {
@@ -50,7 +53,13 @@ export function TillPage(props: TillPageProps) {
         {...amountFormat(ctx)}
       >
         {sale ? (
-          <SaleScreen ctx={ctx} sale={sale} qr={props.qr ?? ''} base={base} />
+          <SaleScreen
+            ctx={ctx}
+            sale={sale}
+            qr={props.qr ?? ''}
+            base={base}
+            localHost={props.localHost}
+          />
         ) : (
           <Keypad {...props} />
         )}
@@ -69,6 +78,7 @@ function Keypad(props: TillPageProps) {
       <h1>{t('tillTitle')}</h1>
       <Field
         id="amount"
+        type="text"
         label={t('tillAmount')}
         attrs={{
           name: 'amount',
@@ -108,6 +118,7 @@ function Keypad(props: TillPageProps) {
       ) : null}
       <Field
         id="note"
+        type="text"
         label={t('tillNote')}
         attrs={{
           name: 'note',
@@ -132,7 +143,13 @@ function Keypad(props: TillPageProps) {
   )
 }
 
-function SaleScreen(props: { ctx: DashContext; sale: SaleView; qr: string; base: string }) {
+function SaleScreen(props: {
+  ctx: DashContext
+  sale: SaleView
+  qr: string
+  base: string
+  localHost: string | undefined
+}) {
   const { ctx, sale, base } = props
   const t = ctx.t
   const cancel = (label: string, cls?: string) => (
@@ -157,6 +174,7 @@ function SaleScreen(props: { ctx: DashContext; sale: SaleView; qr: string; base:
         <p>{t('tillDeclinedRetry')}</p>
       </section>
       <section class="st st-open">
+        <LocalUrlWarning ctx={ctx} host={props.localHost} />
         <div class="qr" role="img" aria-label={t('tillQrLabel')}>
           {raw(props.qr)}
         </div>

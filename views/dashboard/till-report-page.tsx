@@ -9,7 +9,7 @@ import {
   type ReportOutcome,
   type TillSummary,
 } from '../../src/dashboard/till-report.js'
-import { formatAmount } from '../../src/i18n/index.js'
+import { countForm, formatAmount } from '../../src/i18n/index.js'
 import { Field } from '../field.js'
 import { type DashContext, DashLayout } from './layout.js'
 import { Cell, Notice, StackTable } from './parts.js'
@@ -27,10 +27,13 @@ export function TillReportPage(props: {
   day: string
   summary: TillSummary | null
   error: string | undefined
+  /** What the report calls the maker of a sale (`links.created_by`): a person's name, say. */
+  nameOf: (cashier: string) => string
 }) {
   const { ctx, summary } = props
   const t = ctx.t
   const money = (c: number) => formatAmount(c, ctx.lang)
+  const form = (n: number) => countForm(n, ctx.lang)
   return (
     <DashLayout ctx={ctx} title={t('tillReportTitle')} nav="till">
       <h1>{t('tillReportTitle')}</h1>
@@ -54,8 +57,10 @@ export function TillReportPage(props: {
           <p data-total-count={summary.total.count}>
             {t('tillReportSummary', {
               day: props.day,
-              count: summary.total.count,
-              paid: summary.byOutcome.paid.count,
+              sales: t(`tillReportSales${form(summary.total.count)}`, { n: summary.total.count }),
+              paid: t(`tillReportPaid${form(summary.byOutcome.paid.count)}`, {
+                n: summary.byOutcome.paid.count,
+              }),
               sum: money(summary.byOutcome.paid.sum),
             })}
           </p>
@@ -98,7 +103,7 @@ export function TillReportPage(props: {
               {summary.byCashier.map((row) => (
                 <tr data-cashier={row.cashier}>
                   <Cell label={t('tillReportCashier')}>
-                    <bdi>{row.cashier}</bdi>
+                    <bdi>{props.nameOf(row.cashier)}</bdi>
                   </Cell>
                   <Cell label={t('tillReportSales')} num>
                     {row.total.count}

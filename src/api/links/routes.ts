@@ -42,11 +42,12 @@ function answer(c: Context<AppEnv>, result: LinkResult, created: boolean) {
 linkApiRoutes.get('/links', async (c) => {
   const query = parseQuery(c, listLinksQuery)
   if (!query.ok) return invalidFields(c, 'invalid_query', query.fields)
-  const { limit, cursor, active, q } = query.value
+  const { limit, cursor, active, source, q } = query.value
   const page = await listLinks(c.get('db'), {
     ...(limit !== undefined ? { limit } : {}),
     ...(cursor ? { cursor } : {}),
     ...(active !== undefined ? { active } : {}),
+    ...(source !== undefined ? { source } : {}),
     ...(q !== undefined ? { search: q } : {}),
   })
   return c.json({

@@ -4,7 +4,7 @@
  * several fields live in link-rules.ts. Rules answer with problem codes (src/domain/problems.ts).
  */
 import * as z from 'zod'
-import { LANGUAGES } from '../../../db/schema.js'
+import { LANGUAGES, LINK_SOURCES } from '../../../db/schema.js'
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../../data/search.js'
 import { MAX_AMOUNT } from '../../domain/amount-bounds.js'
 import { cleanText } from '../../domain/clean-text.js'
@@ -121,6 +121,12 @@ export const listLinksQuery = z.strictObject({
   active: z
     .preprocess(bool, z.boolean({ error: 'must be true or false' }))
     .describe('Only links the merchant switched on (true) or off (false).')
+    .optional(),
+  source: z
+    .enum(LINK_SOURCES, { error: `must be one of ${LINK_SOURCES.join(', ')}` })
+    .describe(
+      'Only links made there: `dashboard` (and links older than sources), `api` or `till` (one per sale at the point of sale).',
+    )
     .optional(),
   q: search(
     `Only links whose title contains this text (${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters; Latin letters in any case).`,
