@@ -98,9 +98,11 @@ describe('the gateway failing at card creation', () => {
       const csrf = await formToken(paylinks, link.slug)
       paylinks.simulator.faults.set({ endpoints: { 'make-cib-transaction': fault } })
       const html = await expectPage(await postCheckout(paylinks, link.slug, csrf, 1), 502)
-      expect(html).toContain(`href="/l/${link.slug}?lang=en"`)
-      const rows = paylinks.sqlite.sqlite.prepare('SELECT status FROM payments').all()
-      expect(rows).toEqual([{ status: 'error' }])
+      const rows = paylinks.sqlite.sqlite.prepare('SELECT status, receipt_id FROM payments').all()
+      expect(rows).toEqual([{ status: 'error', receipt_id: expect.any(String) }])
+      // Try again opens the checkout filled from the payment that erred.
+      const [{ receipt_id }] = rows as { receipt_id: string }[]
+      expect(html).toContain(`href="/l/${link.slug}?lang=en&amp;retry=${receipt_id}"`)
       paylinks.simulator.faults.clear()
       const retried = await postCheckout(paylinks, link.slug, csrf, 2)
       expect(retried.status).toBe(303)
