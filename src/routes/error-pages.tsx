@@ -177,8 +177,17 @@ export function forbiddenPage(c: DashC): Response | Promise<Response> {
   return dashboardPage(c, DASHBOARD.forbidden)
 }
 
-/** 403 in the dashboard: the person's role does not allow this page or action. */
+/**
+ * 403 in the dashboard: the person's role does not allow this page or action. The dashboard's own
+ * address (a bookmark, the brand's link) is the exception: a role that may not read the overview
+ * is sent on to its home, as signing in sends it.
+ */
 export function notAllowedPage(c: DashC): Response | Promise<Response> {
+  const principal = c.get('principal')
+  if (principal && c.req.method === 'GET' && c.req.path === '/dashboard') {
+    const home = landingOf(principalRole(principal)).href
+    if (home !== '/dashboard') return c.redirect(home, 302)
+  }
   return dashboardPage(c, DASHBOARD.notAllowed)
 }
 

@@ -60,9 +60,11 @@ describe('people, roles and two-factor sign-in', () => {
     const { browser: viewer, response: v1 } = await accept(p, viewerLink, 'Lina Viewer')
     expect(v1.headers.get('location')).toBe('/dashboard')
 
-    // Pages: each is refused what the role excludes, and nothing changes.
+    // Pages: each is refused what the role excludes, and nothing changes; the dashboard's own
+    // address sends the cashier on to the till.
+    const root = await cashier.get('/dashboard')
+    expect([root.status, root.headers.get('location')]).toEqual([302, '/dashboard/till'])
     for (const path of [
-      '/dashboard',
       '/dashboard/links',
       '/dashboard/links/new',
       '/dashboard/people',

@@ -172,9 +172,13 @@ describe('the route policy', () => {
       expect(answer.status, role).toBe(303)
       expect(answer.headers.get('location'), role).toBe(LANDING[role])
       expect((await browser.get(LANDING[role])).status, role).toBe(200)
-      // The sign-in page, opened again while signed in, leads to the same page.
+      // The sign-in page, opened again while signed in, leads to the same page; so does the
+      // dashboard's own address.
       const again = await browser.get('/dashboard/login')
       expect(again.headers.get('location'), role).toBe(LANDING[role])
+      const root = await browser.get('/dashboard')
+      expect(root.status, role).toBe(LANDING[role] === '/dashboard' ? 200 : 302)
+      if (root.status === 302) expect(root.headers.get('location'), role).toBe(LANDING[role])
     }
   })
 
@@ -197,6 +201,13 @@ describe('the route policy', () => {
         }
         const response = await browser.request(concrete(path), init)
         const body = await response.text()
+        // The dashboard's own address sends a role that may not read the overview to its home.
+        if (refused && key === 'GET /dashboard') {
+          const sent = `${response.status} ${response.headers.get('location')}`
+          if (sent !== '302 /dashboard/till')
+            wrong.push(`${key}: ${sent} (expected 302 to the till)`)
+          continue
+        }
         const wasRefused = response.status === 403 && body.includes(NOT_ALLOWED)
         if (wasRefused !== refused || (!refused && response.status === 403))
           wrong.push(`${key}: ${response.status} (expected ${refused ? '403' : 'not 403'})`)
