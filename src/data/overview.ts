@@ -22,6 +22,7 @@ import {
   payments,
 } from '../../db/schema.js'
 import { algiersDayStart, toAlgiersIso } from '../domain/algiers-time.js'
+import { UNSUCCESSFUL } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { linkTitles } from './links.js'
 
@@ -29,8 +30,6 @@ export const OVERVIEW_DAYS = 30
 const DAY_MS = 86_400_000
 const TOP_LINKS = 5
 
-/** Statuses that ended without the money: with `paid`, the settled ones. */
-export const UNSUCCESSFUL: readonly PaymentStatus[] = ['failed', 'canceled', 'expired', 'error']
 const IN_FLIGHT: readonly PaymentStatus[] = ['initiated', 'pending']
 
 /** One Algiers day of the window. */

@@ -11,6 +11,9 @@ export { PAYMENT_STATUSES, type PaymentStatus }
 export const OUTCOMES = ['paid', 'failed', 'canceled', 'expired'] as const
 export type Outcome = (typeof OUTCOMES)[number]
 
+/** Statuses that ended without the money: with `paid`, the settled ones. */
+export const UNSUCCESSFUL: readonly PaymentStatus[] = ['failed', 'canceled', 'expired', 'error']
+
 /** For each target state, the states a payment may move to it from. */
 export const TRANSITIONS_INTO: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   initiated: [],

@@ -5,12 +5,13 @@
  * back from that payment on the server, so none of them sits in an address, a browser's history
  * or a server's log (docs/decisions/checkout-retry.md). Card data never reaches Paylinks.
  */
-import type { Link, Payment } from '../../db/schema.js'
+import type { Link } from '../../db/schema.js'
 import type { CheckoutProps } from '../../views/checkout.js'
 import type { Language } from '../config.js'
 import type { Db } from '../data/db.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
 import { isReceiptIdShaped } from '../domain/ids.js'
+import { UNSUCCESSFUL } from '../domain/payment-state.js'
 import { centimesToDzdShort } from '../lib/money.js'
 
 /**
@@ -18,14 +19,6 @@ import { centimesToDzdShort } from '../lib/money.js'
  * decline; past a day, an old address in a shared phone's history fills nobody's details.
  */
 export const RETRY_PREFILL_MS = 24 * 60 * 60_000
-
-/** The outcomes a customer tries again after (a paid or unsettled payment fills nothing). */
-const RETRYABLE: ReadonlySet<Payment['status']> = new Set([
-  'failed',
-  'canceled',
-  'expired',
-  'error',
-])
 
 /** The address of "Try again" for an unsuccessful payment of `slug`. */
 export function retryHref(slug: string, lang: Language, receiptId: string): string {
@@ -46,7 +39,7 @@ export async function retryValues(
 ): Promise<CheckoutProps['values'] | null> {
   if (!isReceiptIdShaped(receiptId)) return null
   const payment = await getPaymentByReceiptId(db, receiptId)
-  if (!payment || payment.linkId !== link.id || !RETRYABLE.has(payment.status)) return null
+  if (!payment || payment.linkId !== link.id || !UNSUCCESSFUL.includes(payment.status)) return null
   if (now - payment.createdAt > RETRY_PREFILL_MS) return null
   return {
     name: payment.customerName,
