@@ -9,7 +9,7 @@ import { countPaymentsBeyondMax } from '../data/payments.js'
 import { parseSearch, SEARCH_MAX_CHARS } from '../data/search.js'
 import { linkStatus } from '../domain/link-status.js'
 import { linkUrls } from '../domain/public-urls.js'
-import { isLocalAddress } from '../lib/local-address.js'
+import { localHostOf } from '../lib/local-address.js'
 import { auditLinkDeleted, auditLinkResult } from '../links/audit.js'
 import { updateLinkFromBody } from '../links/service.js'
 import { linkNotFoundPage } from '../routes/error-pages.js'
@@ -108,7 +108,7 @@ async function detailPage(
       notice={notice ?? (text ? { text } : undefined)}
       share={shareLinks(link, url)}
       payButton={payButtonSnippet(link, url)}
-      localHost={isLocalAddress(publicUrl) ? new URL(publicUrl).host : undefined}
+      localHost={localHostOf(publicUrl)}
     />,
     status,
   )

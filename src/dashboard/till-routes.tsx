@@ -34,7 +34,7 @@ import {
 } from '../domain/till-sale.js'
 import { formatAmount } from '../i18n/index.js'
 import { readForm } from '../lib/form-body.js'
-import { isLocalAddress } from '../lib/local-address.js'
+import { localHostOf } from '../lib/local-address.js'
 import { centimesToDzdNumber } from '../lib/money.js'
 import { createLinkFromBody, updateLinkFromBody } from '../links/service.js'
 import { qrMatrix, qrSvg } from '../qr/qr.js'
@@ -90,7 +90,7 @@ async function renderTill(
       live={c.get('paymentChanges') && c.get('saleEvents') ? 'stream' : 'poll'}
       presets={state.sale ? [] : readPresets(await readTillPresets(c.get('db')))}
       minutes={tillLinkMinutes(await readTillLinkMinutes(c.get('db')))}
-      localHost={isLocalAddress(publicUrl) ? new URL(publicUrl).host : undefined}
+      localHost={localHostOf(publicUrl)}
     />,
     status,
   )

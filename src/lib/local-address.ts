@@ -17,6 +17,14 @@ export function isLocalAddress(url: string): boolean {
   return ipv4 !== null && isLocalIpv4(ipv4)
 }
 
+/**
+ * The host of `url` (with its port) when only this machine or its local network can open it, for
+ * the warning that a QR code made from it leads nowhere on a customer's phone; else undefined.
+ */
+export function localHostOf(url: string): string | undefined {
+  return isLocalAddress(url) ? new URL(url).host : undefined
+}
+
 // The URL parser has already written every IPv4 form (127.1, 0x7f.1) as four decimal numbers.
 function parseIpv4(host: string): number[] | null {
   const parts = host.split('.')

@@ -7,7 +7,7 @@ import { readLinkBySlug } from '../data/links.js'
 import type { AppEnv } from '../deps.js'
 import { PUBLIC_IMAGE_HEADERS } from '../http/security-headers.js'
 import { sha256Hex } from '../lib/hash.js'
-import { isLocalAddress } from '../lib/local-address.js'
+import { localHostOf } from '../lib/local-address.js'
 import { qrMatrix, qrPng, qrSvg } from '../qr/qr.js'
 import { notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
@@ -49,9 +49,8 @@ qrRoutes.get('/l/:slug/poster', async (c) => {
   const url = `${publicUrl}/l/${link.slug}`
   const ctx = pageContext(c, lang)
   // The merchant looking at the poster before printing it is told when its QR code leads nowhere.
-  const warning = isLocalAddress(publicUrl)
-    ? ctx.t('localPublicUrl', { host: new URL(publicUrl).host })
-    : undefined
+  const localHost = localHostOf(publicUrl)
+  const warning = localHost ? ctx.t('localPublicUrl', { host: localHost }) : undefined
   return c.html(
     <PosterPage
       ctx={ctx}
