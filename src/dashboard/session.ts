@@ -150,24 +150,26 @@ export function requireSession(
     const session = current.token
     const secret = c.get('secrets').sessionSecret
     const now = c.get('clock')()
+    // What the dashboard's pages read of the session: who, and a fresh token for their forms.
+    const hold = async () => {
+      c.set('session', session)
+      c.set('principal', current.principal)
+      c.set('csrf', await issueToken(secret, formScope(session), now))
+    }
     if (c.req.method === 'POST') {
       // Read only now that the session is known to be the merchant's, and only so far.
       const limit = c.req.path === LOGO_FORM_PATH ? LOGO_FORM_BODY_LIMIT : DASHBOARD_FORM_BODY_LIMIT
       if (!(await holdBody(c, limit))) {
         // The body was not read, so neither was its form token: `tooLarge` changes nothing, but
         // may show the signed-in page the form came from (the logo's), which needs the session.
-        c.set('session', session)
-        c.set('principal', current.principal)
-        c.set('csrf', await issueToken(secret, formScope(session), now))
+        await hold()
         return tooLarge(c)
       }
       const form = await readForm(c)
       if (!(await verifyToken(secret, formScope(session), form._csrf, now, SESSION_MAX_AGE_MS)))
         return refuse(c)
     }
-    c.set('session', session)
-    c.set('principal', current.principal)
-    c.set('csrf', await issueToken(secret, formScope(session), now))
+    await hold()
     await next()
   }
 }
