@@ -4,7 +4,15 @@
  * Migrations in db/migrations are generated from this file with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm'
-import { check, customType, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import {
+  check,
+  customType,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+} from 'drizzle-orm/sqlite-core'
 
 declare global {
   /**
@@ -648,3 +656,42 @@ export const logo = sqliteTable('logo', {
 })
 
 export type Branding = typeof branding.$inferSelect
+
+/** Where an `Idempotency-Key` stands: its first request still running, or answered and kept. */
+export const IDEMPOTENCY_STATES = ['running', 'done'] as const
+export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number]
+
+/**
+ * The merchant API's `Idempotency-Key`s, per credential (an API key's id, or `admin` for the admin
+ * token) and key: the first request's method, path and body hash, and once it is answered, the
+ * answer (status, the headers that matter, body bytes) to replay for 24 hours from `created_at`.
+ * The kept bodies are the API's own answers, so they may hold customer data, like `payments`.
+ * See docs/decisions/idempotency.md.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    credentialId: text('credential_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    bodySha256: text('body_sha256').notNull(),
+    state: text('state', { enum: IDEMPOTENCY_STATES }).notNull(),
+    /** A random id of the run that holds the key: only it stores the answer or lets the key go. */
+    attempt: text('attempt').notNull(),
+    status: integer('status'),
+    /** `[[name, value], …]` of the answer's headers a replay gives again (Content-Type, Location). */
+    headers: text('headers', { mode: 'json' }).$type<[string, string][]>(),
+    body: bytes('body'),
+    createdAt: integer('created_at').notNull(),
+  },
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        primaryKey({ columns: [t.credentialId, t.key] }),
+        index('idempotency_keys_created_at_idx').on(t.createdAt),
+        check('idempotency_keys_state_known', sql`${t.state} IN ${sqlList(IDEMPOTENCY_STATES)}`),
+      ],
+)
+
+export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect

@@ -3,13 +3,14 @@
 import { apiKeyPaths } from './api-keys/openapi.js'
 import { auditPaths } from './audit/openapi.js'
 import { linkPaths } from './links/openapi.js'
+import { withIdempotencyKeys } from './openapi-idempotency.js'
 import type { OpenApiPathItem } from './openapi-types.js'
 import { paymentPaths } from './payments/openapi.js'
 import { webhookEndpointPaths } from './webhook-endpoints/openapi.js'
 
-/** Every path of the API, keyed as the app serves it. */
+/** Every path of the API, keyed as the app serves it; every write takes an Idempotency-Key. */
 export function apiPaths(): Record<string, OpenApiPathItem> {
-  return {
+  return withIdempotencyKeys({
     ...linkPaths(),
     ...paymentPaths(),
     ...webhookEndpointPaths(),
@@ -30,5 +31,5 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
         },
       },
     },
-  }
+  })
 }

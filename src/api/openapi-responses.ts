@@ -52,7 +52,7 @@ export const RESPONSES = {
   NotFound: error('No such link or payment.', 'not_found', 'No link has this id.'),
   BadRequest: {
     description:
-      'Malformed JSON (`invalid_json`), or fields that break a rule (`invalid_body`, `invalid_query`); `fields` names each one. Nothing was changed.',
+      'Malformed JSON (`invalid_json`), fields that break a rule (`invalid_body`, `invalid_query`), or an empty or over-long `Idempotency-Key` (`invalid_header`); `fields` names each one. Nothing was changed.',
     content: json('Error', errorExample),
   },
   UnsupportedMediaType: error(

@@ -3,6 +3,7 @@
  * and answer with. Served at `/api/v1/openapi.json` and rendered at `/api/docs`.
  * Kept rather than `@hono/zod-openapi` or `hono-openapi`: docs/decisions/libraries.md, "OpenAPI".
  */
+import { IDEMPOTENCY_RESPONSES } from './openapi-idempotency.js'
 import { apiPaths } from './openapi-paths.js'
 import { RESPONSES } from './openapi-responses.js'
 import { componentSchemas } from './openapi-schemas.js'
@@ -15,6 +16,8 @@ const DESCRIPTION = `The merchant API of Paylinks: create and change payment lin
 **Amounts** are DZD as JSON numbers with at most two decimals (\`1500\`, \`1299.5\`). Paylinks keeps them as whole centimes, so what you send is exactly what you read back. **Times** are ISO 8601; answers give UTC.
 
 **Errors** answer \`{"error": {"code", "message", "fields"}}\` with a 4xx status; \`fields\` names each bad field and its rule. A refused request changed nothing.
+
+**Retries.** Send an \`Idempotency-Key\` header (a UUID, or your order's id; at most 255 characters) with a \`POST\`, \`PATCH\` or \`DELETE\` to make retrying it safe: the first answer is kept 24 hours for your API key, and the same request with the same key answers it again, with \`Idempotent-Replayed: true\`, without doing anything twice. The same key with another method, path or body answers 422 \`idempotency_key_reused\`; while the first request still runs, 409 \`idempotency_key_in_use\`. A refused body, a rate limit or a server error keeps nothing: send the same key again.
 
 **Lists** are newest first, a page at a time: pass \`next_cursor\` back as \`cursor\` while \`has_more\` is true.
 
@@ -64,7 +67,7 @@ function build(publicUrl: string): OpenApiDocument {
         },
       },
       schemas: componentSchemas(),
-      responses: RESPONSES,
+      responses: { ...RESPONSES, ...IDEMPOTENCY_RESPONSES },
     },
   }
 }

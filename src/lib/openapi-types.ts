@@ -9,7 +9,7 @@ export type JsonSchema = { [key: string]: unknown }
 
 export interface OpenApiParameter {
   name: string
-  in: 'path' | 'query'
+  in: 'path' | 'query' | 'header'
   required: boolean
   description?: string
   schema: JsonSchema

@@ -5,6 +5,7 @@
  * trigger on Workers.
  */
 
+import { purgeIdempotencyKeys } from '../data/idempotency-keys.js'
 import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
 import { purgeRateLimits } from '../data/rate-limits.js'
 import { purgeExpiredSessions } from '../data/sessions.js'
@@ -34,10 +35,12 @@ export async function reconcile(
   for (const payment of stale) {
     logTransition(deps.log, payment, 'initiated', 'error', 'gateway_timeout')
   }
-  // Rate-limit windows last an hour at most; spent captcha solutions and sessions until they expire.
+  // Rate-limit windows last an hour at most; spent captcha solutions and sessions until they
+  // expire; the API's Idempotency-Keys 24 hours.
   await purgeRateLimits(deps.db, now, RATE_LIMIT_ROWS_KEPT_MS)
   await purgeSpentTokens(deps.db, now)
   await purgeExpiredSessions(deps.db, now)
+  await purgeIdempotencyKeys(deps.db, now)
   // Before the payments' own checks: a replayed confirmation settles its payment, which then
   // needs no check of its own, and an adopted one is pending from now on.
   const replay = await replayInbox(deps, { limit, ...options })

@@ -9,6 +9,7 @@ import { auditApiRoutes } from '../api/audit/routes.js'
 import { requireApiKey } from '../api/auth.js'
 import { apiDocsPage, openApiJson } from '../api/docs.js'
 import { apiError } from '../api/errors.js'
+import { idempotency } from '../api/idempotency.js'
 import { linkApiRoutes } from '../api/links/routes.js'
 import { paymentApiRoutes } from '../api/payments/routes.js'
 import { webhookEndpointApiRoutes } from '../api/webhook-endpoints/routes.js'
@@ -29,6 +30,8 @@ apiRoutes.use(
     apiError(c, 403, 'forbidden', `This key or its role does not allow this (needs ${missing}).`),
   ),
 )
+// After the key and the policy: a refused request claims no Idempotency-Key.
+apiRoutes.use('/v1/*', idempotency())
 apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
 apiRoutes.route('/v1', webhookEndpointApiRoutes)

@@ -9,7 +9,12 @@ import {
   linkExample,
   updateLinkExamples,
 } from '../../src/api/openapi-examples.js'
-import type { JsonSchema, OpenApiDocument, OpenApiMediaType } from '../../src/api/openapi-types.js'
+import type {
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiMediaType,
+  OpenApiResponse,
+} from '../../src/api/openapi-types.js'
 import { paymentObject } from '../../src/api/payments/objects.js'
 import { listPaymentsQuery } from '../../src/api/payments/schemas.js'
 import { curlExample } from '../../src/api/schema-text.js'
@@ -104,6 +109,54 @@ describe('the OpenAPI document', () => {
         expect(op.responses, where).toHaveProperty('404')
       }
     }
+  })
+
+  it('takes an Idempotency-Key on every write, with its 409, 422 and Idempotent-Replayed', () => {
+    const writes: string[] = []
+    for (const { path, method, op } of operations()) {
+      const where = `${method} ${path}`
+      const header = op.parameters?.find((x) => x.name === 'Idempotency-Key')
+      if (!['post', 'patch', 'delete'].includes(method)) {
+        expect(header, where).toBeUndefined()
+        continue
+      }
+      writes.push(where)
+      expect(header, where).toMatchObject({
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      })
+      expect(op.responses['422'], where).toEqual({
+        $ref: '#/components/responses/IdempotencyKeyReused',
+      })
+      const conflict = op.responses['409']!
+      const answer =
+        '$ref' in conflict
+          ? doc.components.responses[(conflict.$ref as string).split('/').pop()!]!
+          : conflict
+      const media = answer.content?.['application/json']
+      const codes = [media?.example, ...Object.values(media?.examples ?? {}).map((e) => e.value)]
+        .filter(Boolean)
+        .map((e) => (e as { error: { code: string } }).error.code)
+      expect(codes, where).toContain('idempotency_key_in_use')
+      expect(op.responses, where).toHaveProperty('400')
+      for (const [status, r] of Object.entries(op.responses))
+        if (status.startsWith('2') && !('$ref' in r))
+          expect(r.headers, `${where} ${status}`).toHaveProperty('Idempotent-Replayed')
+    }
+    expect(writes).toEqual(
+      expect.arrayContaining([
+        'post /api/v1/links',
+        'patch /api/v1/links/{id}',
+        'delete /api/v1/links/{id}',
+      ]),
+    )
+    // The DELETE's own 409 is kept beside the key's.
+    const del = doc.paths['/api/v1/links/{id}']?.delete?.responses['409'] as OpenApiResponse
+    expect(Object.keys(del.content?.['application/json']?.examples ?? {}).sort()).toEqual([
+      'idempotency_key_in_use',
+      'link_has_payments',
+    ])
   })
 
   it('documents 403 on every operation whose route needs a permission a key can lack', () => {

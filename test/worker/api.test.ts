@@ -99,6 +99,37 @@ describe('the merchant API on the deployed Worker', () => {
     expect((await api('/payments?limit=5&status=paid,failed')).status).toBe(200)
   })
 
+  it('makes one link of 20 identical creates with one Idempotency-Key fired at once, on D1', async () => {
+    const title = 'Commande D1-5150'
+    const create = () =>
+      fetch(`${worker().url}/api/v1/links`, {
+        method: 'POST',
+        headers: {
+          'x-api-key': WORKER_ADMIN_TOKEN,
+          'content-type': 'application/json',
+          'idempotency-key': 'd1-burst-5150',
+        },
+        body: JSON.stringify({ title, amount: 4200 }),
+      }).then(async (res) => ({
+        status: res.status,
+        replayed: res.headers.get('idempotent-replayed'),
+        body: (await res.json()) as { id?: string; error?: { code: string } },
+      }))
+    const answers = await Promise.all(Array.from({ length: 20 }, create))
+    const created = answers.filter((a) => a.status === 201)
+    expect(created.filter((a) => a.replayed === null)).toHaveLength(1)
+    for (const a of answers)
+      if (a.status !== 201) expect(a.body.error?.code).toBe('idempotency_key_in_use')
+    const ids = new Set(created.map((a) => a.body.id))
+    expect(ids.size).toBe(1)
+    const listed = (await (await api(`/links?q=${encodeURIComponent(title)}`)).json()) as {
+      data: { id: string }[]
+    }
+    expect(listed.data.map((l) => l.id)).toEqual([...ids])
+    const again = await create()
+    expect([again.status, again.replayed, again.body.id]).toEqual([201, 'true', [...ids][0]])
+  })
+
   it('creates a webhook endpoint and refuses a bad one', async () => {
     const created = await send('POST', '/webhook-endpoints', {
       url: 'https://hooks.example.dz/paylinks',
