@@ -35,6 +35,18 @@ export function chooseCoding(
   return codings.find((coding) => quality(acceptEncoding, coding) > 0) ?? null
 }
 
+/**
+ * The Accept-Encoding the client sent. Cloudflare hands a Worker its own (`br, gzip`) whatever the
+ * client asked, and keeps the client's in `request.cf.clientAcceptEncoding` (`""` when it sent
+ * none); miniflare and `wrangler dev` do the same but, unlike Cloudflare's edge, pass a gzip body
+ * on to a client that never asked for it (`curl` without `--compressed`). Node has no `cf`.
+ */
+export function clientAcceptEncoding(request: Request): string | undefined {
+  const cf = (request as { cf?: { clientAcceptEncoding?: unknown } }).cf
+  if (typeof cf?.clientAcceptEncoding === 'string') return cf.clientAcceptEncoding
+  return request.headers.get('accept-encoding') ?? undefined
+}
+
 /** Encodes HTML responses not encoded yet for a browser that takes brotli or gzip. */
 export function compressPages(encode: EncodePage | undefined): MiddlewareHandler {
   return async (c, next) => {
@@ -45,7 +57,7 @@ export function compressPages(encode: EncodePage | undefined): MiddlewareHandler
     if (!res.headers.get('Content-Type')?.startsWith('text/html')) return
     if (!/accept-encoding/i.test(res.headers.get('Vary') ?? ''))
       res.headers.append('Vary', 'Accept-Encoding')
-    const coding = chooseCoding(c.req.header('accept-encoding'), encode.codings)
+    const coding = chooseCoding(clientAcceptEncoding(c.req.raw), encode.codings)
     if (!coding) return
     // Replaced outright (not through `c.res =`, which would copy the old headers back).
     c.res = undefined

@@ -87,6 +87,10 @@ export async function startCheckout(
         cibTransactionId: created.cib_transaction_id,
         paymentUrl: created.payment_url,
         orderId: created.cib_response?.orderId ?? null,
+        // The order number is the card transaction's id (the check asks by
+        // `order_number=<cib_transaction_id>`, gateway-facts.md): the card page shows it from the
+        // start, so the receipt and the dashboard do too, before the outcome confirms it.
+        orderNumber: created.cib_transaction_id,
         gatewayResponse: created.raw,
       },
       deps.clock(),

@@ -24,6 +24,9 @@ describe('a customer pays a fixed-amount link', () => {
     const { location, tx, payment, receiptId } = await startPayment(p, link.slug)
     expect(location).toContain('/_sim/')
     expect(payment.status).toBe('pending')
+    // The order number the card page shows, kept from the start (the dashboard shows it while
+    // the payment is pending).
+    expect(payment.orderNumber).toBe(tx.cibTransactionId)
     expect(tx.amount).toBe(150000)
     // The receipt id again in the query: the signed message then names the payment.
     expect(tx.returnUrl).toBe(`${p.url}/r/${receiptId}?r=${receiptId}`)

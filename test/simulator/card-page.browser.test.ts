@@ -6,10 +6,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SIMULATOR_MERCHANT_ACCOUNT, TEST_CARDS, TEST_OTP } from '../../src/simulator/index.js'
+import { WORDS } from '../../src/simulator/views/i18n.js'
 import {
   axeViolations,
   closeContexts,
   describeInChromium,
+  keepScreenshot,
   launchChromium,
   openPage,
 } from '../support/chromium.js'
@@ -80,6 +82,8 @@ describeInChromium('the card page in Chromium', () => {
         await page.goto(tx.payment_url)
         expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
         expect(await anyAxeViolations(page)).toEqual([])
+        // The test cards are named once, by their table's caption.
+        expect(await page.getByText(WORDS[lang].testCards, { exact: true }).count()).toBe(1)
         await page.locator('#pan').fill(card.number)
         await page.locator('#expiry').fill(card.expiry)
         await page.locator('#cvv').fill(card.cvv)
@@ -136,7 +140,14 @@ describeInChromium('the card page in Chromium', () => {
       await page.goto(tx.payment_url)
       expect(await page.locator('[role=status]').textContent()).toContain('تم قبول الدفع')
       expect(await anyAxeViolations(page)).toEqual([])
+      // The inspector, with the transactions of the tests above, fits a 360 px phone: its
+      // tables scroll inside the page, nothing else is wider.
+      await page.setViewportSize({ width: 360, height: 740 })
+      await page.goto(`${run.url}/_inspect`)
+      await keepScreenshot(page, 'simulator-inspector-360')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360)
     } finally {
+      await page.setViewportSize({ width: 1280, height: 720 })
       await close()
     }
   })

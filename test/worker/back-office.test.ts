@@ -7,8 +7,10 @@
  * what it hands over.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import type { ExecutionContext } from '@cloudflare/workers-types/index.ts'
 import { Miniflare } from 'miniflare'
 import { describe, expect, it } from 'vitest'
@@ -90,6 +92,29 @@ describe('the production Worker and its back office', () => {
     expect(overview).toContain('Boulangerie Atlas')
     // Each dashboard request is logged once, by the back office.
     expect(requestLines('/dashboard/login').length).toBe(2)
+  })
+
+  it('sends pages plain to a client that does not ask for gzip, and gzip to one that does', async () => {
+    // node:http, unlike fetch, sends no Accept-Encoding of its own: `curl` without --compressed.
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        httpGet(`${worker().url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          )
+        }).on('error', reject)
+      })
+    // A back-office page (handed over through the binding) and a customer one.
+    for (const path of ['/dashboard/login', '/l/no-such-link']) {
+      const plain = await get(path)
+      expect(plain.encoding, path).toBeUndefined()
+      expect(plain.body.toString('utf8'), path).toMatch(/^<!doctype html>/i)
+      const gzip = await get(path, { 'accept-encoding': 'gzip' })
+      expect(gzip.encoding, path).toBe('gzip')
+      expect(gunzipSync(gzip.body).toString('utf8'), path).toMatch(/^<!doctype html>/i)
+    }
   })
 
   it('sends a visitor without a session to the login page, and keeps the API on the customer side', async () => {
@@ -182,6 +207,18 @@ describe('the production Worker alone', () => {
     )
     expect(response.status).toBe(503)
     expect(await response.text()).toContain('npm run deploy:worker')
+    // A binding to a Worker that is not running (`wrangler dev` of wrangler.toml alone) throws.
+    const unreachable = {
+      serve: () =>
+        Promise.reject(new Error('Worker "paylinks-dashboard" not found. Make sure it is running')),
+    }
+    const thrown = await paylinks.fetch(
+      new Request('https://pay.example.dz/dashboard'),
+      env({ DASHBOARD: unreachable }),
+      ctx,
+    )
+    expect(thrown.status).toBe(503)
+    expect(await thrown.text()).toContain('npm run prod:worker')
     // The customer side is unaffected.
     const health = await paylinks.fetch(new Request('https://pay.example.dz/healthz'), env({}), ctx)
     expect(health.status).toBe(200)

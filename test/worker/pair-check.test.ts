@@ -1,8 +1,11 @@
 /**
  * `npm run deploy:worker` first checks the two wrangler files name the same, real D1 database and
- * that the production Worker's binding names the back office (scripts/check-worker-pair.ts).
+ * that the production Worker's binding names the back office (scripts/check-worker-pair.ts); and
+ * its `wrangler deploy` commands run without wrangler's warnings.
  */
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { pairProblems } from '../../scripts/check-worker-pair.js'
@@ -53,4 +56,27 @@ describe('the check before deploying the two Workers', () => {
     // The shipped pair is otherwise right: one problem only.
     expect(failure?.stderr.trim().split('\n')).toHaveLength(1)
   }, 60_000)
+})
+
+describe('npm run deploy:worker', () => {
+  it('names the environment of each deploy whose wrangler file has several (no wrangler warning)', () => {
+    // wrangler warns "Multiple environments are defined … but no target environment was
+    // specified" for `deploy` (and `secret put`) on a file with any [env.…]; `--env ""` names its
+    // top level, the deployed Worker.
+    const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
+      string,
+      string
+    >
+    const deploys = scripts['deploy:worker']!.split('&&')
+      .map((command) => command.trim())
+      .filter((command) => command.startsWith('wrangler deploy'))
+    expect(deploys).toHaveLength(2)
+    for (const command of deploys) {
+      const file = /(?:--config|-c)[= ](\S+)/.exec(command)?.[1] ?? 'wrangler.toml'
+      const environments = /^\[\[?env\./m.test(readFileSync(join(ROOT, file), 'utf8'))
+      if (environments) expect(command, file).toMatch(/(?:--env|-e)[= ]/)
+    }
+    // As shipped, wrangler.toml has [env.dev]: the check above is not empty.
+    expect(deploys.some((command) => command.includes('--env'))).toBe(true)
+  })
 })

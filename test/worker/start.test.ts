@@ -82,6 +82,33 @@ describe('starting Paylinks on Workers', () => {
     expect(tokenLines()).toHaveLength(1)
   })
 
+  it('alone, without its back office running, answers /dashboard with a 503 naming how to start both', async () => {
+    // `wrangler dev` of wrangler.toml alone: DASHBOARD is bound, to a Worker no one runs.
+    await worker().restart(
+      {
+        GATEWAY_MODE: 'live',
+        PUBLIC_URL: 'https://pay.example.dz',
+        GATEWAY_SITE_URL: 'https://gateway.invalid',
+        MERCHANT_ACCOUNT: 'GCAZI7YBLIDJWIVEL7ETNAZGPP3LC24NO6KAOBWZHUERXQ7M5BC52DLV',
+      },
+      'production',
+      { backOffice: false },
+    )
+    const res = await fetch(`${worker().url}/dashboard/login`)
+    expect(res.status).toBe(503)
+    expect(res.headers.get('content-type')).toContain('text/plain')
+    const text = await res.text()
+    expect(text).toContain('npm run prod:worker')
+    expect(text).toContain('npm run deploy:worker')
+    expect(text).not.toContain('not found')
+    const logged = worker()
+      .logs.filter((line) => line.includes('"dashboard_missing"'))
+      .at(-1)
+    expect(logged).toContain('paylinks-dashboard')
+    // The customer side is unaffected.
+    expect((await fetch(`${worker().url}/healthz`)).status).toBe(200)
+  })
+
   it('deployed, has no simulator mode and no simulator to mount', async () => {
     await worker().restart({ GATEWAY_MODE: 'simulator' }, 'production')
     const res = await fetch(`${worker().url}/_sim/_inspect`)

@@ -65,8 +65,16 @@ export interface WorkerPaylinks {
   db: Db
   /** Lines the Worker wrote to its console (its logs), oldest first. */
   logs: string[]
-  /** Starts a fresh isolate with other vars (and entry, default the current one), on the same D1 state and port. */
-  restart(vars: Record<string, string>, entry?: WorkerEntry): Promise<void>
+  /**
+   * Starts a fresh isolate with other vars (and entry, default the current one), on the same D1
+   * state and port. The production entry comes with its back office unless `backOffice` is false:
+   * then its DASHBOARD binding reaches nothing, as under `wrangler dev` of wrangler.toml alone.
+   */
+  restart(
+    vars: Record<string, string>,
+    entry?: WorkerEntry,
+    options?: { backOffice?: boolean },
+  ): Promise<void>
   /** Runs the Worker's `scheduled` handler, as the Cron trigger does. */
   cron(): Promise<void>
   close(): Promise<void>
@@ -120,13 +128,17 @@ export async function startWorker(
   const options = async (
     overrides: Record<string, string>,
     which: WorkerEntry,
+    backOffice = true,
   ): Promise<MiniflareOptions> => {
     const workers = [await entryWorker(overrides, which)]
     // The production Worker's back office (wrangler.dashboard.toml), which its binding calls.
-    if (which === 'production')
+    if (which === 'production' && backOffice)
       workers.push(await miniflareWorker('dashboard', 'paylinks-dashboard'))
     return {
       workers,
+      // Without it, the binding goes where `wrangler dev` sends it: to the Workers other wrangler
+      // processes registered (none here), through miniflare's stand-in for them.
+      ...(backOffice ? {} : { unsafeDevRegistryPath: join(dir, 'registry') }),
       d1Persist: join(state, 'v3', 'd1'),
       host: '127.0.0.1',
       port,
@@ -146,9 +158,9 @@ export async function startWorker(
     mf,
     db,
     logs,
-    async restart(next, which = current) {
+    async restart(next, which = current, { backOffice = true } = {}) {
       current = which
-      await mf.setOptions(await options(next, which))
+      await mf.setOptions(await options(next, which, backOffice))
     },
     async cron() {
       const worker = await mf.getWorker()

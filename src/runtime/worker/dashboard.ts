@@ -1,5 +1,5 @@
 /**
- * The Paylinks back office on Cloudflare Workers (`[env.dashboard]` of wrangler.toml, deployed as
+ * The Paylinks back office on Cloudflare Workers (wrangler.dashboard.toml, deployed as
  * `paylinks-dashboard` by `npm run deploy:worker`): the dashboard and the till, on the same D1 as
  * the production Worker (src/runtime/worker/main.ts), which hands it every request under `/dashboard` through
  * its `DASHBOARD` service binding (src/runtime/worker/dashboard-link.ts). It has no public address and no

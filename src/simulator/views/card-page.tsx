@@ -78,7 +78,6 @@ export function CardFormPage({ view, error, errorField, values }: CardFormProps)
       </form>
       <EndButtons view={view} w={w} />
       <p class="hint">{fill(w.expiresAt, { time: view.expiresAt })}</p>
-      <h2>{w.testCards}</h2>
       <TestCardsTable lang={view.lang} />
     </Layout>
   )

@@ -24,7 +24,9 @@ th,td{border:1px solid #d5d9de;padding:.35rem .5rem;text-align:start;vertical-al
 caption{text-align:start;font-weight:700;padding:.25rem 0}
 .scroll{overflow-x:auto}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em;overflow-wrap:anywhere}
-nav ul{list-style:none;display:flex;gap:1rem;padding:0;margin:.5rem 0}
+nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;margin:.5rem 0}
+pre{overflow-x:auto}
+td code{overflow-wrap:break-word}
 a{color:#0b4f8a}
 .outcome-ok{color:#0a5a1e}.outcome-ko{color:#8a1010}
 @media (min-width:40rem){.actions{grid-template-columns:1fr 1fr}}
