@@ -8,12 +8,13 @@
  * receiver on loopback.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { configuredPort, migrationSummary, optionValue } from '../../scripts/dev-worker.js'
 import { type Receiver, startReceiver, verify } from '../outbound-webhooks/receiver.js'
 import { formAction, inputValue, migratedState, postForm, ROOT } from './support.js'
 
@@ -125,10 +126,13 @@ const api = (path: string, init: RequestInit = {}) =>
   })
 
 describe('npm run dev:worker', () => {
-  it('prints one line for the migrations, a start line like Node’s and no offline stack trace', () => {
+  it('prints one line for the migrations, builds the assets once, a start line like Node’s and no offline stack trace', () => {
     expect(output.match(/Local D1 \(/g)).toHaveLength(1)
     expect(output).toContain(`Local D1 (${state}): up to date.`)
     expect(output).not.toContain('│')
+    // wrangler dev runs the build command twice as it starts: the assets are written at most once.
+    expect(output.match(/Worker assets written/g)?.length ?? 0).toBeLessThanOrEqual(1)
+    expect(output).toContain('Worker assets up to date')
     expect(output).not.toContain('Request.cf')
     expect(output).not.toContain('getaddrinfo')
     // Wrangler's own hint names the route that fails with static assets: not printed.
@@ -138,7 +142,9 @@ describe('npm run dev:worker', () => {
     expect(start).toContain(`Dashboard: ${url}/dashboard`)
     expect(start).toContain(`Gateway simulator: ${url}/_sim/_inspect`)
     expect(start).toContain(`curl ${url}/__scheduled`)
-    expect(start).toMatch(/Admin token: (ADMIN_TOKEN of \.dev\.vars|generated on this local D1)/)
+    expect(start).toMatch(
+      /Admin token: (ADMIN_TOKEN of \.dev\.vars|printed once, above, on the first start)/,
+    )
   })
 
   it('hands out links, card pages, return URLs and the token line on the port it was given', async () => {
@@ -242,3 +248,28 @@ async function payOnCardPage(cardPage: string): Promise<string> {
   expect(afterOtp.status).toBe(303)
   return new URL(afterOtp.headers.get('location')!, url).href
 }
+
+describe('scripts/dev-worker.ts, read without starting anything', () => {
+  it('sums up wrangler’s migrations output in one line', () => {
+    const first = [
+      'Migrations to be applied:',
+      '│ 0000_init.sql │',
+      '? About to apply 23 migration(s)',
+      '🚣 15 commands executed successfully.',
+    ].join('\n')
+    expect(migrationSummary(first, '.wrangler/state')).toBe(
+      'Local D1 (.wrangler/state): 23 migration(s) applied.',
+    )
+    expect(migrationSummary('✅ No migrations to apply!', '.wrangler/state')).toBe(
+      'Local D1 (.wrangler/state): up to date.',
+    )
+  })
+
+  it('serves on --port when given, else on wrangler.toml’s [dev] port (8788, beside Node’s 8787)', () => {
+    expect(optionValue(['--port', '27431'], '--port')).toBe('27431')
+    expect(optionValue(['--ip=127.0.0.1', '--port=9000'], '--port')).toBe('9000')
+    expect(optionValue(['--persist-to', 'x'], '--port')).toBeUndefined()
+    expect(configuredPort(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'))).toBe(8788)
+    expect(configuredPort('name = "x"\n[vars]\nport = 1\n')).toBe(8787)
+  })
+})

@@ -104,6 +104,30 @@ describe('starting Paylinks on Workers', () => {
     expect(failure).toContain('simulator mode serves only on localhost')
   })
 
+  it('under wrangler dev with PUBLIC_URL empty, takes the address the request came to, on loopback only', async () => {
+    await worker().restart({ PUBLIC_URL: '' }, 'dev')
+    // Another host name: the same 503 as a PUBLIC_URL naming it, and nothing kept.
+    const elsewhere = await fetch(`${worker().url}/healthz`, {
+      headers: { host: 'pay.example.dz' },
+    })
+    expect(elsewhere.status).toBe(503)
+    expect(await elsewhere.text()).toContain('PUBLIC_URL')
+    // localhost, on the port wrangler serves (any): the links are on it.
+    const local = `http://localhost:${new URL(worker().url).port}`
+    const created = await fetch(`${worker().url}/api/v1/links`, {
+      method: 'POST',
+      headers: {
+        host: new URL(local).host,
+        'content-type': 'application/json',
+        'x-api-key': WORKER_ADMIN_TOKEN,
+      },
+      body: JSON.stringify({ title: 'Port', amount: 100, language: 'en' }),
+    })
+    expect(created.status).toBe(201)
+    const link = (await created.json()) as { slug: string; url: string }
+    expect(link.url).toBe(`${local}/l/${link.slug}`)
+  })
+
   it('protects the checkout with the ALTCHA proof of work, each solution good once', async () => {
     await worker().restart({ CAPTCHA: 'altcha' }, 'dev')
     const created = await fetch(`${worker().url}/api/v1/links`, {
