@@ -69,7 +69,7 @@ function tokenSource(where: string): string {
   const vars = join(ROOT, '.dev.vars')
   if (existsSync(vars) && /^\s*ADMIN_TOKEN\s*=\s*\S/m.test(readFileSync(vars, 'utf8')))
     return 'ADMIN_TOKEN of .dev.vars'
-  return `printed once, above, on the first start of this local D1 (${where}); or set ADMIN_TOKEN=… (16+ characters) in .dev.vars`
+  return `generated on the first start of this local D1 (${where}) and printed once, in the line "Paylinks admin token (shown once, keep it)"; or set ADMIN_TOKEN=… (16+ characters) in .dev.vars`
 }
 
 /** Runs wrangler with `args`; resolves with its exit code and everything it wrote. */
