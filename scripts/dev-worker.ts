@@ -92,18 +92,19 @@ function runQuietly(args: string[]): Promise<{ code: number; output: string }> {
   })
 }
 
-/** Asks `url` until it answers (wrangler is building and starting), or `child` has exited. */
-async function answered(url: string, child: ChildProcess): Promise<boolean> {
+/**
+ * Asks `url` until it answers (wrangler is building and starting), or `child` has exited: the
+ * Worker's answer, or undefined.
+ */
+async function answered(url: string, child: ChildProcess): Promise<Response | undefined> {
   while (child.exitCode === null && child.signalCode === null) {
     try {
-      const response = await fetch(`${url}/healthz`)
-      await response.body?.cancel()
-      return true
+      return await fetch(`${url}/healthz`)
     } catch {
       await sleep(500)
     }
   }
-  return false
+  return undefined
 }
 
 async function main(): Promise<void> {
@@ -140,7 +141,14 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal))
   dev.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 
-  if (await answered(url, dev)) console.log(banner(url, tokenSource(where)))
+  const health = await answered(url, dev)
+  if (!health) return
+  // A Worker that cannot start answers 503 naming the settings to fix: shown instead.
+  if (health.status === 503) console.error(`Paylinks cannot start yet: ${await health.text()}`)
+  else {
+    await health.body?.cancel()
+    console.log(banner(url, tokenSource(where)))
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main()

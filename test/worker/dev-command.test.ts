@@ -74,7 +74,10 @@ beforeAll(async () => {
     const take = (chunk: Buffer) => {
       output += chunk.toString('utf8')
       // The start line, and the token line the Worker writes through wrangler (in either order).
-      if (output.includes('Paylinks is listening on') && output.includes('Paylinks admin token'))
+      if (
+        output.includes('Paylinks is listening on') &&
+        /admin token \(shown once, keep it\): plk_/.test(output)
+      )
         resolve()
     }
     dev?.stdout?.on('data', take)
