@@ -52,7 +52,10 @@ function writeIfChanged(file: string, text: string): void {
   renameSync(temporary, file)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/** Writes every asset to `.worker-assets`, leaving alone the files already holding their bytes. */
+export async function writeWorkerAssets(): Promise<void> {
   for (const [path, text] of await workerAssets())
     writeIfChanged(join(WORKER_ASSETS_DIR, path), text)
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await writeWorkerAssets()

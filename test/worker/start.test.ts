@@ -3,6 +3,7 @@
  * once, in its console); the deployed Worker (wrangler.toml's top level) refusing, with a 503 that
  * names each setting, a configuration that lacks what it needs, and serving once it has it.
  */
+import { request as httpRequest } from 'node:http'
 import { solveChallenge } from 'altcha-lib/v1'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../src/lib/hash.js'
@@ -131,6 +132,25 @@ describe('starting Paylinks on Workers', () => {
     expect(failure).toContain('simulator mode serves only on localhost')
   })
 
+  it('under wrangler dev with PUBLIC_URL empty, takes the address the request came to, on loopback only', async () => {
+    await worker().restart({ PUBLIC_URL: '' }, 'dev')
+    // Another host name: the same 503 as a PUBLIC_URL naming it, and nothing kept.
+    const elsewhere = await requestAs('pay.example.dz', 'GET', '/healthz')
+    expect(elsewhere.status).toBe(503)
+    expect(elsewhere.body).toContain('PUBLIC_URL')
+    // localhost, on the port wrangler serves (any): the links are on it.
+    const local = `localhost:${new URL(worker().url).port}`
+    const created = await requestAs(
+      local,
+      'POST',
+      '/api/v1/links',
+      JSON.stringify({ title: 'Port', amount: 100, language: 'en' }),
+    )
+    expect(created.status).toBe(201)
+    const link = JSON.parse(created.body) as { slug: string; url: string }
+    expect(link.url).toBe(`http://${local}/l/${link.slug}`)
+  })
+
   it('protects the checkout with the ALTCHA proof of work, each solution good once', async () => {
     await worker().restart({ CAPTCHA: 'altcha' }, 'dev')
     const created = await fetch(`${worker().url}/api/v1/links`, {
@@ -183,3 +203,34 @@ describe('starting Paylinks on Workers', () => {
     expect((await fetch(`${worker().url}/_sim/_inspect/webhooks.json`)).status).toBe(404)
   })
 })
+
+/**
+ * A merchant API request to the Worker as if sent to `host` (node:http: fetch sends the address
+ * it connects to as Host, whatever the headers say).
+ */
+function requestAs(
+  host: string,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${worker().url}${path}`,
+      {
+        method,
+        headers: { host, 'content-type': 'application/json', 'x-api-key': WORKER_ADMIN_TOKEN },
+      },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          text += chunk
+        })
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
+      },
+    )
+    request.once('error', reject)
+    request.end(body)
+  })
+}

@@ -251,38 +251,35 @@ async function handle(
 
 /**
  * A Cron event (what Node's timers do): the reconciler, then the outbound webhooks and e-mails
- * due, and the merchant's daily digest.
+ * due, and the merchant's daily digest. Each is handed to `ctx.waitUntil`, and the handler also
+ * returns once all of them have ended, so a run started by hand under `wrangler dev`
+ * (`/__scheduled`) answers when its work is done rather than before.
  */
 async function scheduled(instance: Promise<Paylinks>, ctx: ExecutionContext): Promise<void> {
   const work = instance.then((loaded) => reconcile(loaded.assembled.deps))
-  ctx.waitUntil(
-    work.then(
-      (result) => consoleLogger({ event: 'reconciled', ...result }),
-      (error) =>
-        consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
-    ),
+  const reconciled = work.then(
+    (result) => consoleLogger({ event: 'reconciled', ...result }),
+    (error) => consoleLogger({ level: 'error', event: 'reconcile_failed', error: describe(error) }),
   )
   // Outbound webhooks and e-mails due by now (retries, and any a request's own run left):
   // after the reconciler, whose settled payments add to them.
-  ctx.waitUntil(
-    work
-      .catch(() => {})
-      .then(() => instance)
-      .then((loaded) => loaded.assembled.deps.outbound.run())
-      .then(
-        (result) => consoleLogger({ event: 'webhooks_sent', ...result }),
-        (error) =>
-          consoleLogger({ level: 'error', event: 'webhooks_failed', error: describe(error) }),
-      ),
-  )
+  const sent = work
+    .catch(() => {})
+    .then(() => instance)
+    .then((loaded) => loaded.assembled.deps.outbound.run())
+    .then(
+      (result) => consoleLogger({ event: 'webhooks_sent', ...result }),
+      (error) =>
+        consoleLogger({ level: 'error', event: 'webhooks_failed', error: describe(error) }),
+    )
   // The merchant's digest of the Algiers day before, once that day is over (it logs its own
   // failures and tries again on a later run).
-  ctx.waitUntil(
-    instance.then(
-      (loaded) => loaded.digest?.(),
-      () => {},
-    ),
+  const digest = instance.then(
+    (loaded) => loaded.digest?.(),
+    () => {},
   )
+  for (const part of [reconciled, sent, digest]) ctx.waitUntil(part)
+  await Promise.all([reconciled, sent, digest])
 }
 
 /** The bindings that are text: the configuration's vars and secrets. */
