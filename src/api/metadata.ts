@@ -16,7 +16,6 @@ import {
 } from '../domain/metadata.js'
 import type { ProblemCode } from '../domain/problems.js'
 
-
 // zod's record never copies a `__proto__` key into what it returns: such a key is left out.
 const key = z.string().max(METADATA_KEY_MAX).regex(METADATA_KEY_PATTERN)
 

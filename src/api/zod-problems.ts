@@ -56,7 +56,8 @@ export function problemOf(issue: Issue): Problem {
     case 'invalid_key': {
       // A record's key (metadata): too long, or not made of the characters keys may hold.
       const inner = issue.issues[0]
-      if (inner?.code === 'too_big') return { code: 'key_too_long', params: { max: Number(inner.maximum) } }
+      if (inner?.code === 'too_big')
+        return { code: 'key_too_long', params: { max: Number(inner.maximum) } }
       return { code: 'bad_key' }
     }
     case 'custom': {

@@ -10,8 +10,8 @@ import { MAX_AMOUNT } from '../../domain/amount-bounds.js'
 import { cleanText } from '../../domain/clean-text.js'
 import type { FieldProblems, ProblemCode } from '../../domain/problems.js'
 import { parseDzd } from '../../lib/money.js'
-import { cursor, limit, search } from '../query-fields.js'
 import { metadataChange, newMetadata } from '../metadata.js'
+import { cursor, limit, search } from '../query-fields.js'
 import { fieldProblems, PARSE_OPTIONS } from '../zod-problems.js'
 
 // A value of the wrong type is worded by the kind of value the field takes; every other rule is
