@@ -27,7 +27,7 @@ const value = z
 const DESCRIPTION = `Your own keys and texts, kept with the object and never read by Paylinks: at most ${METADATA_MAX_KEYS} keys of 1 to ${METADATA_KEY_MAX} letters, digits, \`_\`, \`.\` or \`-\`, each with a text of at most ${METADATA_VALUE_MAX} characters.`
 
 const metadataObject = z
-  .record(key, value)
+  .record(key, value, { error: 'not_object' })
   .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, {
     params: { code: 'too_many_keys' satisfies ProblemCode, max: METADATA_MAX_KEYS },
   })
