@@ -77,17 +77,6 @@ describe('metadata on a link', () => {
     expect(Object.keys(swapped.body.metadata)).toHaveLength(20)
   })
 
-  it('keeps both keys of two changes sent at once (merged by the UPDATE itself)', async () => {
-    const link = await postLink(p, { title: 'Cours', amount: 1500 })
-    const [one, two] = await Promise.all([
-      patch(link.id, { metadata: { first: '1' } }),
-      patch(link.id, { metadata: { second: '2' } }),
-    ])
-    expect([one.status, two.status]).toEqual([200, 200])
-    const after = (await api(p, 'GET', `/api/v1/links/${link.id}`)).body
-    expect(after.metadata).toEqual(expect.objectContaining({ first: '1', second: '2' }))
-  })
-
   it('answers 404 for a change of metadata on a link that does not exist', async () => {
     const res = await patch('lnk_missing000000000', { metadata: { a: '1' } })
     expect(res.status).toBe(404)
