@@ -13,6 +13,7 @@ import {
   sqliteTable,
   text,
 } from 'drizzle-orm/sqlite-core'
+import { type Metadata, readMetadata } from '../src/domain/metadata.js'
 
 declare global {
   /**
@@ -109,6 +110,16 @@ const invoiceItemsJson = customType<{ data: InvoiceItem[] | null; driverData: st
   },
 })
 
+/**
+ * A merchant's metadata (src/domain/metadata.ts) as JSON text, `{}` when there is none. Read back
+ * leniently, like invoice items: text that is not a JSON object of texts reads as none.
+ */
+const metadataJson = customType<{ data: Metadata; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (metadata) => JSON.stringify(metadata),
+  fromDriver: (text) => readMetadata(text),
+})
+
 export const links = sqliteTable(
   'links',
   {
@@ -143,6 +154,8 @@ export const links = sqliteTable(
     // sale is a till link, and its payments are the till's (each keeps a copy: payments.source).
     source: text('source', { enum: LINK_SOURCES }),
     createdBy: text('created_by'),
+    // The merchant's metadata, copied to each payment by the INSERT that starts it (migration 0023).
+    metadata: metadataJson('metadata').notNull().default({}),
   },
   globalThis.PAYLINKS_QUERIES_ONLY
     ? undefined
@@ -204,6 +217,9 @@ export const payments = sqliteTable(
     // the dashboard's), copied from the link by the INSERT that starts the payment: a link's
     // source never changes. Migration 0020 filled it for the payments before it.
     source: text('source', { enum: LINK_SOURCES }).notNull().default('dashboard'),
+    // The link's metadata when the payment started, copied by the same INSERT: a later change of
+    // the link's metadata leaves the payments already made with what they were sold with.
+    metadata: metadataJson('metadata').notNull().default({}),
   },
   globalThis.PAYLINKS_QUERIES_ONLY
     ? undefined

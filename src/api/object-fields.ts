@@ -7,6 +7,11 @@ import * as z from 'zod'
 export const dzd = z.number().describe('DZD, at most two decimals')
 export const time = z.string().describe('ISO 8601, UTC')
 
+/** The merchant's metadata as stored: `{}` when there is none. */
+export const metadata = z
+  .record(z.string(), z.string())
+  .describe('your own keys and texts, as you set them; `{}` when there are none')
+
 /** A page of `item`s, newest first, with the cursor of the next one. */
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -38,6 +38,7 @@ export const createLinkExamples = {
         { description: 'Livraison', quantity: 1, unit_price: 400 },
       ],
       success_url: 'https://shop.example.dz/merci',
+      metadata: { order_id: '1042', customer_id: 'C-381' },
     },
   },
   invoice_id: {
@@ -53,6 +54,10 @@ export const updateLinkExamples = {
     value: { active: false, inactive_message: 'Les inscriptions sont closes.' },
   },
   reprice: { summary: 'Change the amount', value: { amount: 1500 } },
+  metadata: {
+    summary: 'Set one metadata key and remove another (the other keys are kept)',
+    value: { metadata: { term: 'printemps', promo: '' } },
+  },
 } as const
 
 /** A link as the API answers it. */
@@ -78,6 +83,7 @@ export const linkExample: LinkObject = {
   success_url: null,
   active: true,
   inactive_message: null,
+  metadata: { term: 'mars', group: 'B2' },
   status: 'active',
   paid_count: 0,
   paid_total: 0,
@@ -94,6 +100,8 @@ export const paymentExample: PaymentObject = {
   currency: 'DZD',
   customer: { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz' },
   ref: 'ELEVE-42',
+  checkout_id: null,
+  metadata: { term: 'mars', group: 'B2' },
   language: 'fr',
   order_id: 'c8d1e1f2-7a61-4a4e-b2c1-0b5d3c0e9f11',
   order_number: '417271',

@@ -43,6 +43,9 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   not_list: '{field} must be a list of items',
   too_few_items: '{field} must list at least one item',
   too_many_items: '{field} must list at most {max} items',
+  too_many_keys: '{field} must have at most {max} keys',
+  bad_key: '{field} keys must be made of letters, digits, _, . and - only',
+  key_too_long: '{field} keys must be at most {max} characters',
   pricing_required:
     '{field} is required: give amount, amount_min/amount_max, invoice_id with amount, or invoice_items',
   invoice_amount_required: "{field} is required with invoice_id (the invoice's total)",

@@ -53,6 +53,13 @@ export function problemOf(issue: Issue): Problem {
       if (issue.format === 'url') return { code: 'bad_url' }
       if (issue.format === 'datetime') return { code: 'bad_datetime' }
       return { code: 'invalid' }
+    case 'invalid_key': {
+      // A record's key (metadata): too long, or not made of the characters keys may hold.
+      const inner = issue.issues[0]
+      if (inner?.code === 'too_big')
+        return { code: 'key_too_long', params: { max: Number(inner.maximum) } }
+      return { code: 'bad_key' }
+    }
     case 'custom': {
       const { code, ...params } = issue.params ?? {}
       if (!isProblemCode(code)) return { code: 'invalid' }
@@ -80,7 +87,8 @@ export function fieldProblems(error: z.ZodError): FieldProblems {
         out[pathText([...issue.path, key])] ??= { code: 'unknown_field' }
       continue
     }
-    const path = pathText(issue.path)
+    // A bad key is the object's problem: the key itself is not a field's name.
+    const path = pathText(issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path)
     if (path === '') out.body ??= { code: 'not_object' }
     else out[path] ??= problemOf(issue)
   }

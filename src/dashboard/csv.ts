@@ -37,6 +37,8 @@ export const CSV_HEADER = [
   'receipt_url',
   // Where the payment's link was made: dashboard, api or till (links older than it: dashboard).
   'source',
+  // The metadata the payment was made with, as JSON text (`{}` when none), guarded like any text.
+  'metadata',
 ] as const
 
 /**
@@ -106,6 +108,7 @@ export function paymentCsvRow(
     isShowableTime(payment.paidAt) ? toAlgiersIso(payment.paidAt) : '',
     receiptUrl(publicUrl, payment.receiptId),
     payment.source,
+    JSON.stringify(payment.metadata),
   ])
 }
 

@@ -246,6 +246,7 @@ export const ar: DashMessages = {
   backToPayments: 'العودة إلى المدفوعات',
   details: 'التفاصيل',
   sectionCustomer: 'الزبون',
+  sectionMetadata: 'البيانات الوصفية',
   sectionTimeline: 'السجل',
   sectionGateway: 'أجوبة البوابة',
   sectionWebhooks: 'إشعارات الويب المستلمة',

@@ -259,6 +259,7 @@ export const en = {
   backToPayments: 'Back to the payments',
   details: 'Details',
   sectionCustomer: 'Customer',
+  sectionMetadata: 'Metadata',
   sectionTimeline: 'History',
   sectionGateway: 'Gateway answers',
   sectionWebhooks: 'Webhook deliveries',

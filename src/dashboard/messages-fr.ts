@@ -251,6 +251,7 @@ export const fr: DashMessages = {
   backToPayments: 'Retour aux paiements',
   details: 'Détails',
   sectionCustomer: 'Client',
+  sectionMetadata: 'Métadonnées',
   sectionTimeline: 'Historique',
   sectionGateway: 'Réponses de la passerelle',
   sectionWebhooks: 'Webhooks reçus',

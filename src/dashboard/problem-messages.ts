@@ -35,6 +35,10 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   not_list: 'errInvalid',
   too_few_items: 'errItemsNone',
   too_many_items: 'errItemsMax',
+  // The form has no metadata; only the API sends it.
+  too_many_keys: 'errInvalid',
+  bad_key: 'errInvalid',
+  key_too_long: 'errInvalid',
   pricing_required: 'errPricing',
   invoice_amount_required: 'errInvoiceAmount',
   amount_with_items: 'errPricingConflict',

@@ -2,7 +2,8 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { type Link, type LinkCounters, type LinkSource, links, payments } from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
-import type { LinkValues } from '../domain/link-rules.js'
+import type { LinkChanges, LinkValues } from '../domain/link-rules.js'
+import { METADATA_MAX_KEYS, type MetadataPatch, toMergePatch } from '../domain/metadata.js'
 import { brandingVersionSql } from './branding.js'
 import type { Db } from './db.js'
 import { afterCursor, type Page, type PageOptions, pageSize, toPage } from './paging.js'
@@ -54,17 +55,41 @@ export async function createLink(
   }
 }
 
-/** Changes the given columns of a link; returns the updated link, or null when there is none. */
+// The stored metadata as a JSON object, whatever was written there by other means.
+const storedMetadata = sql`CASE WHEN json_valid(${col(links.metadata)})
+  AND json_type(${col(links.metadata)}) = 'object' THEN ${col(links.metadata)} ELSE '{}' END`
+
+/**
+ * A metadata change as the UPDATE applies it: the stored keys merged with the change by
+ * json_patch (a removed key is null in a merge patch), and the condition that the result holds at
+ * most METADATA_MAX_KEYS keys. Read and written by the one statement, two changes at once each
+ * keep the other's keys.
+ */
+function metadataUpdate(patch: MetadataPatch) {
+  if (patch === null) return { value: sql`'{}'`, fits: undefined }
+  const merged = sql`json_patch(${storedMetadata}, ${JSON.stringify(toMergePatch(patch))})`
+  return {
+    value: merged,
+    fits: sql`(SELECT count(*) FROM json_each(${merged})) <= ${METADATA_MAX_KEYS}`,
+  }
+}
+
+/**
+ * Changes the given columns of a link; returns the updated link, or null when there is none, or
+ * when a metadata change would leave it more than METADATA_MAX_KEYS keys (nothing is changed).
+ */
 export async function updateLink(
   db: Db,
   id: string,
-  changes: Partial<LinkValues>,
+  changes: LinkChanges,
   now: number,
 ): Promise<LinkWithStats | null> {
+  const { metadata, ...columns } = changes
+  const meta = metadata === undefined ? null : metadataUpdate(metadata)
   const [row] = await db
     .update(links)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(links.id, id))
+    .set({ ...columns, ...(meta ? { metadata: meta.value } : {}), updatedAt: now })
+    .where(and(eq(links.id, id), meta?.fits))
     .returning()
   return row ?? null
 }

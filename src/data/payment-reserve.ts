@@ -32,21 +32,27 @@ export type ReserveRefusal =
 
 export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
 
+/** The columns a payment copies from its link, read by the INSERT … SELECT that starts it. */
+type FromLink = 'source' | 'metadata'
+
 /**
  * The new row's values as a SELECT list, in the table's column order as INSERT … SELECT needs; its
- * source is the link's, read by the same statement (a link made before links.source: `dashboard`).
+ * source (a link made before links.source: `dashboard`) and metadata are the link's as this same
+ * statement reads them, so the payment keeps the metadata it was sold with.
  */
-function selectList(row: Omit<Payment, 'source'>): SQL {
+function selectList(row: Omit<Payment, FromLink>): SQL {
   const values = Object.entries(getTableColumns(payments)).map(([key, column]) =>
     key === 'source'
       ? sql`coalesce(${col(links.source)}, 'dashboard')`
-      : sql.param(row[key as keyof typeof row], column),
+      : key === 'metadata'
+        ? col(links.metadata)
+        : sql.param(row[key as keyof typeof row], column),
   )
   return sql.join(values, sql`, `)
 }
 
 async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<Payment | null> {
-  const row: Omit<Payment, 'source'> = {
+  const row: Omit<Payment, FromLink> = {
     id: newPaymentId(),
     receiptId: newReceiptId(),
     linkId: request.linkId,

@@ -6,6 +6,7 @@
 import type { InvoiceItem, Language, Link } from '../../db/schema.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'
 import { isInvoiceLink } from './link-status.js'
+import type { Metadata, MetadataPatch } from './metadata.js'
 import type { FieldProblems, ProblemCode } from './problems.js'
 
 /** The columns of a link a merchant decides (everything but id, slug and timestamps). */
@@ -25,7 +26,15 @@ export type LinkValues = {
   successUrl: string | null
   active: boolean
   inactiveMessage: string | null
+  /** None (`{}`, the column's default) when left out. */
+  metadata?: Metadata
 }
+
+/**
+ * The columns an update changes. Its `metadata` is a change merged into the stored keys by the
+ * UPDATE itself (src/data/links.ts), not the new value.
+ */
+export type LinkChanges = Partial<Omit<LinkValues, 'metadata'>> & { metadata?: MetadataPatch }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblems }
 
@@ -147,6 +156,7 @@ export function newLinkValues(
       successUrl: v.successUrl ?? null,
       active: v.active ?? true,
       inactiveMessage: v.inactiveMessage ?? null,
+      metadata: v.metadata ?? {},
     },
   }
 }
@@ -173,9 +183,9 @@ function storedPricing(link: Link): Pricing {
  */
 export function linkChanges(
   link: Link,
-  changes: Partial<LinkValues>,
+  changes: LinkChanges,
   opts: { now: number },
-): Parsed<Partial<LinkValues>> {
+): Parsed<LinkChanges> {
   const problems: FieldProblems = {}
   const named = PRICING_KEYS.filter((k) => k in changes)
   if (named.length > 0) {

@@ -37,6 +37,10 @@ export const PROBLEM_CODES = [
   'not_list',
   'too_few_items', // { min }
   'too_many_items', // { max }
+  // Metadata: its keys
+  'too_many_keys', // { max }
+  'bad_key',
+  'key_too_long', // { max }
   // Pricing, which spans several fields
   'pricing_required',
   'invoice_amount_required',

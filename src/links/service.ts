@@ -13,6 +13,7 @@ import {
   updateLink,
 } from '../data/links.js'
 import type { AppDeps } from '../deps.js'
+import { METADATA_MAX_KEYS } from '../domain/metadata.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdNumber } from '../lib/money.js'
@@ -67,7 +68,14 @@ export async function updateLinkFromBody(
     changes.invoiceId = created.invoiceId
   }
   const updated = await updateLink(deps.db, id, changes, now)
-  if (!updated) return { ok: false, kind: 'not_found' }
+  if (!updated) {
+    // Not written: the link is gone, or the metadata change would leave it too many keys.
+    if (changes.metadata && (await getLinkById(deps.db, id))) {
+      const problem = { code: 'too_many_keys', params: { max: METADATA_MAX_KEYS } } as const
+      return { ok: false, kind: 'invalid', problems: { metadata: problem } }
+    }
+    return { ok: false, kind: 'not_found' }
+  }
   return { ok: true, link: updated, before: existing }
 }
 

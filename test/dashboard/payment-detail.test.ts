@@ -1,5 +1,6 @@
 /** A payment's page in the dashboard, the reason in the list, the CSV and the API. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { updateLink } from '../../src/data/links.js'
 import { SIMULATOR_SECRET_SEED } from '../../src/simulator/constants.js'
 import { api } from '../api/helpers.js'
 import { pathOf, startPayment } from '../flows/support.js'
@@ -87,6 +88,50 @@ describe('the payment page', () => {
       expect(res.status).toBe(404)
       expect(await res.text()).toContain(text)
     }
+  })
+
+  it('lists the metadata the payment was made with, in each language, isolated and escaped', async () => {
+    const link = await makeLink(p, {
+      title: 'Commande',
+      amount: 2500,
+      metadata: { order_id: '1042', note: 'تسليم <b>مساءً</b>' },
+    })
+    const { payment } = await startPayment(p, link.slug)
+    // The link's metadata changed since: the payment's page shows what the payment keeps.
+    await updateLink(
+      p.deps.db,
+      link.id,
+      { metadata: { order_id: '2000', note: '' } },
+      p.deps.clock(),
+    )
+    const metadataOf = (html: string) =>
+      /<dl class="kv" data-metadata[^>]*>(.*?)<\/dl>/.exec(html)?.[1]
+    for (const [lang, heading] of [
+      ['en', 'Metadata'],
+      ['fr', 'Métadonnées'],
+      ['ar', 'البيانات الوصفية'],
+    ] as const) {
+      const html = await (
+        await browser.get(`/dashboard/payments/${payment.id}?lang=${lang}`)
+      ).text()
+      expect(html).toContain(`<h2 id="metadata-title">${heading}</h2>`)
+      expect(metadataOf(html)).toBe(
+        '<dt><bdi dir="ltr">order_id</bdi></dt><dd><bdi>1042</bdi></dd>' +
+          '<dt><bdi dir="ltr">note</bdi></dt><dd><bdi>تسليم &lt;b&gt;مساءً&lt;/b&gt;</bdi></dd>',
+      )
+    }
+    // The link's page shows the link's own metadata.
+    const linkPage = await (await browser.get(`/dashboard/links/${link.id}`)).text()
+    expect(metadataOf(linkPage)).toBe(
+      '<dt><bdi dir="ltr">order_id</bdi></dt><dd><bdi>2000</bdi></dd>',
+    )
+  })
+
+  it('shows no metadata section for a payment without metadata', async () => {
+    const { payment } = await declinedByWebhook()
+    const html = await (await browser.get(`/dashboard/payments/${payment.id}`)).text()
+    expect(html).not.toContain('metadata-title')
+    expect(html).not.toContain('data-metadata')
   })
 
   it('is for signed-in merchants only', async () => {

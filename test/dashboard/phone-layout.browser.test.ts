@@ -426,6 +426,7 @@ async function seed(p: Paylinks): Promise<Data> {
     memo: 'Mémo interne très long sans espaces: ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJ',
     successMessage: 'شكراً جزيلاً على ثقتكم، سنتصل بكم قريباً لتأكيد موعد الورشة والتفاصيل',
     successUrl: LONG_URL,
+    metadata: { order_id: 'CMD-2026-000000123456789', 'client.note': LONG_TITLE },
   })
   const items = await storeLink(p, {
     title: 'Commande groupée',

@@ -273,6 +273,25 @@ describe('on D1', () => {
     expect(api.items.map((p) => [p.id, p.source])).toEqual([[made.get('api'), 'api']])
   })
 
+  it("merges a metadata change in the UPDATE, refuses a 21st key, and copies the link's metadata onto a payment", async () => {
+    const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, `${i}`]))
+    const link = await createLink(db, linkValues({ metadata: { a: '1', b: '2' } }), T0)
+    const merged = await updateLink(db, link.id, { metadata: { b: '', c: '3' } }, T0 + 1)
+    expect(merged?.metadata).toEqual({ a: '1', c: '3' })
+    const r = await reservePayment(db, paymentRequest(link), T0 + 10)
+    if (!r.ok) throw new Error(r.reason)
+    expect(r.payment.metadata).toEqual({ a: '1', c: '3' })
+    expect(await updateLink(db, link.id, { metadata: null }, T0 + 2)).toMatchObject({
+      metadata: {},
+    })
+    expect(await updateLink(db, link.id, { metadata: twenty }, T0 + 3)).toMatchObject({
+      metadata: twenty,
+    })
+    expect(await updateLink(db, link.id, { metadata: { extra: 'x' } }, T0 + 4)).toBeNull()
+    const payment = await getPaymentWithin(db, r.payment.id, {})
+    expect(payment?.metadata).toEqual({ a: '1', c: '3' })
+  })
+
   it("narrows payments to a cashier's day, without another cashier's sales, in the list and by id", async () => {
     // A day of its own, far from the other tests' payments.
     const day = T0 + 400 * 86_400_000

@@ -174,6 +174,28 @@ describe('links', () => {
     expect(await updateLink(t.db, 'lnk_missing', { active: false }, T0)).toBeNull()
   })
 
+  it('merges two metadata changes made at once: each keeps the other key', async () => {
+    const link = await storeLink(t.db, { metadata: { a: '1' } })
+    // Both calls start before either writes: a merge read first and written after would lose one.
+    await Promise.all([
+      updateLink(t.db, link.id, { metadata: { first: '1' } }, T0 + 1),
+      updateLink(t.db, link.id, { metadata: { second: '2', a: '' } }, T0 + 1),
+    ])
+    expect((await getLinkById(t.db, link.id))?.metadata).toEqual({ first: '1', second: '2' })
+  })
+
+  it('reads metadata written by other means as none rather than failing', async () => {
+    const link = await storeLink(t.db)
+    for (const text of ['not json', '[1,2]', '"text"', '{"a":1,"b":"2"}']) {
+      t.sqlite.prepare('UPDATE links SET metadata = ? WHERE id = ?').run(text, link.id)
+      const read = await getLinkById(t.db, link.id)
+      expect(read?.metadata).toEqual(text.startsWith('{') ? { b: '2' } : {})
+      // A change merges into what reads as stored: the unreadable text is replaced.
+      const changed = await updateLink(t.db, link.id, { metadata: { c: '3' } }, T0 + 1)
+      expect(changed?.metadata).toEqual(text.startsWith('{') ? { b: '2', c: '3' } : { c: '3' })
+    }
+  })
+
   it('counts only paid payments in paid_count and paid_total', async () => {
     const link = await storeLink(t.db, { amount: null, amountMin: 5000, amountMax: null })
     const a = await pay(link.id, 129950)

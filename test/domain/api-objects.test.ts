@@ -27,6 +27,7 @@ const link: Link = {
   updatedAt: T + 1,
   source: 'api',
   createdBy: null,
+  metadata: { order: 'CMD-12' },
 }
 
 const payment: Payment = {
@@ -64,6 +65,7 @@ const payment: Payment = {
   statusCause: 'webhook',
   failureCode: null,
   source: 'dashboard',
+  metadata: { order: 'CMD-12', channel: 'web' },
 }
 
 describe('toLinkObject', () => {
@@ -83,6 +85,7 @@ describe('toLinkObject', () => {
       expires_at: '2026-01-16T09:30:00.000Z',
       created_at: '2026-01-15T09:30:00.000Z',
       status: 'active',
+      metadata: { order: 'CMD-12' },
     })
     expect(linkObject.parse(o)).toEqual(o)
   })
@@ -129,6 +132,8 @@ describe('toPaymentObject', () => {
       currency: 'DZD',
       customer: { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz' },
       ref: 'CMD-12',
+      checkout_id: null,
+      metadata: { order: 'CMD-12', channel: 'web' },
       language: 'fr',
       order_id: 'c8d1e1f2-7a61-4a4e-b2c1-0b5d3c0e9f11',
       order_number: '417271',

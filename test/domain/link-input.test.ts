@@ -29,6 +29,8 @@ describe('parseCreateLink accepts', () => {
       success_url: 'https://example.dz/merci',
       active: false,
       inactive_message: 'Complet',
+      // A key set to "" is no key on a new link.
+      metadata: { lesson: 'piano', room: '' },
     })
     expect(r).toEqual({
       ok: true,
@@ -48,6 +50,7 @@ describe('parseCreateLink accepts', () => {
         successUrl: 'https://example.dz/merci',
         active: false,
         inactiveMessage: 'Complet',
+        metadata: { lesson: 'piano' },
       },
     })
   })
@@ -295,6 +298,7 @@ describe('parseLinkUpdate', () => {
     updatedAt: NOW - 1000,
     source: null,
     createdBy: null,
+    metadata: {},
   }
   const update = (body: unknown, link: Link = stored) =>
     inApiWords(parseLinkUpdate(link, body, { now: NOW }))

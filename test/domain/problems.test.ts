@@ -18,6 +18,8 @@ const PARAMS: Partial<Record<ProblemCode, Record<string, string | number>>> = {
   not_one_of: { values: 'ar, fr, en' },
   too_few_items: { min: 1 },
   too_many_items: { max: 50 },
+  too_many_keys: { max: 20 },
+  key_too_long: { max: 40 },
   items_total_too_low: { min: 5000 },
   items_total_too_high: { max: 10_000_000_000 },
 }

@@ -8,6 +8,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deliveries, deliveryAttempts, webhookEndpoints } from '../../db/schema.js'
+import { updateLink } from '../../src/data/links.js'
 import {
   createEndpoint,
   FAILING_AFTER,
@@ -56,12 +57,21 @@ async function advance(ms: number) {
   await p.deps.outbound.run()
 }
 
-type Event = { type: string; timestamp: string; data: { id: string; status: string; ref: unknown } }
+type Event = {
+  type: string
+  timestamp: string
+  data: { id: string; status: string; ref: unknown; checkout_id: unknown; metadata: unknown }
+}
 
 describe('outbound webhooks', () => {
   it('delivers each payment outcome once, verified by the reference library', async () => {
     const endpoint = await register()
-    const link = await makeLink(p, { title: 'Commande', amount: 2500, language: 'fr' })
+    const link = await makeLink(p, {
+      title: 'Commande',
+      amount: 2500,
+      language: 'fr',
+      metadata: { order_id: '1042' },
+    })
     const outcomes = [
       ['approved', 'payment.paid', 'paid'],
       ['declined', 'payment.failed', 'failed'],
@@ -71,6 +81,8 @@ describe('outbound webhooks', () => {
     const ids: string[] = []
     for (const [outcome] of outcomes) {
       const { tx, payment } = await startPayment(p, link.slug, { ref: `order-${outcome}` })
+      // The link's metadata changes after the first payment started: that payment keeps its own.
+      if (ids.length === 0) await updateLink(p.deps.db, link.id, { metadata: { shop: 'web' } }, now)
       await p.simulator.completePayment(tx.cibTransactionId, outcome)
       await p.settle()
       ids.push(payment.id)
@@ -84,6 +96,13 @@ describe('outbound webhooks', () => {
       outcomes.map(([, type, status], i) => [type, ids[i], status]),
     )
     expect(events[0]?.data.ref).toBe('order-approved')
+    // Every payment event's payment carries its checkout (none yet), reference and metadata.
+    expect(events.map((e) => [e.data.checkout_id, e.data.ref, e.data.metadata])).toEqual([
+      [null, 'order-approved', { order_id: '1042' }],
+      [null, 'order-declined', { order_id: '1042', shop: 'web' }],
+      [null, 'order-canceled', { order_id: '1042', shop: 'web' }],
+      [null, 'order-session_expired', { order_id: '1042', shop: 'web' }],
+    ])
     expect(events[0]).toMatchObject({ data: { link: { id: link.id, title: 'Commande' } } })
     for (const r of receiver.received) {
       expect(r.headers['webhook-id']).toMatch(/^msg_/)

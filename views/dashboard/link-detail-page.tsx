@@ -5,6 +5,7 @@ import { storedDzdText } from '../../src/domain/stored-amount.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
 import { CopyButton, LinkShare, LocalUrlWarning } from './link-share.js'
+import { MetadataList } from './metadata-list.js'
 import { Cell, LinkStatusBadge, linkAmountText, Notice, StackTable } from './parts.js'
 
 function ActionButton(props: {
@@ -166,6 +167,7 @@ export function LinkDetailPage(props: {
             </StackTable>
           </>
         ) : null}
+        <MetadataList ctx={ctx} metadata={link.metadata} id="metadata-title" />
       </section>
     </DashLayout>
   )

@@ -11,6 +11,7 @@ import type { DashKey } from '../../src/dashboard/messages.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { failureLabel } from './failure-label.js'
 import { type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
+import { MetadataList } from './metadata-list.js'
 import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
 
 const CAUSE_KEYS: Record<TransitionCause, DashKey> = {
@@ -198,6 +199,11 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
           ]}
         />
       </section>
+      {Object.keys(p.metadata).length > 0 ? (
+        <section class="card pd" aria-labelledby="metadata-title">
+          <MetadataList ctx={ctx} metadata={p.metadata} id="metadata-title" />
+        </section>
+      ) : null}
       <section class="card pd" aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t('sectionTimeline')}</h2>
         <Timeline ctx={ctx} events={props.detail.events} />

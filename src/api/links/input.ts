@@ -6,6 +6,7 @@
  */
 import type { Language, Link } from '../../../db/schema.js'
 import {
+  type LinkChanges,
   type LinkValues,
   linkChanges,
   newLinkValues,
@@ -19,10 +20,13 @@ import {
   updateLinkBody,
 } from './schemas.js'
 
-/** Maps the fields present in a parsed body to column values (absent fields stay absent). */
-function toValues(body: CreateLinkBody | UpdateLinkBody): Partial<LinkValues> {
-  const out: Partial<LinkValues> = {}
-  const set = <K extends keyof LinkValues>(key: K, value: LinkValues[K] | undefined) => {
+/**
+ * Maps the fields present in a parsed body to column values (absent fields stay absent); an
+ * update's `metadata` is a change to merge (LinkChanges), a new link's the whole value.
+ */
+function toValues(body: CreateLinkBody | UpdateLinkBody): LinkChanges {
+  const out: LinkChanges = {}
+  const set = <K extends keyof LinkChanges>(key: K, value: LinkChanges[K] | undefined) => {
     if (value !== undefined) out[key] = value
   }
   set('title', body.title)
@@ -50,6 +54,7 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): Partial<LinkValues> {
   set('successUrl', body.success_url)
   set('active', body.active)
   set('inactiveMessage', body.inactive_message)
+  set('metadata', body.metadata)
   return out
 }
 
@@ -60,7 +65,11 @@ export function parseCreateLink(
 ): Parsed<LinkValues> {
   const parsed = parseBody(createLinkBody, body)
   if (!parsed.ok) return parsed
-  return newLinkValues({ ...toValues(parsed.value), title: parsed.value.title }, opts)
+  const { metadata } = parsed.value
+  return newLinkValues(
+    { ...toValues(parsed.value), title: parsed.value.title, metadata: metadata ?? {} },
+    opts,
+  )
 }
 
 /** Parses an update body against the stored link and returns only the columns to change. */
@@ -68,7 +77,7 @@ export function parseLinkUpdate(
   link: Link,
   body: unknown,
   opts: { now: number },
-): Parsed<Partial<LinkValues>> {
+): Parsed<LinkChanges> {
   const parsed = parseBody(updateLinkBody, body)
   if (!parsed.ok) return parsed
   return linkChanges(link, toValues(parsed.value), opts)

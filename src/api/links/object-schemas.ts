@@ -7,7 +7,7 @@
 import * as z from 'zod'
 import { LANGUAGES } from '../../../db/schema.js'
 import { LINK_STATUSES } from '../../domain/link-status.js'
-import { dzd, page, time } from '../object-fields.js'
+import { dzd, metadata, page, time } from '../object-fields.js'
 
 export const linkObject = z.object({
   id: z.string(),
@@ -33,6 +33,9 @@ export const linkObject = z.object({
   success_url: z.string().nullable(),
   active: z.boolean(),
   inactive_message: z.string().nullable(),
+  metadata: metadata.describe(
+    'your own keys and texts (`{}` when none); each payment made from the link keeps a copy as it was then',
+  ),
   status: z.enum(LINK_STATUSES),
   paid_count: z.number().int(),
   paid_total: dzd,

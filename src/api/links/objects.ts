@@ -47,6 +47,7 @@ export function toLinkObject(
     success_url: link.successUrl,
     active: link.active,
     inactive_message: link.inactiveMessage,
+    metadata: link.metadata,
     status: linkStatus(link, stats, opts.now),
     paid_count: stats.paidCount,
     paid_total: storedDzdNumber(stats.paidTotal),

@@ -76,7 +76,7 @@ export function linkPaths(): Record<string, OpenApiPathItem> {
         operationId: 'updateLink',
         summary: 'Change a link',
         description:
-          'Takes the fields of the create body, all optional; fields left out are kept, `null` clears an optional one. Naming a pricing field replaces the pricing fields it cannot stand with (`amount` drops an open range, new `invoice_items` drop the invoice id and create a new gateway invoice). Rate limited.',
+          'Takes the fields of the create body, all optional; fields left out are kept, `null` clears an optional one. Naming a pricing field replaces the pricing fields it cannot stand with (`amount` drops an open range, new `invoice_items` drop the invoice id and create a new gateway invoice). `metadata` is merged into the stored keys: a key set to `""` is removed, `null` removes every key; payments already made keep the metadata they were made with. Rate limited.',
         tags: ['Links'],
         parameters: [idParameter('link', linkExample.id)],
         requestBody: body('UpdateLinkBody', updateLinkExamples),

@@ -10,6 +10,7 @@ import { MAX_AMOUNT } from '../../domain/amount-bounds.js'
 import { cleanText } from '../../domain/clean-text.js'
 import type { FieldProblems, ProblemCode } from '../../domain/problems.js'
 import { parseDzd } from '../../lib/money.js'
+import { metadataChange, newMetadata } from '../metadata.js'
 import { cursor, limit, search } from '../query-fields.js'
 import { fieldProblems, PARSE_OPTIONS } from '../zod-problems.js'
 
@@ -92,10 +93,21 @@ const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
   }
 
 /** `POST /api/v1/links`: `title` is required, every other field optional. */
-export const createLinkBody = z.strictObject({ title: text(200), ...optional(fields) })
+export const createLinkBody = z.strictObject({
+  title: text(200),
+  ...optional(fields),
+  metadata: newMetadata.optional(),
+})
 
-/** `PATCH /api/v1/links/:id`: the same fields, all optional. */
-export const updateLinkBody = z.strictObject({ title: text(200).optional(), ...optional(fields) })
+/**
+ * `PATCH /api/v1/links/:id`: the same fields, all optional; `metadata` is merged into the stored
+ * keys (see metadata.ts).
+ */
+export const updateLinkBody = z.strictObject({
+  title: text(200).optional(),
+  ...optional(fields),
+  metadata: metadataChange.optional(),
+})
 
 export type CreateLinkBody = z.output<typeof createLinkBody>
 export type UpdateLinkBody = z.output<typeof updateLinkBody>

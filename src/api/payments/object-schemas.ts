@@ -6,7 +6,7 @@
  */
 import * as z from 'zod'
 import { FAILURE_CODES, LANGUAGES, LINK_SOURCES, PAYMENT_STATUSES } from '../../../db/schema.js'
-import { dzd, page, time } from '../object-fields.js'
+import { dzd, metadata, page, time } from '../object-fields.js'
 
 export const paymentObject = z.object({
   id: z.string(),
@@ -16,6 +16,13 @@ export const paymentObject = z.object({
   currency: z.literal('DZD'),
   customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
   ref: z.string().nullable(),
+  checkout_id: z
+    .string()
+    .nullable()
+    .describe('the checkout session the payment was made in; null for a payment on a link'),
+  metadata: metadata.describe(
+    "the metadata of the payment's link when the payment started (`{}` when none); a later change of the link's metadata leaves it as it was",
+  ),
   language: z.enum(LANGUAGES),
   order_id: z.string().nullable().describe("the card network's order id"),
   order_number: z.string().nullable(),

@@ -30,6 +30,9 @@ export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): 
       email: payment.customerEmail,
     },
     ref: payment.ref,
+    // Payments are made on links only so far: no checkout session yet.
+    checkout_id: null,
+    metadata: payment.metadata,
     language: payment.language,
     order_id: payment.orderId,
     order_number: payment.orderNumber,

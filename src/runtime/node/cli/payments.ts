@@ -39,6 +39,7 @@ const EXPORT_HEADER = [
   'paid_at',
   'receipt_url',
   'source',
+  'metadata',
 ]
 
 /** One payment as a line of the export's CSV (guarded and quoted by csvLine). */
@@ -64,6 +65,7 @@ export function exportRow(p: PaymentObject): string {
     p.paid_at,
     p.receipt_url,
     p.source,
+    JSON.stringify(p.metadata),
   ])
 }
 
