@@ -17,11 +17,10 @@ const PROBE = new URL('./fixtures/async-hooks-probe.ts', import.meta.url)
 
 async function probe(...args: string[]) {
   const bundle = await bundledForThreads(PROBE, 'async-hooks-probe')
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [fileURLToPath(bundle), ...args],
-    { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' } },
-  )
+  const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(bundle), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '' },
+  })
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
     pages: { path: string; status: number; html: boolean }[]
     executionAsyncId: number
