@@ -18,6 +18,7 @@ import {
   describeInChromium,
   keepScreenshot,
   launchChromium,
+  readPage,
 } from '../support/chromium.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { overflow } from '../support/phone-overflow.js'
@@ -192,7 +193,7 @@ describeInChromium('the people pages on a 360 px phone', () => {
           shown = undefined
           await step.act(page, lang)
         }
-        expect(await page.getAttribute('html', 'lang'), step.name).toBe(lang)
+        expect((await readPage(page)).lang, step.name).toBe(lang)
         const found = [...(await overflow(page)), ...(await violations(page))]
         if (found.length > 0) problems[step.name] = found
         await shoot(page, lang, step.name)

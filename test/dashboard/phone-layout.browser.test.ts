@@ -36,6 +36,7 @@ import {
   keepScreenshot,
   launchChromium,
   openPage,
+  readPage,
 } from '../support/chromium.js'
 import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { pngLogo } from '../support/images.js'
@@ -653,7 +654,7 @@ describeInChromium('the dashboard on a 360 px phone', () => {
       let shown: string | undefined
       const check = async (entry: DashPage) => {
         shown = await open(page, entry, shown)
-        expect(await page.getAttribute('html', 'lang'), entry.name).toBe(lang)
+        expect((await readPage(page)).lang, entry.name).toBe(lang)
         const found = await overflow(page)
         if (found.length > 0) problems[entry.name] = found
         await shoot(page, lang, entry)
