@@ -21,6 +21,7 @@ import {
   launchChromium,
   openPhone,
   type Phone,
+  readPage,
   screenshot,
   startPendingPayment,
   textOf,
@@ -245,12 +246,14 @@ describeInChromium('customer pages in Chromium', () => {
             status = (await phone.page.goto(p.url + path))?.status()
           }
           expect(status).toBe(page.status)
-          expect(await phone.page.getAttribute('html', 'lang')).toBe(lang)
-          expect(await phone.page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+          // Read in the page's own world: the checks below act on nothing (readPage).
+          const shown = await readPage(phone.page, ['main', 'body'])
+          expect(shown.lang).toBe(lang)
+          expect(shown.dir).toBe(lang === 'ar' ? 'rtl' : 'ltr')
           const title =
             typeof page.title === 'function' ? page.title(lang) : MESSAGES[lang][page.title]
-          expect(await textOf(phone.page.locator('main'))).toContain(title)
-          expect(await textOf(phone.page.locator('body'))).toContain('3020')
+          expect(shown.text.main).toContain(title)
+          expect(shown.text.body).toContain('3020')
           expect(await axeViolations(phone.page)).toEqual([])
           await screenshot(phone.page, lang, page.name)
           await page.more?.(lang, phone)

@@ -20,6 +20,7 @@ export {
   describeInChromium,
   launchChromium,
   openPage,
+  readPage,
 } from '../support/chromium.js'
 
 import { keepScreenshot, openPage } from '../support/chromium.js'

@@ -1,22 +1,26 @@
 /**
  * The Node runtime keeps Hono's JSX renderer from turning async hooks on for the whole process
  * (src/runtime/node/jsx-without-async-hooks.ts), and pages still render. In a process of its own, since a
- * render elsewhere in the test process would decide it first.
+ * render elsewhere in the test process would decide it first. The probe runs bundled (once per
+ * run, test/support/thread-bundle.ts) rather than under tsx, which compiled Paylinks' sources
+ * afresh in each of the two processes; the bundle keeps the probe's order of evaluation (the
+ * harness is imported after the control's render).
  */
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { bundledForThreads } from '../support/thread-bundle.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const PROBE = fileURLToPath(new URL('./fixtures/async-hooks-probe.ts', import.meta.url))
+const PROBE = new URL('./fixtures/async-hooks-probe.ts', import.meta.url)
 
 async function probe(...args: string[]) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', PROBE, ...args],
-    { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' } },
-  )
+  const bundle = await bundledForThreads(PROBE, 'async-hooks-probe')
+  const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(bundle), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '' },
+  })
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
     pages: { path: string; status: number; html: boolean }[]
     executionAsyncId: number

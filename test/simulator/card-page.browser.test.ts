@@ -75,21 +75,27 @@ describeInChromium('the card page in Chromium', () => {
   const languages = ['en', 'fr', 'ar'] as const
   TEST_CARDS.forEach((card, index) => {
     const lang = languages[index % languages.length]!
+    // The card and code pages do not depend on the card: axe-core checks them once per language,
+    // with the first card in it (a second run on the same page in the same language found the
+    // same things).
+    const checkAxe = index < languages.length
     it(`pays with ${card.label} (${lang}) and comes back to the return URL`, async () => {
       const tx = await create(lang)
       const { page, close } = await newPage()
       try {
         await page.goto(tx.payment_url)
         expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
-        expect(await anyAxeViolations(page)).toEqual([])
-        // The test cards are named once, by their table's caption.
-        expect(await page.getByText(WORDS[lang].testCards, { exact: true }).count()).toBe(1)
+        if (checkAxe) {
+          expect(await anyAxeViolations(page)).toEqual([])
+          // The test cards are named once, by their table's caption.
+          expect(await page.getByText(WORDS[lang].testCards, { exact: true }).count()).toBe(1)
+        }
         await page.locator('#pan').fill(card.number)
         await page.locator('#expiry').fill(card.expiry)
         await page.locator('#cvv').fill(card.cvv)
         await page.locator('form[action$="/card"] button[type=submit]').click()
         await page.locator('#otp').waitFor()
-        expect(await anyAxeViolations(page)).toEqual([])
+        if (checkAxe) expect(await anyAxeViolations(page)).toEqual([])
         await page.locator('#otp').fill('999999')
         await page.locator('form[action$="/otp"] button[type=submit]').click()
         await expect
