@@ -35,7 +35,7 @@ code{background:#f3f5f7;border-radius:4px;padding:.05rem .3rem}
 pre{background:#0d1117;color:#e6edf3;border-radius:8px;padding:.85rem 1rem;overflow-x:auto}
 pre code{background:none;padding:0}
 table{inline-size:100%;border-collapse:collapse;font-size:.92rem}
-th,td{text-align:start;padding:.4rem .5rem;border-block-end:1px solid #e5e8eb;vertical-align:top}
+th,td{text-align:start;padding:.4rem .5rem;border-block-end:1px solid #e5e8eb;vertical-align:top;overflow-wrap:anywhere}
 th{color:#57606a;font-weight:600}
 .m{font:700 12px/1 ui-monospace,monospace;padding:.3rem .45rem;border-radius:4px;color:#fff}
 .get{background:#1a7f37}.post{background:#0b5cad}.patch{background:#9a6700}.delete{background:#b42318}

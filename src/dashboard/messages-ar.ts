@@ -569,6 +569,7 @@ export const ar: DashMessages = {
   keysColCreated: 'أُنشئ',
   keysColUsed: 'آخر استعمال',
   keysColState: 'الحالة',
+  keysColActions: 'إجراءات',
   keysRead: 'قراءة',
   keysWrite: 'كتابة',
   keysStore: 'المتجر',

@@ -587,6 +587,7 @@ export const fr: DashMessages = {
   keysColCreated: 'Créée',
   keysColUsed: 'Dernier usage',
   keysColState: 'État',
+  keysColActions: 'Actions',
   keysRead: 'lecture',
   keysWrite: 'écriture',
   keysStore: 'la boutique',

@@ -84,7 +84,7 @@ function KeyList(props: { ctx: DashContext; keys: ApiKeyRow[] }) {
         { label: col.created },
         { label: col.used },
         { label: col.state },
-        { label: '' },
+        { label: col.actions },
       ]}
     >
       {props.keys.map((k) => (
@@ -104,6 +104,7 @@ function keyColumns(ctx: DashContext) {
     created: t('keysColCreated'),
     used: t('keysColUsed'),
     state: t('keysColState'),
+    actions: t('keysColActions'),
   }
 }
 
