@@ -31,7 +31,7 @@ h2{font-size:1.35rem;margin:2.5rem 0 .75rem;padding-block-end:.3rem;border-block
 h3{font-size:1.1rem;margin:2rem 0 .5rem;display:flex;flex-wrap:wrap;gap:.5rem;align-items:baseline}
 h4{font-size:1rem;margin:1.25rem 0 .35rem;color:#57606a}
 code,pre{font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-code{background:#f3f5f7;border-radius:4px;padding:.05rem .3rem}
+code{background:#f3f5f7;border-radius:4px;padding:.05rem .3rem;overflow-wrap:anywhere}
 pre{background:#0d1117;color:#e6edf3;border-radius:8px;padding:.85rem 1rem;overflow-x:auto}
 pre code{background:none;padding:0}
 table{inline-size:100%;border-collapse:collapse;font-size:.92rem}

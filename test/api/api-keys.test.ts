@@ -227,6 +227,10 @@ describe('the API keys page', () => {
     const list = await (await browser.get('/dashboard/keys')).text()
     expect(list).not.toContain(made.key)
     expect(list).toContain(`${row.prefix}…`)
+    // Every column has a heading, the revoke buttons' too (a screen reader reads it in each row).
+    const headings = [...list.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])
+    expect(headings).toHaveLength(7)
+    expect(headings).not.toContain('')
     expect((await api(p, 'POST', '/api/v1/links', { token: made.key, json: LINK })).status).toBe(
       201,
     )
