@@ -1,5 +1,5 @@
 /**
- * `npm run walk [-- --out DIR] [-- --lang ar,fr] [-- --only NAME]`: every dashboard and customer
+ * `npm run walk [-- --out DIR] [--lang ar,fr] [--only NAME,NAME]`: every dashboard and customer
  * page of Paylinks opened in Chromium at 360 and 1280 px in Arabic, French and English, on a fresh
  * SQLite file with the built-in simulator over loopback, filled so each page shows real content
  * (scripts/walk/seed.ts). Each page is checked with axe-core (every impact) and for anything
@@ -57,7 +57,10 @@ const all: WalkPage[] = [
   ...CUSTOMER_PAGES,
   ...dashboard,
   ...DASHBOARD_STATES,
-].filter((page) => !values.only || `${page.area}/${page.name}`.includes(values.only))
+].filter((page) => {
+  const name = `${page.area}/${page.name}`
+  return !values.only || values.only.split(',').some((part) => name.includes(part))
+})
 
 const findings: Finding[] = []
 let shots = 0

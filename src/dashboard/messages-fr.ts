@@ -374,10 +374,10 @@ export const fr: DashMessages = {
   // Rôles
   notAllowedTitle: 'Non autorisé pour votre rôle',
   notAllowedText:
-    "Votre rôle dans cette boutique ne comprend pas cette page ou cette action ; rien n'a été modifié. Demandez au propriétaire si vous en avez besoin.",
+    'Votre rôle dans cette boutique ne comprend pas cette page ou cette action ; rien n’a été modifié. Demandez au propriétaire si vous en avez besoin.',
   navPeople: 'Équipe',
   navKeys: 'Clés API',
-  navAudit: "Journal d'audit",
+  navAudit: 'Journal d’audit',
   navSettings: 'Réglages',
   navAccount: 'Mon compte',
   // People, sign-in with a password, two-factor sign-in

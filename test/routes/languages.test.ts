@@ -4,6 +4,7 @@
  * currency, dates in Africa/Algiers, and minutes counted the Arabic way.
  */
 import { describe, expect, it } from 'vitest'
+import { DASH_TABLES } from '../../src/dashboard/messages.js'
 import {
   formatAmount,
   formatDateTime,
@@ -17,6 +18,12 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 describe('messages', () => {
   const keys = Object.keys(MESSAGES.en) as MessageKey[]
+
+  // French typography: "Journal d'audit" read with a typewriter's apostrophe beside the others'.
+  it('writes French with the typographic apostrophe, on the customer pages and the dashboard', () => {
+    for (const [key, text] of [...Object.entries(MESSAGES.fr), ...Object.entries(DASH_TABLES.fr)])
+      expect(text, key).not.toMatch(/\p{L}'\p{L}/u)
+  })
 
   it.each(['ar', 'fr'] as const)(
     'gives every %s message the placeholders of the English one',
