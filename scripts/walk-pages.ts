@@ -119,16 +119,12 @@ async function walk(page: Page, entry: WalkPage, env: WalkEnv) {
     if (problems.length > 0)
       findings.push({ page: name, lang: env.lang, width: size.width, problems })
     const file = join(out, env.lang, `${entry.area}-${entry.name}-${size.width}.png`)
-    // The page's first 8,000 px: enough to look at, where a whole long page (the API docs are
+    // A long page's first 6,000 px: enough to look at, where the whole of one (the API docs are
     // sixty thousand px on a phone) takes Chromium longer to paint than the rest of the walk.
-    const height = Math.min(8000, await page.evaluate(() => document.documentElement.scrollHeight))
+    const tall = (await page.evaluate(() => document.documentElement.scrollHeight)) > 6000
     try {
-      await page.screenshot({
-        path: file,
-        fullPage: true,
-        clip: { x: 0, y: 0, width: size.width, height },
-        animations: 'disabled',
-      })
+      if (tall) await page.setViewportSize({ width: size.width, height: 6000 })
+      await page.screenshot({ path: file, fullPage: !tall, animations: 'disabled' })
       shots += 1
     } catch (error) {
       findings.push({ page: name, lang: env.lang, width: size.width, problems: [`${error}`] })

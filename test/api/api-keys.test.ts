@@ -221,6 +221,9 @@ describe('the API keys page', () => {
     expect(made.status).toBe(201)
     expect(made.key).toMatch(/^pl_test_[0-9A-Za-z]{40}$/)
     expect(made.html).toContain('data-copy="new-key"')
+    // The field holding the key is named by its heading (a screen reader reads a bare field).
+    expect(made.html).toMatch(/<h2 id="new-key-title">[^<]+<\/h2>/)
+    expect(made.html).toMatch(/<input [^>]*id="new-key"[^>]*aria-labelledby="new-key-title"/)
     const row = (await p.deps.db.select().from(apiKeys))[0]!
     expect(row).toMatchObject({ name: 'Shop site', scope: 'write', userId: null })
     // Shown once: the list shows the prefix only.
