@@ -236,7 +236,7 @@ export const ar: DashMessages = {
   failureInsufficientFunds: 'رصيد غير كافٍ',
   failureExpiredCard: 'بطاقة منتهية الصلاحية',
   failureDeclined: 'رفض البنك',
-  failureAuthenticationFailed: 'فشل التحقق من البطاقة (3-D Secure أو الرمز السري)',
+  failureAuthenticationFailed: 'فشل التحقق من البطاقة (\u20663-D Secure\u2069 أو الرمز السري)',
   failureCanceledByCustomer: 'ألغاها الزبون',
   failureSessionExpired: 'انتهت جلسة الدفع',
   failureGatewayError: 'خطأ في بوابة الدفع',
