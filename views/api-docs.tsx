@@ -77,10 +77,14 @@ function TypeLink(props: { type: string }) {
 }
 
 /** A table of fields; `required` marks are for what a client sends (answers carry every field). */
+/*
+ * Tables scroll in their own box on a phone (`.scroll`), which takes the focus so a keyboard can
+ * scroll it too.
+ */
 function Fields(props: { rows: FieldRow[]; sent: boolean; paramsIn?: string[] }) {
   const rules = props.rows.some((r) => r.rules !== '')
   return (
-    <div class="scroll">
+    <div class="scroll" tabindex={0}>
       <table>
         <thead>
           <tr>
@@ -159,7 +163,7 @@ function Operation(props: {
         </>
       ) : null}
       <h4>Responses</h4>
-      <div class="scroll">
+      <div class="scroll" tabindex={0}>
         <table>
           <tbody>
             {Object.entries(op.responses).map(([status, r]) => {
