@@ -32,6 +32,8 @@ h3{font-size:1.1rem;margin:2rem 0 .5rem;display:flex;flex-wrap:wrap;gap:.5rem;al
 h4{font-size:1rem;margin:1.25rem 0 .35rem;color:#57606a}
 code,pre{font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 code{background:#f3f5f7;border-radius:4px;padding:.05rem .3rem}
+h3 code{overflow-wrap:anywhere}
+.scroll{overflow-x:auto}
 pre{background:#0d1117;color:#e6edf3;border-radius:8px;padding:.85rem 1rem;overflow-x:auto}
 pre code{background:none;padding:0}
 table{inline-size:100%;border-collapse:collapse;font-size:.92rem}
@@ -75,37 +77,43 @@ function TypeLink(props: { type: string }) {
 }
 
 /** A table of fields; `required` marks are for what a client sends (answers carry every field). */
+/*
+ * Tables scroll in their own box on a phone (`.scroll`), which takes the focus so a keyboard can
+ * scroll it too.
+ */
 function Fields(props: { rows: FieldRow[]; sent: boolean; paramsIn?: string[] }) {
   const rules = props.rows.some((r) => r.rules !== '')
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>{props.paramsIn ? 'Parameter' : 'Field'}</th>
-          <th>Type</th>
-          {rules ? <th>Rules</th> : null}
-          <th>Meaning</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((r, i) => (
+    <div class="scroll" tabindex={0}>
+      <table>
+        <thead>
           <tr>
-            <td>
-              <code>{r.name}</code>
-              {props.paramsIn ? <span class="muted"> in {props.paramsIn[i]}</span> : null}
-              {props.sent && r.required ? <span class="req"> required</span> : null}
-            </td>
-            <td>
-              <TypeLink type={r.type} />
-            </td>
-            {rules ? <td>{r.rules}</td> : null}
-            <td>
-              <Text text={r.description} />
-            </td>
+            <th>{props.paramsIn ? 'Parameter' : 'Field'}</th>
+            <th>Type</th>
+            {rules ? <th>Rules</th> : null}
+            <th>Meaning</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows.map((r, i) => (
+            <tr>
+              <td>
+                <code>{r.name}</code>
+                {props.paramsIn ? <span class="muted"> in {props.paramsIn[i]}</span> : null}
+                {props.sent && r.required ? <span class="req"> required</span> : null}
+              </td>
+              <td>
+                <TypeLink type={r.type} />
+              </td>
+              {rules ? <td>{r.rules}</td> : null}
+              <td>
+                <Text text={r.description} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -155,25 +163,27 @@ function Operation(props: {
         </>
       ) : null}
       <h4>Responses</h4>
-      <table>
-        <tbody>
-          {Object.entries(op.responses).map(([status, r]) => {
-            const response = resolveResponse(doc, r)
-            const schema = response.content?.['application/json']?.schema
-            return (
-              <tr>
-                <td>
-                  <code>{status}</code>
-                </td>
-                <td>
-                  <Text text={response.description} />
-                </td>
-                <td>{schema ? <TypeLink type={typeText(schema)} /> : null}</td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+      <div class="scroll" tabindex={0}>
+        <table>
+          <tbody>
+            {Object.entries(op.responses).map(([status, r]) => {
+              const response = resolveResponse(doc, r)
+              const schema = response.content?.['application/json']?.schema
+              return (
+                <tr>
+                  <td>
+                    <code>{status}</code>
+                  </td>
+                  <td>
+                    <Text text={response.description} />
+                  </td>
+                  <td>{schema ? <TypeLink type={typeText(schema)} /> : null}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
       <h4>Example</h4>
       {/* Focusable so a keyboard can scroll a long command sideways. */}
       <pre tabindex={0}>

@@ -38,9 +38,9 @@ export function Layout(props: {
         </head>
         <body>
           {ctx.testMode ? (
-            <div class="test" role="note">
-              {ctx.t('testBanner')}
-            </div>
+            // The banner is a note beside the page (aside) and the 3020 line the page's footer:
+            // landmarks, so everything on the page is in one for a screen reader.
+            <aside class="test">{ctx.t('testBanner')}</aside>
           ) : null}
           <div class="wrap">
             <header class="top">
@@ -65,7 +65,7 @@ export function Layout(props: {
               ) : null}
             </header>
             <main>{props.children}</main>
-            <p class="support">{ctx.t('support')}</p>
+            <footer class="support">{ctx.t('support')}</footer>
           </div>
         </body>
       </html>

@@ -591,6 +591,7 @@ export const en = {
   keysColCreated: 'Created',
   keysColUsed: 'Last used',
   keysColState: 'State',
+  keysColActions: 'Actions',
   keysRead: 'read',
   keysWrite: 'write',
   keysStore: 'the store',

@@ -375,10 +375,10 @@ export const fr: DashMessages = {
   // Rôles
   notAllowedTitle: 'Non autorisé pour votre rôle',
   notAllowedText:
-    "Votre rôle dans cette boutique ne comprend pas cette page ou cette action ; rien n'a été modifié. Demandez au propriétaire si vous en avez besoin.",
+    'Votre rôle dans cette boutique ne comprend pas cette page ou cette action ; rien n’a été modifié. Demandez au propriétaire si vous en avez besoin.',
   navPeople: 'Équipe',
   navKeys: 'Clés API',
-  navAudit: "Journal d'audit",
+  navAudit: 'Journal d’audit',
   navSettings: 'Réglages',
   navAccount: 'Mon compte',
   // People, sign-in with a password, two-factor sign-in
@@ -588,6 +588,7 @@ export const fr: DashMessages = {
   keysColCreated: 'Créée',
   keysColUsed: 'Dernier usage',
   keysColState: 'État',
+  keysColActions: 'Actions',
   keysRead: 'lecture',
   keysWrite: 'écriture',
   keysStore: 'la boutique',

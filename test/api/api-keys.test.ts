@@ -221,12 +221,19 @@ describe('the API keys page', () => {
     expect(made.status).toBe(201)
     expect(made.key).toMatch(/^pl_test_[0-9A-Za-z]{40}$/)
     expect(made.html).toContain('data-copy="new-key"')
+    // The field holding the key is named by its heading (a screen reader reads a bare field).
+    expect(made.html).toMatch(/<h2 id="new-key-title">[^<]+<\/h2>/)
+    expect(made.html).toMatch(/<input [^>]*id="new-key"[^>]*aria-labelledby="new-key-title"/)
     const row = (await p.deps.db.select().from(apiKeys))[0]!
     expect(row).toMatchObject({ name: 'Shop site', scope: 'write', userId: null })
     // Shown once: the list shows the prefix only.
     const list = await (await browser.get('/dashboard/keys')).text()
     expect(list).not.toContain(made.key)
     expect(list).toContain(`${row.prefix}…`)
+    // Every column has a heading, the revoke buttons' too (a screen reader reads it in each row).
+    const headings = [...list.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])
+    expect(headings).toHaveLength(7)
+    expect(headings).not.toContain('')
     expect((await api(p, 'POST', '/api/v1/links', { token: made.key, json: LINK })).status).toBe(
       201,
     )

@@ -254,7 +254,8 @@ describeInChromium('customer pages in Chromium', () => {
             typeof page.title === 'function' ? page.title(lang) : MESSAGES[lang][page.title]
           expect(shown.text.main).toContain(title)
           expect(shown.text.body).toContain('3020')
-          expect(await axeViolations(phone.page)).toEqual([])
+          // Every impact: a moderate one (a line outside every landmark) is still one to fix.
+          expect(await axeViolations(phone.page, { impact: 'any' })).toEqual([])
           await screenshot(phone.page, lang, page.name)
           await page.more?.(lang, phone)
           expect(phone.outside).toEqual([])

@@ -88,6 +88,9 @@ describe('the webhook pages', () => {
     })
     expect(secret).toBe(row?.secret)
     expect(html).toContain('data-copy="wh-secret"')
+    // The field holding the secret is named by its heading.
+    expect(html).toMatch(/<h2 id="wh-secret-title">[^<]+<\/h2>/)
+    expect(html).toMatch(/<input [^>]*id="wh-secret"[^>]*aria-labelledby="wh-secret-title"/)
     for (const path of [`/dashboard/webhooks/${id}`, '/dashboard/webhooks', `${NEW}`]) {
       const page = await (await browser.get(path)).text()
       expect(page, path).not.toContain(secret)

@@ -4,6 +4,7 @@
  * currency, dates in Africa/Algiers, and minutes counted the Arabic way.
  */
 import { describe, expect, it } from 'vitest'
+import { DASH_TABLES } from '../../src/dashboard/messages.js'
 import {
   formatAmount,
   formatDateTime,
@@ -12,11 +13,30 @@ import {
   type MessageKey,
   pickLanguage,
 } from '../../src/i18n/index.js'
+import { TERMS_TEXTS } from '../../src/i18n/terms.js'
+import { WORDS } from '../../src/simulator/views/i18n.js'
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
 describe('messages', () => {
   const keys = Object.keys(MESSAGES.en) as MessageKey[]
+
+  // A Latin name in a right-to-left line is reordered unless isolated: "D Secure-3" was read.
+  it('isolates "3-D Secure" left-to-right wherever Arabic text names it', () => {
+    const arabic = [MESSAGES.ar, DASH_TABLES.ar, TERMS_TEXTS.ar, WORDS.ar].flatMap((table) =>
+      Object.entries(table),
+    )
+    const named = arabic.filter(([, text]) => text.includes('3-D Secure'))
+    expect(named.length).toBeGreaterThan(2)
+    for (const [key, text] of named)
+      expect(text.replaceAll('\u20663-D Secure\u2069', ''), key).not.toContain('3-D Secure')
+  })
+
+  // French typography: "Journal d'audit" read with a typewriter's apostrophe beside the others'.
+  it('writes French with the typographic apostrophe, on the customer pages and the dashboard', () => {
+    for (const [key, text] of [...Object.entries(MESSAGES.fr), ...Object.entries(DASH_TABLES.fr)])
+      expect(text, key).not.toMatch(/\p{L}'\p{L}/u)
+  })
 
   it.each(['ar', 'fr'] as const)(
     'gives every %s message the placeholders of the English one',

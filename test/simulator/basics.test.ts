@@ -9,6 +9,7 @@ import {
   SIMULATOR_SECRET_SEED,
   TEST_CARDS,
 } from '../../src/simulator/index.js'
+import { formatAmount, WORDS } from '../../src/simulator/views/i18n.js'
 
 const luhn = (digits: string) =>
   [...digits].reverse().reduce((sum, ch, i) => {
@@ -81,6 +82,16 @@ describe('ids', () => {
       return (await sim.app.request(`/make-cib-transaction/?${query}`)).text()
     }
     expect(await answer()).toBe(await answer())
+  })
+})
+
+describe('the card page in Arabic', () => {
+  // In a right-to-left line, Latin text and an amount with its currency are reordered unless
+  // isolated: "D Secure-3" and "DA 3 500,00" were what a customer read.
+  it('keeps "3-D Secure" and an amount with its currency in their own left-to-right order', () => {
+    expect(WORDS.ar.otpTitle).toContain('\u20663-D Secure\u2069')
+    expect(formatAmount('3500.00', 'ar')).toBe('\u20663\u00a0500,00 DA\u2069')
+    expect(formatAmount('3500.00', 'fr')).toBe('3\u00a0500,00 DA')
   })
 })
 

@@ -56,13 +56,20 @@ function KeyShownOnce(props: { ctx: DashContext; created: { name: string; text: 
   const t = props.ctx.t
   return (
     <div class="wh-secret" data-key-shown="true">
-      <h2>{t('keysCreatedTitle')}</h2>
+      <h2 id="new-key-title">{t('keysCreatedTitle')}</h2>
       <p>{t('keysCreatedOnce')}</p>
       <p>
         <bdi dir="auto">{props.created.name}</bdi>
       </p>
       <div class="url-row">
-        <input type="text" id="new-key" class="ltr" value={props.created.text} readonly />
+        <input
+          type="text"
+          id="new-key"
+          class="ltr"
+          value={props.created.text}
+          aria-labelledby="new-key-title"
+          readonly
+        />
         <CopyButton ctx={props.ctx} target="new-key" label={t('keysCopy')} />
       </div>
     </div>
@@ -84,7 +91,7 @@ function KeyList(props: { ctx: DashContext; keys: ApiKeyRow[] }) {
         { label: col.created },
         { label: col.used },
         { label: col.state },
-        { label: '' },
+        { label: col.actions },
       ]}
     >
       {props.keys.map((k) => (
@@ -104,6 +111,7 @@ function keyColumns(ctx: DashContext) {
     created: t('keysColCreated'),
     used: t('keysColUsed'),
     state: t('keysColState'),
+    actions: t('keysColActions'),
   }
 }
 

@@ -209,7 +209,9 @@ pre.raw{max-block-size:24rem;overflow:auto;white-space:pre-wrap;overflow-wrap:an
 details summary{cursor:pointer;margin-block:.5rem}
 h3{font-size:1rem;margin-block:1rem .25rem}
 .pd dl.kv{grid-template-columns:minmax(0,1fr) minmax(0,2fr)}
-[dir=rtl] .pd dd.ltr{text-align:right}
+/* In Arabic a value set left-to-right, or by its own text (a lone "—" reads as left-to-right), still
+   lines up on the right with the others */
+[dir=rtl] dl.kv dd.ltr,[dir=rtl] dl.kv dd[dir=auto]{text-align:right}
 @media (max-width:40rem){.pd dl.kv{grid-template-columns:minmax(0,1fr);gap:0}.pd dl.kv dd{margin-block-end:.5rem}}
 /* Webhook endpoints: addresses that break anywhere, the event lists, the secret shown once, the
    delivery log's attempts, and the banner every page shows while an endpoint is failing */

@@ -65,11 +65,18 @@ export function SecretBox(props: { ctx: DashContext; secret: string; note?: stri
   const t = props.ctx.t
   return (
     <div class="wh-secret" data-secret-shown="true">
-      <h2>{t('whSecretTitle')}</h2>
+      <h2 id="wh-secret-title">{t('whSecretTitle')}</h2>
       <p>{t('whSecretOnce')}</p>
       {props.note ? <p class="muted">{props.note}</p> : null}
       <div class="url-row">
-        <input type="text" id="wh-secret" class="ltr" value={props.secret} readonly />
+        <input
+          type="text"
+          id="wh-secret"
+          class="ltr"
+          value={props.secret}
+          aria-labelledby="wh-secret-title"
+          readonly
+        />
         <CopyButton ctx={props.ctx} target="wh-secret" label={t('whCopySecret')} />
       </div>
     </div>

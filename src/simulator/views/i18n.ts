@@ -96,7 +96,8 @@ const ar: CardPageWords = {
   expiryColumn: 'الانتهاء',
   cvvColumn: 'CVV',
   outcomeColumn: 'النتيجة',
-  otpTitle: 'التحقق 3-D Secure',
+  // The Latin name isolated (LRI … PDI), else right-to-left order shows it as "D Secure-3".
+  otpTitle: 'التحقق \u20663-D Secure\u2069',
   otpHint: 'أدخل الرمز المؤقت الذي أرسله بنكك. رمز الاختبار: {otp}',
   otp: 'الرمز المؤقت',
   confirm: 'تأكيد',
@@ -118,11 +119,17 @@ export const WORDS: Record<Language, CardPageWords> = { ar, fr, en }
 /** Replaces `{name}` placeholders, as every translator of Paylinks does (src/lib/translate.ts). */
 export const fill = interpolate
 
-/** Amount as the card page shows it: `1 500,00 DA`-style per language, from DZD decimal text. */
+/**
+ * Amount as the card page shows it: `1 500,00 DA`-style per language, from DZD decimal text. In
+ * Arabic it is isolated left-to-right (LRI … PDI): in a right-to-left line its currency would
+ * otherwise come first ("DA 1 500,00").
+ */
 export function formatAmount(dzd: string, lang: Language): string {
   const [whole = '0', fraction = '00'] = dzd.split('.')
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '\u00a0')
-  return lang === 'en' ? `${grouped}.${fraction} DZD` : `${grouped},${fraction} DA`
+  if (lang === 'en') return `${grouped}.${fraction} DZD`
+  const amount = `${grouped},${fraction} DA`
+  return lang === 'ar' ? `\u2066${amount}\u2069` : amount
 }
 
 /** What each test card does, per language (the card table's last column). */

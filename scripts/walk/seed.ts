@@ -1,0 +1,232 @@
+/**
+ * What the page walk fills a fresh Paylinks with, so every page shows its real content: people of
+ * every role (one with two-factor on), links of each kind, payments in every state, a till sale
+ * paid and its report, audit entries, API keys, a failing webhook endpoint and a logo.
+ */
+import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import {
+  deliveries,
+  type Link,
+  links,
+  PAYMENT_STATUSES,
+  payments,
+  type WebhookEndpoint,
+  webhookEndpoints,
+} from '../../db/schema.js'
+import { createApiKey } from '../../src/auth/api-keys.js'
+import type { Language } from '../../src/config.js'
+import { recordAudit } from '../../src/data/audit.js'
+import { replaceLogo } from '../../src/data/branding.js'
+import { createInvite } from '../../src/data/invites.js'
+import { updateLink } from '../../src/data/links.js'
+import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
+import { recordAttempt } from '../../src/outbox/deliveries.js'
+import { accept, invite, PASSWORD, secretOf, totp } from '../../test/auth/people-support.js'
+import { startPendingPayment } from '../../test/browser/support.js'
+import { csrfOf, signedIn, storePayment } from '../../test/dashboard/helpers.js'
+import { AUDIT_SAMPLES } from '../../test/support/audit-samples.js'
+import type { Paylinks } from '../../test/support/harness.js'
+import { pngLogo } from '../../test/support/images.js'
+import { storeLink } from '../../test/support/links.js'
+
+export { PASSWORD }
+
+export const PEOPLE = {
+  owner: 'owner@boutique-exemple.dz',
+  manager: 'manager@boutique-exemple.dz',
+  cashier: 'cashier@boutique-exemple.dz',
+  viewer: 'viewer@boutique-exemple.dz',
+  /** An owner with two-factor on: signing in asks for the code. */
+  secure: 'securite@boutique-exemple.dz',
+} as const
+
+/** A customer's links of one language (a link's pages speak its language). */
+export interface CustomerLinks {
+  fixed: Link
+  open: Link
+  items: Link
+  inactive: Link
+  expired: Link
+  /** Its one payment paid: the "completed" page. */
+  completed: Link
+}
+
+export interface WalkData {
+  links: Record<Language, CustomerLinks>
+  /** The links the dashboard's detail pages show. */
+  fixed: Link
+  items: Link
+  /** A declined payment with the gateway's message. */
+  failed: { id: string }
+  endpoint: WebhookEndpoint
+  tillSale: { id: string }
+  /** Open invitations, one a language (an invitation is spent once accepted). */
+  invites: Record<Language, string>
+}
+
+export async function seed(p: Paylinks, languages: readonly Language[]): Promise<WalkData> {
+  const now = () => p.deps.clock()
+  const endpoint = await createEndpoint(
+    p.deps.db,
+    {
+      url: 'https://erp.boutique-exemple.dz/paylinks/events',
+      description: 'ERP',
+      eventTypes: ['payment.paid', 'payment.failed', 'link.completed'],
+      enabled: true,
+    },
+    now(),
+  )
+  const logo = pngLogo(240, 96)
+  await replaceLogo(
+    p.deps.db,
+    {
+      sha256: createHash('sha256').update(logo).digest('hex'),
+      contentType: 'image/png',
+      bytes: logo,
+      width: 240,
+      height: 96,
+    },
+    now(),
+  )
+  const byLanguage = {} as Record<Language, CustomerLinks>
+  for (const language of languages) byLanguage[language] = await customerLinks(p, language)
+  const { fixed, items } = byLanguage[languages.includes('fr') ? 'fr' : languages[0]!]
+
+  const stored: Record<string, { id: string }> = {}
+  for (const status of PAYMENT_STATUSES)
+    stored[status] = await storePayment(p, fixed, { status, ref: `CMD-${status}` })
+  const failed = stored.failed!
+  await p.deps.db
+    .update(payments)
+    .set({
+      failureCode: 'insufficient_funds',
+      respCode: '51',
+      checkResponse: { respCode_desc: 'Solde insuffisant' },
+    })
+    .where(eq(payments.id, failed.id))
+
+  // A failing delivery to the endpoint, for its banner and attempts.
+  const queued = await p.deps.db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.endpointId, endpoint.id))
+  for (const delivery of queued)
+    await recordAttempt(p.deps.db, delivery.id, {
+      at: now(),
+      status: 503,
+      responseExcerpt: '<html><body>Service Unavailable</body></html>',
+      durationMs: 812,
+      error: null,
+      delivered: false,
+      nextAttemptAt: now() + 300_000,
+    })
+  await p.deps.db
+    .update(webhookEndpoints)
+    .set({ failingSince: now(), consecutiveFailures: 3 })
+    .where(eq(webhookEndpoints.id, endpoint.id))
+
+  await createApiKey(p.deps, {
+    name: 'Boutique en ligne',
+    scope: 'write',
+    userId: null,
+    createdBy: null,
+  })
+  for (const [action, sample] of Object.entries(AUDIT_SAMPLES))
+    await recordAudit(p.deps.db, {
+      at: now(),
+      action: action as keyof typeof AUDIT_SAMPLES,
+      actor: { kind: 'admin' },
+      ...sample,
+      address: '192.0.2.10',
+    })
+
+  // People: the admin token invites each; the cashier's till sale is paid.
+  const admin = await signedIn(p)
+  const names = {
+    owner: 'Amina Benali',
+    manager: 'Karim Haddad',
+    cashier: 'سارة بن علي',
+    viewer: 'Yacine Ould',
+    secure: 'Nadia Saïdi',
+  }
+  for (const [key, email] of Object.entries(PEOPLE)) {
+    const role = key === 'secure' ? 'owner' : key
+    const { browser, response } = await accept(
+      p,
+      await invite(admin, email, role),
+      names[key as keyof typeof names],
+    )
+    if (response.status !== 303) throw new Error(`Accepting ${email}: ${response.status}`)
+    if (key === 'secure') {
+      const page = await (await browser.get('/dashboard/account/two-factor')).text()
+      const on = await browser.post('/dashboard/account/two-factor', {
+        code: totp(secretOf(page), now()),
+        _csrf: csrfOf(page),
+      })
+      if (on.status !== 200) throw new Error(`Two-factor set-up: ${on.status}`)
+    }
+    if (key === 'cashier') {
+      const sale = await browser.submit('/dashboard/till', '/dashboard/till/sales', {
+        amount: '1250',
+        note: 'Table 4',
+      })
+      const at = new URL(sale.headers.get('location') ?? '', p.url).searchParams.get('sale')
+      if (sale.status !== 303 || !at) throw new Error(`Till sale: ${sale.status}`)
+      const [link] = await p.deps.db.select().from(links).where(eq(links.id, at))
+      if (!link) throw new Error('Till sale link not found')
+      const paid = await startPendingPayment(p, link.slug)
+      await p.simulator.completePayment(paid.tx.cibTransactionId, 'approved')
+      await p.settle()
+    }
+  }
+  const invites = {} as Record<Language, string>
+  for (const lang of languages)
+    invites[lang] = (
+      await createInvite(
+        p.deps.db,
+        { email: `nouveau.${lang}@boutique-exemple.dz`, role: 'manager', invitedBy: null },
+        now(),
+      )
+    ).token
+  const [tillSale] = await p.deps.db.select().from(links).where(eq(links.source, 'till'))
+  if (!tillSale) throw new Error('No till sale')
+  return { links: byLanguage, fixed, items, failed, endpoint, tillSale, invites }
+}
+
+const TITLES: Record<Language, [string, string, string]> = {
+  ar: ['ورشة الفخار — يوم السبت', 'تبرع حر', 'فاتورة FA-2026-0042'],
+  fr: ['Atelier poterie — samedi', 'Don libre', 'Facture FA-2026-0042'],
+  en: ['Pottery workshop — Saturday', 'Open donation', 'Invoice FA-2026-0042'],
+}
+
+async function customerLinks(p: Paylinks, language: Language): Promise<CustomerLinks> {
+  const now = () => p.deps.clock()
+  const [title, donation, invoice] = TITLES[language]
+  const fixed = await storeLink(p, { language, title, amount: 350000 })
+  const open = await storeLink(p, {
+    language,
+    title: donation,
+    amount: null,
+    amountMin: 10000,
+    amountMax: 5000000,
+  })
+  const items = await storeLink(p, {
+    language,
+    title: invoice,
+    amount: 750000,
+    invoiceId: 'FA-2026-0042',
+    invoiceItems: [
+      { description: `${title} ×2`, quantity: 2, unitPrice: 250000 },
+      { description: 'Livraison / توصيل / Delivery', quantity: 1, unitPrice: 250000 },
+    ],
+  })
+  const inactive = await storeLink(p, { language, title, active: false })
+  const expired = await storeLink(p, { language, title })
+  await updateLink(p.deps.db, expired.id, { expiresAt: now() - 60_000 }, now())
+  const completed = await storeLink(p, { language, title, maxPayments: 1 })
+  const sold = await startPendingPayment(p, completed.slug)
+  await p.simulator.completePayment(sold.tx.cibTransactionId, 'approved')
+  await p.settle()
+  return { fixed, open, items, inactive, expired, completed }
+}
