@@ -182,12 +182,11 @@ const PAGES: DashPage[] = [
     name: 'settings-errors',
     route: 'POST /settings',
     path: () => '/dashboard/settings',
-    // The answer comes back to the same address: wait for the POST's page itself.
+    // The answer comes back to the same address: wait for the navigation itself (a load state
+    // awaited after the POST's response could still be the form's own, already loaded).
     act: (page) =>
       Promise.all([
-        page
-          .waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/settings'))
-          .then(() => page.waitForLoadState('load')),
+        page.waitForNavigation({ waitUntil: 'load' }),
         page.locator('form[action="/dashboard/settings"]').evaluate((f: HTMLFormElement, long) => {
           const set = (name: string, value: string) => {
             ;(f.elements.namedItem(name) as HTMLInputElement).value = value

@@ -155,7 +155,23 @@ export interface PageReading {
  * names none). The first locator used on a new document injects Playwright's own script into it,
  * about 0.15 s of Chromium's CPU a page; a check that only reads the page needs none.
  */
-export function readPage(page: Page, selectors: readonly string[] = []): Promise<PageReading> {
+export async function readPage(
+  page: Page,
+  selectors: readonly string[] = [],
+): Promise<PageReading> {
+  // A navigation that began under the reading (a form's answer still arriving) destroys the
+  // document it ran in: read the new one once it has loaded, as a locator would wait for it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readOnce(page, selectors)
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Execution context was destroyed')) throw error
+      await page.waitForLoadState('load')
+    }
+  }
+}
+
+function readOnce(page: Page, selectors: readonly string[]): Promise<PageReading> {
   return page.evaluate((names) => {
     const root = document.documentElement
     const text: Record<string, string> = {}
