@@ -1,13 +1,15 @@
 /**
  * `npm run dev:worker [-- wrangler dev options]`: Paylinks' development Worker (`[env.dev]` of
  * wrangler.toml, src/runtime/worker/dev.ts) under `wrangler dev`, started the way a newcomer
- * needs it:
+ * needs it; `npm run prod:worker` (`--pair`): the production pair (wrangler.toml and
+ * wrangler.dashboard.toml in one `wrangler dev`, configured by `prod.env`, its own local D1 in
+ * `.wrangler/prod`, port 8789), started the same way:
  *
  * 1. the local D1's migrations applied with `wrangler d1 migrations apply --local` (the same
  *    files Node applies), its output kept and one line printed (wrangler prints the whole table
  *    of migrations after each one; all of it is shown when it fails);
- * 2. `wrangler dev --env dev --test-scheduled` with the options given (`--port`, `--persist-to`,
- *    …): `/__scheduled` runs the Cron trigger's work (the reconciler, outbound webhooks, e-mail).
+ * 2. `wrangler dev --test-scheduled` with the options given (`--port`, `--persist-to`, …):
+ *    `/__scheduled` runs the Cron trigger's work (the reconciler, outbound webhooks, e-mail).
  *    Wrangler's own `/cdn-cgi/handler/scheduled` answers "500 exception" for a Worker with static
  *    assets in the pinned wrangler (4.86; workers-sdk#9882): it calls the assets' router, which
  *    has no scheduled handler. `Request.cf` is not fetched from Cloudflare (the app does not read
@@ -17,7 +19,7 @@
  *    start prints: where, the dashboard, the simulator, the scheduled run and the admin token's
  *    source.
  *
- *   npx tsx scripts/dev-worker.ts [--port N] [--persist-to DIR] [other `wrangler dev` options]
+ *   npx tsx scripts/dev-worker.ts [--pair] [--port N] [--persist-to DIR] [other `wrangler dev` options]
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -37,6 +39,20 @@ export function optionValue(args: readonly string[], name: string): string | und
   return undefined
 }
 
+/** The options of `defaults` whose name `args` does not give again (`--name value` pairs). */
+export function withoutGiven(defaults: readonly string[], args: readonly string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < defaults.length; i++) {
+    const name = defaults[i]!
+    const value = defaults[i + 1]
+    const isPair = name.startsWith('-') && value !== undefined && !value.startsWith('-')
+    if (isPair) i++
+    if (isPair && optionValue(args, name) !== undefined) continue
+    out.push(name, ...(isPair ? [value] : []))
+  }
+  return out
+}
+
 /** `[dev] port` of wrangler.toml: the port `wrangler dev` serves on without `--port` (8787 by default). */
 export function configuredPort(toml: string): number {
   const dev = /^\[dev\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? ''
@@ -53,19 +69,44 @@ export function migrationSummary(output: string, where: string): string {
 }
 
 /** What the terminal shows once the Worker answers, as Node's start prints it. */
-export function banner(url: string, tokenSource: string): string {
+export function banner(url: string, tokenSource: string, pair = false): string {
   return [
-    `Paylinks is listening on ${url} (wrangler dev, simulator mode)`,
-    `  Dashboard: ${url}/dashboard`,
-    `  Gateway simulator: ${url}/_sim/_inspect (test cards on the card page)`,
+    pair
+      ? `Paylinks is listening on ${url} (wrangler dev, the production pair, settings of prod.env)`
+      : `Paylinks is listening on ${url} (wrangler dev, simulator mode)`,
+    `  Dashboard: ${url}/dashboard${pair ? ' (paylinks-dashboard, through the DASHBOARD binding)' : ''}`,
+    ...(pair ? [] : [`  Gateway simulator: ${url}/_sim/_inspect (test cards on the card page)`]),
     `  Scheduled work (reconciler, webhooks, e-mail): curl ${url}/__scheduled`,
     `  Admin token: ${tokenSource}`,
     '',
   ].join('\n')
 }
 
+/** How `wrangler` is run for the development Worker or for the production pair. */
+export function modeOf(pair: boolean) {
+  return pair
+    ? {
+        migrate: ['--local', '--persist-to', '.wrangler/prod'],
+        dev: [
+          '-c',
+          'wrangler.toml',
+          '-c',
+          'wrangler.dashboard.toml',
+          '--env-file',
+          'prod.env',
+          '--persist-to',
+          '.wrangler/prod',
+          '--port',
+          '8789',
+        ],
+        where: '.wrangler/prod',
+      }
+    : { migrate: ['--local', '--env', 'dev'], dev: ['--env', 'dev'], where: '.wrangler/state' }
+}
+
 /** Where the admin token comes from: `.dev.vars`, or the one generated on the first start. */
-function tokenSource(where: string): string {
+function tokenSource(where: string, pair: boolean): string {
+  if (pair) return 'ADMIN_TOKEN of prod.env (required outside simulator mode)'
   const vars = join(ROOT, '.dev.vars')
   if (existsSync(vars) && /^\s*ADMIN_TOKEN\s*=\s*\S/m.test(readFileSync(vars, 'utf8')))
     return 'ADMIN_TOKEN of .dev.vars'
@@ -108,10 +149,19 @@ async function answered(url: string, child: ChildProcess): Promise<Response | un
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2)
+  const pair = process.argv.includes('--pair')
+  const args = process.argv.slice(2).filter((arg) => arg !== '--pair')
+  const mode = modeOf(pair)
+  if (pair && !existsSync(join(ROOT, 'prod.env'))) {
+    console.error(
+      'No prod.env: copy prod.env.example to prod.env and fill it in (README, "The production pair on this computer").',
+    )
+    process.exit(1)
+  }
   const persistTo = optionValue(args, '--persist-to')
-  const where = persistTo ?? '.wrangler/state'
-  const local = ['--local', '--env', 'dev', ...(persistTo ? ['--persist-to', persistTo] : [])]
+  const where = persistTo ?? mode.where
+  const given = persistTo ? ['--persist-to', persistTo] : []
+  const local = [...withoutGiven(mode.migrate, given), ...given]
 
   const migrations = await runQuietly(['d1', 'migrations', 'apply', 'paylinks', ...local])
   if (migrations.code !== 0) {
@@ -122,6 +172,7 @@ async function main(): Promise<void> {
 
   const port = Number(
     optionValue(args, '--port') ??
+      optionValue(mode.dev, '--port') ??
       configuredPort(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8')),
   )
   const ip = optionValue(args, '--ip')
@@ -131,7 +182,7 @@ async function main(): Promise<void> {
 
   const dev = spawn(
     process.execPath,
-    [WRANGLER, 'dev', '--env', 'dev', '--test-scheduled', ...args],
+    [WRANGLER, 'dev', ...withoutGiven(mode.dev, args), '--test-scheduled', ...args],
     {
       cwd: ROOT,
       env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...process.env },
@@ -147,7 +198,7 @@ async function main(): Promise<void> {
   if (health.status === 503) console.error(`Paylinks cannot start yet: ${await health.text()}`)
   else {
     await health.body?.cancel()
-    console.log(banner(url, tokenSource(where)))
+    console.log(banner(url, tokenSource(where, pair), pair))
   }
 }
 

@@ -14,7 +14,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configuredPort, migrationSummary, optionValue } from '../../scripts/dev-worker.js'
+import {
+  banner,
+  configuredPort,
+  migrationSummary,
+  modeOf,
+  optionValue,
+  withoutGiven,
+} from '../../scripts/dev-worker.js'
 import { type Receiver, startReceiver, verify } from '../outbound-webhooks/receiver.js'
 import { formAction, inputValue, migratedState, postForm, ROOT } from './support.js'
 
@@ -266,6 +273,23 @@ describe('scripts/dev-worker.ts, read without starting anything', () => {
     expect(migrationSummary('✅ No migrations to apply!', '.wrangler/state')).toBe(
       'Local D1 (.wrangler/state): up to date.',
     )
+  })
+
+  it('starts the production pair from both wrangler files and prod.env, on 8789 unless told otherwise', () => {
+    const pair = modeOf(true)
+    expect(pair.dev).toEqual(
+      expect.arrayContaining(['wrangler.toml', 'wrangler.dashboard.toml', 'prod.env']),
+    )
+    expect(optionValue(pair.dev, '--port')).toBe('8789')
+    // The user's own --port or --persist-to replaces the pair's, never doubled.
+    const args = withoutGiven(pair.dev, ['--port', '9100'])
+    expect(optionValue(args, '--port')).toBeUndefined()
+    expect(args).toContain('wrangler.dashboard.toml')
+    expect(withoutGiven(pair.migrate, ['--persist-to', 'x'])).toEqual(['--local'])
+    const shown = banner('http://localhost:8789', 'ADMIN_TOKEN of prod.env', true)
+    expect(shown).toContain('http://localhost:8789/dashboard')
+    expect(shown).not.toContain('/_sim')
+    expect(banner('http://localhost:8788', 'x')).toContain('http://localhost:8788/_sim/_inspect')
   })
 
   it('serves on --port when given, else on wrangler.toml’s [dev] port (8788, beside Node’s 8787)', () => {
