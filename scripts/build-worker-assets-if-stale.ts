@@ -6,7 +6,9 @@
  * `wrangler dev` (4.86) runs a configured build command twice as it starts: once to find the
  * Worker's entry, and again when its watcher of `watch_dir` is ready, although nothing changed.
  * The second run here costs a `stat` of the sources instead of a second build. The deployed
- * Workers' build (`[build]`) always writes them.
+ * Workers' build (`[build]`) always writes them, except under `npm run prod:worker`, whose two
+ * Workers would build them four times as they start (scripts/dev-worker.ts sets
+ * PAYLINKS_ASSETS_IF_STALE for it).
  *
  *   npx tsx scripts/build-worker-assets-if-stale.ts
  */
@@ -37,7 +39,8 @@ export function assetsStale(): boolean {
   return SOURCES.some((source) => newest(join(ROOT, source)) > writtenAt)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/** Writes the assets if they are stale; says in one line which it did. */
+export async function writeIfStale(): Promise<void> {
   if (assetsStale()) {
     // The time the build starts: a source saved while it runs is newer, and builds again.
     const startedAt = new Date()
@@ -51,3 +54,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log('Worker assets up to date (.worker-assets)')
   }
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await writeIfStale()

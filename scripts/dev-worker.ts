@@ -185,7 +185,9 @@ async function main(): Promise<void> {
     [WRANGLER, 'dev', ...withoutGiven(mode.dev, args), '--test-scheduled', ...args],
     {
       cwd: ROOT,
-      env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...process.env },
+      // PAYLINKS_ASSETS_IF_STALE: the pair's build command writes the assets only when a source
+      // changed (scripts/build-worker-assets.ts), as [env.dev.build] does for the dev Worker.
+      env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', PAYLINKS_ASSETS_IF_STALE: '1', ...process.env },
       stdio: 'inherit',
     },
   )

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, type ParseOptions, parseConfig } from '../../src/config.js'
 import { getPaymentById } from '../../src/data/payments.js'
@@ -130,5 +131,36 @@ describe('configuration', () => {
     } finally {
       await p.close()
     }
+  })
+})
+
+describe('the example settings files', () => {
+  const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')
+  // The configuration table's names: `| \`NAME\`, \`OTHER\` | meaning | default |`.
+  const documented = new Set(
+    [...read('README.md').matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((m) =>
+      [...m[1]!.matchAll(/`([A-Z_]+)`/g)].map((n) => n[1]!),
+    ),
+  )
+
+  it.each(['.dev.vars.example', 'prod.env.example'])(
+    '%s names only settings the README’s configuration table explains',
+    (file) => {
+      const names = [...read(file).matchAll(/^(?:# )?([A-Z][A-Z_]+)=/gm)].map((m) => m[1]!)
+      expect(names.length).toBeGreaterThan(5)
+      expect(names.filter((name) => !documented.has(name))).toEqual([])
+    },
+  )
+
+  it('prod.env.example sets every setting the production Worker refuses to start without', () => {
+    const set = [...read('prod.env.example').matchAll(/^([A-Z][A-Z_]+)=/gm)].map((m) => m[1])
+    for (const name of [
+      'ADMIN_TOKEN',
+      'GATEWAY_MODE',
+      'PUBLIC_URL',
+      'GATEWAY_SITE_URL',
+      'MERCHANT_ACCOUNT',
+    ])
+      expect(set).toContain(name)
   })
 })
