@@ -39,13 +39,16 @@ export function assetsStale(): boolean {
   return SOURCES.some((source) => newest(join(ROOT, source)) > writtenAt)
 }
 
-/** Writes the assets if they are stale; says in one line which it did. */
-export async function writeIfStale(): Promise<void> {
+/**
+ * Writes the assets if they are stale, with `write` (the builder, loaded only when needed unless
+ * given: the builder itself passes its own, as it cannot wait on its own import); says in one line
+ * which it did.
+ */
+export async function writeIfStale(write?: () => Promise<void>): Promise<void> {
   if (assetsStale()) {
     // The time the build starts: a source saved while it runs is newer, and builds again.
     const startedAt = new Date()
-    const { writeWorkerAssets } = await import('./build-worker-assets.js')
-    await writeWorkerAssets()
+    await (write ?? (await import('./build-worker-assets.js')).writeWorkerAssets)()
     mkdirSync(dirname(STAMP), { recursive: true })
     writeFileSync(STAMP, '')
     utimesSync(STAMP, startedAt, startedAt)

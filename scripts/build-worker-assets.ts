@@ -62,6 +62,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   // The production pair under `wrangler dev` (`npm run prod:worker`): each of its two Workers runs
   // this build twice as it starts; written once, when a source changed (a deploy always writes).
   if (process.env.PAYLINKS_ASSETS_IF_STALE === '1')
-    await (await import('./build-worker-assets-if-stale.js')).writeIfStale()
+    await (await import('./build-worker-assets-if-stale.js')).writeIfStale(writeWorkerAssets)
   else await writeWorkerAssets()
 }
