@@ -9,6 +9,7 @@ import {
   SIMULATOR_SECRET_SEED,
   TEST_CARDS,
 } from '../../src/simulator/index.js'
+import { TestCardsTable } from '../../src/simulator/views/card-parts.js'
 import { formatAmount, WORDS } from '../../src/simulator/views/i18n.js'
 
 const luhn = (digits: string) =>
@@ -92,6 +93,17 @@ describe('the card page in Arabic', () => {
     expect(WORDS.ar.otpTitle).toContain('\u20663-D Secure\u2069')
     expect(formatAmount('3500.00', 'ar')).toBe('\u20663\u00a0500,00 DA\u2069')
     expect(formatAmount('3500.00', 'fr')).toBe('3\u00a0500,00 DA')
+  })
+})
+
+describe('the test cards table', () => {
+  // On a 360 px phone in French it scrolls sideways in its box: a keyboard must reach that box,
+  // and a screen reader name it (axe-core: scrollable-region-focusable).
+  it('scrolls in a box the keyboard reaches, named by its caption', async () => {
+    const html = String(await TestCardsTable({ lang: 'fr' }))
+    expect(html).toContain(
+      `<section class="scroll" tabindex="0" aria-label="${WORDS.fr.testCards}">`,
+    )
   })
 })
 
