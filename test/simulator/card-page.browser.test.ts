@@ -89,6 +89,14 @@ describeInChromium('the card page in Chromium', () => {
           expect(await anyAxeViolations(page)).toEqual([])
           // The test cards are named once, by their table's caption.
           expect(await page.getByText(WORDS[lang].testCards, { exact: true }).count()).toBe(1)
+          // On a 360 px phone the amount keeps to one line (it broke inside "3 500,0|0 DA").
+          await page.setViewportSize({ width: 360, height: 740 })
+          const amountLines = await page.evaluate(() => {
+            const range = document.createRange()
+            range.selectNodeContents(document.querySelector('dd.amount') as Element)
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+          })
+          expect(amountLines).toBe(1)
         }
         await page.locator('#pan').fill(card.number)
         await page.locator('#expiry').fill(card.expiry)

@@ -10,7 +10,7 @@ h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
 .card{background:#fff;border:1px solid #d5d9de;border-radius:.5rem;padding:1rem;margin-bottom:1rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0}
 dt{color:#4a525c}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-.amount{font-size:1.6rem;font-weight:800}
+.amount{font-size:1.6rem;font-weight:800;overflow-wrap:normal}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input{width:100%;font:inherit;padding:.6rem;border:1px solid #7a828c;border-radius:.35rem;background:#fff;color:inherit}
 input:focus,button:focus,a:focus{outline:3px solid #1a5fb4;outline-offset:2px}
@@ -30,4 +30,5 @@ td code{overflow-wrap:break-word}
 a{color:#0b4f8a}
 .outcome-ok{color:#0a5a1e}.outcome-ko{color:#8a1010}
 @media (min-width:40rem){.actions{grid-template-columns:1fr 1fr}}
+@media (max-width:29.99rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}}
 `
