@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core'
 import type { Language } from '../src/config.js'
 import { axeViolations, launchChromium } from '../test/support/chromium.js'
 import { startPaylinks } from '../test/support/harness.js'
+import { overflow } from '../test/support/phone-overflow.js'
 import {
   CUSTOMER_PAGES,
   DASHBOARD_STATES,
@@ -66,37 +67,6 @@ const findings: Finding[] = []
 let shots = 0
 const started = Date.now()
 
-/**
- * What sticks out sideways: the page wider than the window, or an element past its edges that no
- * scrolling box holds (a code sample scrolling in its own box is meant to).
- */
-function sideways(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = window.innerWidth
-    const out: string[] = []
-    const scroll = document.documentElement.scrollWidth
-    if (scroll > width) out.push(`page is ${scroll}px wide in ${width}px`)
-    const held = (el: Element | null): boolean => {
-      for (el = el?.parentElement ?? null; el && el !== document.body; el = el.parentElement) {
-        const style = getComputedStyle(el)
-        if (style.overflowX !== 'visible' || style.clipPath !== 'none') return true
-      }
-      return false
-    }
-    for (const el of document.body.querySelectorAll('*')) {
-      const box = el.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0) continue
-      if (box.left >= -0.5 && box.right <= width + 0.5) continue
-      if (held(el)) continue
-      out.push(
-        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).replace(/ /g, '.')}` : ''} spans ${Math.round(box.left)}..${Math.round(box.right)}`,
-      )
-      if (out.length > 5) break
-    }
-    return out
-  })
-}
-
 /** Opens the page, then checks and photographs it at each width. */
 async function walk(page: Page, entry: WalkPage, env: WalkEnv) {
   const name = `${entry.area}/${entry.name}`
@@ -115,7 +85,10 @@ async function walk(page: Page, entry: WalkPage, env: WalkEnv) {
     const expected = entry.lang ?? env.lang
     if (lang !== expected) problems.push(`html lang is ${lang}`)
     if ((dir ?? 'ltr') !== (expected === 'ar' ? 'rtl' : 'ltr')) problems.push(`html dir is ${dir}`)
-    problems.push(...(await sideways(page)), ...(await axeViolations(page, { impact: 'any' })))
+    problems.push(
+      ...(await overflow(page, { scrollBoxes: true })),
+      ...(await axeViolations(page, { impact: 'any' })),
+    )
     if (problems.length > 0)
       findings.push({ page: name, lang: env.lang, width: size.width, problems })
     const file = join(out, env.lang, `${entry.area}-${entry.name}-${size.width}.png`)
