@@ -7,6 +7,7 @@ import type { Link } from '../../db/schema.js'
 import type { Language } from '../config.js'
 import type { AppDeps } from '../deps.js'
 import { linkStatus } from '../domain/link-status.js'
+import { clientAcceptEncoding } from '../http/compress-pages.js'
 import { newRequestId, sendLogged } from '../http/request-log.js'
 import { pickLanguage } from '../i18n/index.js'
 import type { Lru } from '../lib/lru.js'
@@ -80,7 +81,7 @@ export function preparedCheckoutPage(
     // Each answer carries its own captcha challenge, spliced into the prepared bytes.
     const fill =
       captcha && (() => attributeText(captcha.challenge(deps.secrets.sessionSecret, started)))
-    const chosen = pageVariant(page, request.headers.get('accept-encoding') ?? undefined, fill)
+    const chosen = pageVariant(page, clientAcceptEncoding(request), fill)
     return sendLogged(
       deps,
       { started, requestId: newRequestId(), method: 'GET', route: '/l/:slug' },

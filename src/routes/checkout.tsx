@@ -16,6 +16,7 @@ import { merchantTermsHref } from '../domain/brand.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { isInvoiceLink, linkStatus } from '../domain/link-status.js'
 import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
+import { clientAcceptEncoding } from '../http/compress-pages.js'
 import { formatAmount, formatMinutes } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
@@ -211,7 +212,7 @@ async function renderCheckout(
     c.get('pageCache').set(key, page)
   }
   const fill = captcha && (() => attributeText(captcha.challenge(secret, now)))
-  const chosen = pageVariant(page, c.req.header('accept-encoding'), fill)
+  const chosen = pageVariant(page, clientAcceptEncoding(c.req.raw), fill)
   return c.body(chosen.body as Uint8Array<ArrayBuffer>, 200, chosen.headers)
 }
 

@@ -106,8 +106,16 @@ describe('the production Worker and its back office', () => {
           )
         }).on('error', reject)
       })
-    // A back-office page (handed over through the binding) and a customer one.
-    for (const path of ['/dashboard/login', '/l/no-such-link']) {
+    // A link's page is served prepared (its gzip made once), not through the pages' compression.
+    const made = await fetch(`${worker().url}/api/v1/links`, {
+      method: 'POST',
+      headers: { 'x-api-key': WORKER_ADMIN_TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Pain de seigle', amount: 300 }),
+    })
+    expect(made.status).toBe(201)
+    const linkPath = new URL(((await made.json()) as { url: string }).url).pathname
+    // A back-office page (handed over through the binding) and customer ones.
+    for (const path of ['/dashboard/login', '/l/no-such-link', linkPath, linkPath]) {
       const plain = await get(path)
       expect(plain.encoding, path).toBeUndefined()
       expect(plain.body.toString('utf8'), path).toMatch(/^<!doctype html>/i)
