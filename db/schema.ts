@@ -70,8 +70,11 @@ export const FAILURE_CODES = [
 ] as const
 export type FailureCode = (typeof FAILURE_CODES)[number]
 
-/** Where a link was made: the dashboard's form, the merchant API, the till (null: before 0016). */
-export const LINK_SOURCES = ['dashboard', 'api', 'till'] as const
+/**
+ * Where a link was made: the dashboard's form, the merchant API, the till, or a checkout session
+ * (the link a checkout pays through, made with it: see `checkouts`). Null: before 0016.
+ */
+export const LINK_SOURCES = ['dashboard', 'api', 'till', 'checkout'] as const
 export type LinkSource = (typeof LINK_SOURCES)[number]
 
 export const WEBHOOK_EVENT_STATUSES = ['received', 'processed', 'ignored', 'failed'] as const
@@ -220,6 +223,9 @@ export const payments = sqliteTable(
     // The link's metadata when the payment started, copied by the same INSERT: a later change of
     // the link's metadata leaves the payments already made with what they were sold with.
     metadata: metadataJson('metadata').notNull().default({}),
+    // The checkout session the payment's link belongs to (null for other links), copied by the
+    // INSERT that starts it (migration 0025), like its metadata.
+    checkoutId: text('checkout_id'),
   },
   globalThis.PAYLINKS_QUERIES_ONLY
     ? undefined
@@ -366,6 +372,8 @@ export const OUTBOUND_EVENT_TYPES = [
   'payment.canceled',
   'payment.expired',
   'link.completed',
+  'checkout.completed',
+  'checkout.expired',
 ] as const
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number]
 
@@ -711,3 +719,58 @@ export const idempotencyKeys = sqliteTable(
 )
 
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect
+
+/** Where a checkout session stands (docs/decisions/checkouts.md). */
+export const CHECKOUT_STATUSES = ['open', 'completed', 'expired', 'canceled'] as const
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
+
+/** A checkout's line item as the shop gave it: a name, a quantity and a unit price in centimes. */
+export type CheckoutLineItem = { name: string; quantity: number; unitPrice: number }
+
+/**
+ * Checkout sessions: a shop's order to be paid once (`chk_…`). Each pays through a link of its own
+ * (`links.source` = `checkout`, at most one payment, expiring with it), so the customer's page,
+ * places, retries and the gateway's flow are a link's. The triggers of migration 0025 keep the
+ * checkout's status in the statements that move its payments: the link's paid_count reaching 1
+ * completes it (and names the payment), and `checkout.completed` / `checkout.expired` deliveries
+ * are written by the UPDATE that changes the status. See docs/decisions/checkouts.md.
+ */
+export const checkouts = sqliteTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .unique()
+      .references(() => links.id),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    /** The shop's order id (≤ 100 characters), kept as its payments' `ref`. */
+    reference: text('reference'),
+    amount: integer('amount').notNull(),
+    lineItems: text('line_items', { mode: 'json' }).$type<CheckoutLineItem[]>(),
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    customerEmail: text('customer_email'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url'),
+    expiresAt: integer('expires_at').notNull(),
+    /** The paid payment, set by the trigger that completes the checkout. */
+    paymentId: text('payment_id'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    completedAt: integer('completed_at'),
+  },
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('checkouts_created_at_idx').on(t.createdAt, t.id),
+        index('checkouts_status_created_at_idx').on(t.status, t.createdAt, t.id),
+        index('checkouts_reference_idx').on(t.reference, t.createdAt, t.id),
+        // The reconciler's sweep of open checkouts past their time.
+        index('checkouts_status_expires_at_idx').on(t.status, t.expiresAt),
+        check('checkouts_status_known', sql`${t.status} IN ${sqlList(CHECKOUT_STATUSES)}`),
+        check('checkouts_amount_positive', sql`${t.amount} > 0`),
+      ],
+)
+
+export type Checkout = typeof checkouts.$inferSelect

@@ -6,7 +6,7 @@
  * together than `max_payments`.
  */
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
-import { type Language, links, type Payment, payments } from '../../db/schema.js'
+import { checkouts, type Language, links, type Payment, payments } from '../../db/schema.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
 import { newPaymentId, newReceiptId } from '../domain/ids.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
@@ -33,21 +33,26 @@ export type ReserveRefusal =
 export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
 
 /** The columns a payment copies from its link, read by the INSERT … SELECT that starts it. */
-type FromLink = 'source' | 'metadata'
+type FromLink = 'source' | 'metadata' | 'checkoutId'
+
+/** The link's checkout session (none for other links), as the INSERT reads it. */
+const checkoutOfLink = (column: 'id' | 'reference') =>
+  sql`(SELECT ${sql.identifier(column)} FROM ${checkouts} WHERE ${col(checkouts.linkId)} = ${col(links.id)})`
 
 /**
  * The new row's values as a SELECT list, in the table's column order as INSERT … SELECT needs; its
  * source (a link made before links.source: `dashboard`) and metadata are the link's as this same
- * statement reads them, so the payment keeps the metadata it was sold with.
+ * statement reads them, so the payment keeps the metadata it was sold with. A checkout's payment
+ * names its checkout and carries the shop's reference as its `ref`.
  */
 function selectList(row: Omit<Payment, FromLink>): SQL {
-  const values = Object.entries(getTableColumns(payments)).map(([key, column]) =>
-    key === 'source'
-      ? sql`coalesce(${col(links.source)}, 'dashboard')`
-      : key === 'metadata'
-        ? col(links.metadata)
-        : sql.param(row[key as keyof typeof row], column),
-  )
+  const values = Object.entries(getTableColumns(payments)).map(([key, column]) => {
+    if (key === 'source') return sql`coalesce(${col(links.source)}, 'dashboard')`
+    if (key === 'metadata') return col(links.metadata)
+    if (key === 'checkoutId') return checkoutOfLink('id')
+    if (key === 'ref') return sql`coalesce(${checkoutOfLink('reference')}, ${row.ref})`
+    return sql.param(row[key as keyof typeof row], column)
+  })
   return sql.join(values, sql`, `)
 }
 

@@ -66,6 +66,7 @@ const payment: Payment = {
   failureCode: null,
   source: 'dashboard',
   metadata: { order: 'CMD-12', channel: 'web' },
+  checkoutId: null,
 }
 
 describe('toLinkObject', () => {

@@ -30,8 +30,8 @@ export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): 
       email: payment.customerEmail,
     },
     ref: payment.ref,
-    // Payments are made on links only so far: no checkout session yet.
-    checkout_id: null,
+    // The checkout session paid through (null for a link's own payments).
+    checkout_id: payment.checkoutId,
     metadata: payment.metadata,
     language: payment.language,
     order_id: payment.orderId,
