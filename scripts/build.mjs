@@ -52,7 +52,9 @@ const ALSO_WATCHED = ['package.json', 'package-lock.json', 'node_modules/.packag
 async function main() {
   if (process.argv.includes('--merchant')) {
     const at = process.argv.indexOf('--out')
-    await buildMerchant(at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : MERCHANT_OUT)
+    await buildMerchant(
+      at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : MERCHANT_OUT,
+    )
     return
   }
   const ifStale = process.argv.includes('--if-stale')

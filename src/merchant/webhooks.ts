@@ -50,9 +50,7 @@ async function keyOf(secret: string): Promise<CryptoKey> {
   const bytes = fromBase64(text)
   if (!bytes || bytes.length === 0)
     throw fail('invalid_secret', 'The webhook secret is not whsec_ followed by base64')
-  return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'verify',
-  ])
+  return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
 }
 
 /**
@@ -104,7 +102,7 @@ export async function verify(
     const [version, value] = part.split(',', 2)
     if (version !== 'v1' || !value) continue
     const mac = fromBase64(value)
-    if (!mac || mac.length !== 32) continue
+    if (mac?.length !== 32) continue
     if (await crypto.subtle.verify('HMAC', key, mac, signed)) {
       matched = true
       break

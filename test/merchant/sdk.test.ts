@@ -90,7 +90,10 @@ describe('links through the SDK', () => {
     const losing: FetchFunction = async (url, init) => {
       const res = await fetch(url, init)
       if (init.method !== 'POST') return res
-      sent.push({ key: init.headers['idempotency-key'], replayed: res.headers.get('idempotent-replayed') })
+      sent.push({
+        key: init.headers['idempotency-key'],
+        replayed: res.headers.get('idempotent-replayed'),
+      })
       const text = await res.text()
       if (!dropped) {
         dropped = true
@@ -98,7 +101,12 @@ describe('links through the SDK', () => {
       }
       return new Response(text, { status: res.status, headers: res.headers })
     }
-    const sdk = new Paylinks({ url: p.url, apiKey: TEST_ADMIN_TOKEN, fetch: losing, retryDelay: () => 0 })
+    const sdk = new Paylinks({
+      url: p.url,
+      apiKey: TEST_ADMIN_TOKEN,
+      fetch: losing,
+      retryDelay: () => 0,
+    })
     const before = rowCount(p, 'links')
     const link = await sdk.links.create({ title: 'Commande 7731', amount: 4300 })
     expect(rowCount(p, 'links')).toBe(before + 1)
@@ -141,7 +149,10 @@ describe('links through the SDK', () => {
     expect(reused).toMatchObject({ status: 422, code: 'idempotency_key_reused' })
 
     const wrongKey = new Paylinks({ url: p.url, apiKey: 'pl_live_not_a_key', maxRetries: 0 })
-    const refused = await wrongKey.links.list().page().catch((e: unknown) => e)
+    const refused = await wrongKey.links
+      .list()
+      .page()
+      .catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(PaylinksAuthError)
     expect(refused).toMatchObject({ status: 401, code: 'unauthorized', kind: 'auth' })
 
@@ -157,7 +168,9 @@ describe('payments through the SDK', () => {
     const paid = await paidPayments(5)
     await paidPayments(1, 'declined')
     const pages: number[] = []
-    for await (const page of paylinks.payments.list({ status: 'paid', link_id: paid.link.id, limit: 2 }).pages())
+    for await (const page of paylinks.payments
+      .list({ status: 'paid', link_id: paid.link.id, limit: 2 })
+      .pages())
       pages.push(page.data.length)
     expect(pages).toEqual([2, 2, 1])
     const ids: string[] = []
@@ -170,9 +183,21 @@ describe('payments through the SDK', () => {
     const failed = await paylinks.payments.list({ status: ['failed', 'error'] }).toArray()
     expect(failed.map((x) => x.status)).toEqual(['failed'])
     const one = await paylinks.payments.retrieve(paid.ids[0]!)
-    expect(one).toMatchObject({ id: paid.ids[0], link_id: paid.link.id, ref: 'order-0', currency: 'DZD' })
-    const bad = await paylinks.payments.list({ from: 'yesterday' }).page().catch((e: unknown) => e)
-    expect(bad).toMatchObject({ status: 400, code: 'invalid_query', fields: { from: expect.any(String) } })
+    expect(one).toMatchObject({
+      id: paid.ids[0],
+      link_id: paid.link.id,
+      ref: 'order-0',
+      currency: 'DZD',
+    })
+    const bad = await paylinks.payments
+      .list({ from: 'yesterday' })
+      .page()
+      .catch((e: unknown) => e)
+    expect(bad).toMatchObject({
+      status: 400,
+      code: 'invalid_query',
+      fields: { from: expect.any(String) },
+    })
   })
 })
 
@@ -204,7 +229,11 @@ describe('webhook endpoints and events through the SDK', () => {
       // Another secret does not verify it.
       const rotated = await paylinks.webhookEndpoints.rotateSecret(endpoint.id)
       await expect(
-        paylinks.webhooks.verify(delivery.body, delivery.headers as Record<string, string>, rotated.secret),
+        paylinks.webhooks.verify(
+          delivery.body,
+          delivery.headers as Record<string, string>,
+          rotated.secret,
+        ),
       ).rejects.toMatchObject({ kind: 'webhook', code: 'invalid_signature' })
       const off = await paylinks.webhookEndpoints.update(endpoint.id, { enabled: false })
       expect(off.enabled).toBe(false)

@@ -45,7 +45,10 @@ const problem = (status: number, code: string, headers: Record<string, string> =
   json(status, { error: { code, message: `${code} happened` } }, headers)
 
 const delays: [number, number | null][] = []
-const client = (fetch: FetchFunction, extra: Partial<ConstructorParameters<typeof Paylinks>[0]> = {}) =>
+const client = (
+  fetch: FetchFunction,
+  extra: Partial<ConstructorParameters<typeof Paylinks>[0]> = {},
+) =>
   new Paylinks({
     url: 'https://pay.example.dz/',
     apiKey: 'pl_live_abc',
@@ -66,7 +69,9 @@ describe('requests', () => {
   it('sends the key, JSON, and an Idempotency-Key on writes only', async () => {
     const { fetch, seen } = stub(json(200, { data: [], has_more: false, next_cursor: null }))
     const paylinks = client(fetch)
-    await paylinks.payments.list({ status: ['paid', 'pending'], link_id: 'lnk_1', limit: 10 }).page()
+    await paylinks.payments
+      .list({ status: ['paid', 'pending'], link_id: 'lnk_1', limit: 10 })
+      .page()
     await paylinks.links.create({ title: 'T', amount: 100 }).catch(() => {})
     await paylinks.links.update('a/b', { active: false }).catch(() => {})
     await paylinks.links.del('lnk_9')
@@ -74,7 +79,10 @@ describe('requests', () => {
     expect(list!.url.href).toBe(
       'https://pay.example.dz/api/v1/payments?status=paid%2Cpending&link_id=lnk_1&limit=10',
     )
-    expect(list!.headers).toEqual({ authorization: 'Bearer pl_live_abc', accept: 'application/json' })
+    expect(list!.headers).toEqual({
+      authorization: 'Bearer pl_live_abc',
+      accept: 'application/json',
+    })
     expect(create!.headers['content-type']).toBe('application/json')
     expect(create!.body).toEqual({ title: 'T', amount: 100 })
     expect(update!.url.pathname).toBe('/api/v1/links/a%2Fb')
@@ -150,7 +158,9 @@ describe('retries', () => {
     const fetch: FetchFunction = (_url, init) => {
       calls++
       return new Promise((_resolve, reject) => {
-        init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        init.signal.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        )
       })
     }
     const pending = client(fetch, { timeoutMs: 1000, maxRetries: 1 })
@@ -203,7 +213,9 @@ describe('retries', () => {
 
 describe('routes of product.md this server does not serve yet, against a stub', () => {
   it('checkouts: create, list by status and reference, retrieve, expire', async () => {
-    const { fetch, seen } = stub(json(200, { id: 'chk_1', data: [], has_more: false, next_cursor: null }))
+    const { fetch, seen } = stub(
+      json(200, { id: 'chk_1', data: [], has_more: false, next_cursor: null }),
+    )
     const paylinks = client(fetch)
     await paylinks.checkouts.create(
       {

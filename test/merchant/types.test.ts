@@ -13,11 +13,7 @@ import type { auditEntryObject } from '../../src/api/audit/object-schemas.js'
 import type { listAuditQuery } from '../../src/api/audit/schemas.js'
 import type { apiErrorObject } from '../../src/api/error-object.js'
 import type { linkList, linkObject } from '../../src/api/links/object-schemas.js'
-import type {
-  createLinkBody,
-  listLinksQuery,
-  updateLinkBody,
-} from '../../src/api/links/schemas.js'
+import type { createLinkBody, listLinksQuery, updateLinkBody } from '../../src/api/links/schemas.js'
 import type { paymentList, paymentObject } from '../../src/api/payments/object-schemas.js'
 import type { listPaymentsQuery } from '../../src/api/payments/schemas.js'
 import type {
@@ -42,9 +38,9 @@ import type {
   LinkListParams,
   LinkUpdateParams,
   Page,
+  PaylinksError,
   Payment,
   PaymentListParams,
-  PaylinksError,
   WebhookEndpoint,
   WebhookEndpointCreateParams,
   WebhookEndpointUpdateParams,
@@ -89,19 +85,15 @@ describe('the SDK types equal the API schemas', () => {
 
   it('queries take the names of the list schemas, and the values they parse', () => {
     expectTypeOf<keyof LinkListParams>().toEqualTypeOf<keyof z.input<typeof listLinksQuery>>()
-    expectTypeOf<keyof PaymentListParams>().toEqualTypeOf<
-      keyof z.input<typeof listPaymentsQuery>
-    >()
+    expectTypeOf<keyof PaymentListParams>().toEqualTypeOf<keyof z.input<typeof listPaymentsQuery>>()
     expectTypeOf<keyof AuditListParams>().toEqualTypeOf<keyof z.input<typeof listAuditQuery>>()
     expectTypeOf<NonNullable<LinkListParams['source']>>().toEqualTypeOf<
       NonNullable<z.output<typeof listLinksQuery>['source']>
     >()
-    expectTypeOf<NonNullable<PaymentListParams['status']>>().toExtend<
-      string | string[]
+    expectTypeOf<NonNullable<PaymentListParams['status']>>().toExtend<string | string[]>()
+    expectTypeOf<NonNullable<z.output<typeof listPaymentsQuery>['status']>[number]>().toEqualTypeOf<
+      Extract<NonNullable<PaymentListParams['status']>, string>
     >()
-    expectTypeOf<
-      NonNullable<z.output<typeof listPaymentsQuery>['status']>[number]
-    >().toEqualTypeOf<Extract<NonNullable<PaymentListParams['status']>, string>>()
   })
 
   it('an error carries the code and fields of the error object', () => {

@@ -30,8 +30,12 @@ function reference(secret: string, body: string, headers: Record<string, string>
   }
 }
 
-const ours = (secret: string, body: string | Uint8Array, headers: Record<string, string>, now = NOW) =>
-  Paylinks.webhooks.verify(body, headers, secret, { now }).catch((e: unknown) => e as Error)
+const ours = (
+  secret: string,
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+  now = NOW,
+) => Paylinks.webhooks.verify(body, headers, secret, { now }).catch((e: unknown) => e as Error)
 
 /** Headers signed by the reference library. */
 function referenceHeaders(secret: string, id: string, atMs: number, body: string) {
