@@ -1,9 +1,9 @@
 /**
  * The merchant API's objects and parameters, as plain interfaces: the SDK's .d.ts stands alone
  * (no zod, no Paylinks internals). test/merchant/types.test.ts holds each one equal to the zod
- * schema the server answers and parses with (src/api/∗/schemas.ts, object-schemas.ts), the same
- * schemas the OpenAPI document is made from; the checkout, product, promo code and refund shapes
- * follow product.md's names until their schemas exist.
+ * schema the server answers and parses with (each resource's schemas.ts and object-schemas.ts
+ * under src/api/), the same schemas the OpenAPI document is made from; the checkout, product,
+ * promo code and refund shapes follow product.md's names until their schemas exist.
  *
  * Amounts are DZD as numbers with at most two decimals; times are ISO 8601 texts (UTC in answers).
  */
