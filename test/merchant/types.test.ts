@@ -1,8 +1,8 @@
 /**
  * The SDK's hand-written types (src/merchant/types.ts, plain so its .d.ts stands alone) equal the
  * zod schemas the server parses and answers with, the ones the OpenAPI document is made from:
- * objects as `z.output` of each resource's object-schemas.ts under src/api/, bodies as `z.input` of its
- * schemas.ts, queries by their names. `tsc --noEmit` (npm run check) fails when one drifts; the
+ * objects as `z.output` of each resource's object-schemas.ts under src/api/, bodies as `z.input`
+ * of its schemas.ts, queries by their names. `tsc --noEmit` (npm run check) fails when one drifts; the
  * run only counts them. Checkouts, products, promo codes and refunds have no schemas yet.
  */
 import { describe, expectTypeOf, it } from 'vitest'
