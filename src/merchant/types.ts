@@ -9,7 +9,8 @@
  */
 
 export type Language = 'ar' | 'fr' | 'en'
-export type LinkSource = 'dashboard' | 'api' | 'till'
+/** Where a link was made; `checkout`: the link a checkout session pays through. */
+export type LinkSource = 'dashboard' | 'api' | 'till' | 'checkout'
 export type LinkStatus = 'active' | 'inactive' | 'expired' | 'completed'
 export type PaymentStatus =
   | 'initiated'
@@ -276,13 +277,8 @@ export type EventType =
   | 'checkout.expired'
   | 'payment.refunded'
 
-/** The event types the server offers today (`checkout.*` and `payment.refunded` come later). */
-export type EndpointEventType =
-  | 'payment.paid'
-  | 'payment.failed'
-  | 'payment.canceled'
-  | 'payment.expired'
-  | 'link.completed'
+/** The event types an endpoint subscribes to today (`payment.refunded` comes with refunds). */
+export type EndpointEventType = Exclude<EventType, 'payment.refunded'>
 
 export interface WebhookEndpoint {
   id: string
