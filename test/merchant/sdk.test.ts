@@ -215,11 +215,7 @@ describe('webhook endpoints and events through the SDK', () => {
       await p.deps.outbound.run()
       await expect.poll(() => receiver.received.length).toBe(1)
       const delivery = receiver.received[0]!
-      const event = await Paylinks.webhooks.verify(
-        delivery.body,
-        delivery.headers as Record<string, string>,
-        endpoint.secret,
-      )
+      const event = await Paylinks.webhooks.verify(delivery.body, delivery.headers, endpoint.secret)
       expect(event.type).toBe('payment.paid')
       expect(event.data).toMatchObject({ id: ids[0], status: 'paid' })
       const deliveries = await paylinks.webhookEndpoints.listDeliveries(endpoint.id).toArray()
@@ -229,11 +225,7 @@ describe('webhook endpoints and events through the SDK', () => {
       // Another secret does not verify it.
       const rotated = await paylinks.webhookEndpoints.rotateSecret(endpoint.id)
       await expect(
-        paylinks.webhooks.verify(
-          delivery.body,
-          delivery.headers as Record<string, string>,
-          rotated.secret,
-        ),
+        paylinks.webhooks.verify(delivery.body, delivery.headers, rotated.secret),
       ).rejects.toMatchObject({ kind: 'webhook', code: 'invalid_signature' })
       const off = await paylinks.webhookEndpoints.update(endpoint.id, { enabled: false })
       expect(off.enabled).toBe(false)
