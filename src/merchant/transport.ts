@@ -146,7 +146,13 @@ export class Transport {
         if (options.signal?.aborted) throw error
         const retryAfter = error.retryAfterMs
         if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_MS) throw error
-        await wait(this.#retryDelay(attempt + 1, retryAfter), options.signal)
+        await wait(this.#retryDelay(attempt + 1, retryAfter), options.signal).catch((cause) => {
+          throw new PaylinksConnectionError({
+            code: 'aborted',
+            message: `Stopped by its signal before retry ${attempt + 1} (${req.method} ${url})`,
+            cause,
+          })
+        })
       }
     }
   }

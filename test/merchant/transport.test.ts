@@ -186,6 +186,27 @@ describe('retries', () => {
     expect(seen).toHaveLength(0)
   })
 
+  it("stops waiting for a retry at the caller's abort", async () => {
+    const controller = new AbortController()
+    const { fetch, seen } = stub(problem(503, 'internal'))
+    let waiting = false
+    const paylinks = client(fetch, {
+      retryDelay: () => {
+        waiting = true
+        return 60_000
+      },
+    })
+    const pending = paylinks.links
+      .retrieve('lnk_1', { signal: controller.signal })
+      .catch((e: unknown) => e)
+    await expect.poll(() => waiting).toBe(true)
+    controller.abort()
+    const error = await pending
+    expect(error).toBeInstanceOf(PaylinksConnectionError)
+    expect(error).toMatchObject({ code: 'aborted' })
+    expect(seen).toHaveLength(1)
+  })
+
   it('backs off exponentially with jitter, or as long as Retry-After says', () => {
     for (let attempt = 1; attempt <= 6; attempt++) {
       const base = Math.min(500 * 2 ** (attempt - 1), 8000)
