@@ -117,6 +117,19 @@ describe('retries', () => {
     ])
   })
 
+  it('retries a 409 that says when to ask again (Retry-After), as an expire while a payment is under way', async () => {
+    const { fetch, seen } = stub(
+      problem(409, 'checkout_payment_in_progress', { 'retry-after': '3' }),
+      json(200, { id: 'chk_1', status: 'expired' }),
+    )
+    expect(await client(fetch).checkouts.expire('chk_1')).toEqual({
+      id: 'chk_1',
+      status: 'expired',
+    })
+    expect(seen).toHaveLength(2)
+    expect(delays).toEqual([[1, 3000]])
+  })
+
   it("keeps the caller's own Idempotency-Key across retries", async () => {
     const { fetch, seen } = stub(problem(502, 'gateway_error'), json(201, { id: 'lnk_2' }))
     await client(fetch).links.create({ title: 'T' }, { idempotencyKey: 'order-1042' })
