@@ -172,7 +172,12 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   const result = await startCheckout(c.var, link, parsed.value, lang)
   if (result.kind === 'redirect') return c.redirect(result.url, 303)
   if (result.kind === 'gateway_error')
-    return gatewayErrorPage(c, lang, retryHref(link.slug, lang, result.payment.receiptId))
+    return gatewayErrorPage(
+      c,
+      lang,
+      retryHref(link.slug, lang, result.payment.receiptId),
+      checkout && shopUrl(checkout.cancelUrl, checkout.id),
+    )
   return unavailablePage(
     c,
     link,

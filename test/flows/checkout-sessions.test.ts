@@ -160,6 +160,17 @@ describe('a checkout’s page', () => {
     expect(await p.deps.db.select().from(payments)).toEqual([])
   })
 
+  it('offers the way back to the shop when the gateway refuses to start the payment', async () => {
+    p = await startPaylinks({ http: true })
+    const { checkout, link } = await makeCheckout(p, { language: 'en' })
+    p.simulator.faults.set({ endpoints: { 'make-cib-transaction': { status5xx: 503, times: 1 } } })
+    const res = await payForm(`${p.url}/l/${link.slug}`)
+    expect(res.status).toBe(502)
+    const html = await res.text()
+    expect(hrefOf(html, 'Try again')).toMatch(new RegExp(`^/l/${link.slug}\\?lang=en&retry=`))
+    expect(hrefOf(html, 'Back to the shop')).toBe(`${CANCEL}&checkout_id=${checkout.id}`)
+  })
+
   it('is each checkout’s own, visit after visit (never a prepared page)', async () => {
     p = await startPaylinks({ http: true })
     const first = await makeCheckout(p, { customerName: null, customerEmail: null })
