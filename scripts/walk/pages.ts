@@ -331,6 +331,17 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     },
   },
   {
+    // A shop's order declined: "Try again" and the way back to the shop.
+    name: 'checkout-declined',
+    area: 'customer',
+    who: 'nobody',
+    open: async (page, env) => {
+      await pay(page, env, env.data.links[env.lang].checkout.slug)
+      await card(page, '6280583333333337')
+      if (await page.locator('#otp').count()) await otpAndBack(page, env)
+    },
+  },
+  {
     name: 'receipt-pending',
     area: 'customer',
     who: 'nobody',
