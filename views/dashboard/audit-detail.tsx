@@ -421,6 +421,7 @@ export const DETAILS: Record<AuditAction, Render> = {
   link_deactivated: linkAct,
   link_activated: linkAct,
   link_deleted: linkAct,
+  checkout_canceled: asKeys,
   payment_canceled: asKeys,
   webhook_endpoint_created: asKeys,
   webhook_endpoint_updated: endpointAct,
