@@ -3,8 +3,10 @@
  * routes, its bodies and queries parsed by zod, its answers and
  * its refusals, on D1 through drizzle's query builder.
  */
+import { eq } from 'drizzle-orm'
 import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
 import { describe, expect, it } from 'vitest'
+import { checkouts } from '../../db/schema.js'
 import { DOH_URL } from '../../src/runtime/worker/resolve-host.js'
 import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
@@ -167,6 +169,17 @@ describe('the merchant API on the deployed Worker', () => {
     )
     const page = await fetch(String(checkout.url))
     expect(await page.text()).not.toContain('name="csrf"')
+
+    // The Cron trigger runs the reconciler, which expires a checkout past its time.
+    const due = (await (
+      await send('POST', '/checkouts', { amount: 900, success_url: 'https://shop.example.dz/ok' })
+    ).json()) as { id: string }
+    await worker()
+      .db.update(checkouts)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(checkouts.id, due.id))
+    await worker().cron()
+    expect(await (await api(`/checkouts/${due.id}`)).json()).toMatchObject({ status: 'expired' })
   })
 
   it('creates a webhook endpoint and refuses a bad one', async () => {
