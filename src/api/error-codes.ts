@@ -16,6 +16,7 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'link_has_payments',
+  'link_belongs_to_checkout',
   'checkout_not_open',
   'checkout_payment_in_progress',
   'idempotency_key_in_use',

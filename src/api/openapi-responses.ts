@@ -81,8 +81,13 @@ export const RESPONSES = {
     ),
     headers: retryAfter,
   },
+  LinkBelongsToCheckout: error(
+    'The link is the page of a checkout (`source` `checkout`): it changes with its checkout only.',
+    'link_belongs_to_checkout',
+    'This link is the page of a checkout and changes with it: read or expire the checkout instead.',
+  ),
   LinkHasPayments: error(
-    'The link has payments, so it is kept; switch it off instead.',
+    'The link has payments, so it is kept; switch it off instead. (A checkout’s link answers `link_belongs_to_checkout`.)',
     'link_has_payments',
     'This link has payments and is never deleted; deactivate it with PATCH {"active": false}.',
   ),

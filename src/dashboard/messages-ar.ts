@@ -653,6 +653,7 @@ export const ar: DashMessages = {
   whEvt_payment_expired: 'انتهت صلاحية دفعة دون دفع',
   whEvt_link_completed: 'تلقّى رابط آخر دفعة له',
   whEvt_checkout_completed: 'تم دفع جلسة دفع',
+  linkIsCheckout: 'هذا الرابط صفحة جلسة دفع: يتغيّر معها.',
   whEvt_checkout_expired: 'انتهت صلاحية جلسة دفع دون دفع',
   // The audit log's details
   auColon: ': ',

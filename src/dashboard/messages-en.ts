@@ -674,6 +674,7 @@ export const en = {
   whEvt_payment_expired: 'A payment expired unpaid',
   whEvt_link_completed: 'A link took its last payment',
   whEvt_checkout_completed: 'A checkout is paid',
+  linkIsCheckout: 'This link is a checkout’s page: it changes with its checkout.',
   whEvt_checkout_expired: 'A checkout expired unpaid',
   // The audit log's details
   auColon: ': ',

@@ -671,6 +671,7 @@ export const fr: DashMessages = {
   whEvt_payment_expired: 'Un paiement a expiré sans être payé',
   whEvt_link_completed: 'Un lien a reçu son dernier paiement',
   whEvt_checkout_completed: 'Une session de paiement est payée',
+  linkIsCheckout: 'Ce lien est la page d’une session de paiement : il change avec elle.',
   whEvt_checkout_expired: 'Une session de paiement a expiré sans être payée',
   // The audit log's details
   auColon: '\u00a0: ',

@@ -1,6 +1,13 @@
 /** Link queries. A link with payments is never deleted, only deactivated. */
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import { type Link, type LinkCounters, type LinkSource, links, payments } from '../../db/schema.js'
+import {
+  checkouts,
+  type Link,
+  type LinkCounters,
+  type LinkSource,
+  links,
+  payments,
+} from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
 import type { LinkChanges, LinkValues } from '../domain/link-rules.js'
 import { METADATA_MAX_KEYS, type MetadataPatch, toMergePatch } from '../domain/metadata.js'
@@ -220,7 +227,8 @@ export async function linkHasPayments(db: Db, id: string): Promise<boolean> {
 
 /**
  * Deletes a link only if no payment refers to it, in one conditional statement (so a payment
- * started meanwhile keeps it). Returns whether it was deleted.
+ * started meanwhile keeps it), and never a checkout's (the checkout names it). Returns whether it
+ * was deleted.
  */
 export async function deleteLinkIfUnused(db: Db, id: string): Promise<boolean> {
   const rows = await db
@@ -229,6 +237,7 @@ export async function deleteLinkIfUnused(db: Db, id: string): Promise<boolean> {
       and(
         eq(links.id, id),
         sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${col(payments.linkId)} = ${col(links.id)})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${checkouts} WHERE ${col(checkouts.linkId)} = ${col(links.id)})`,
       ),
     )
     .returning({ id: links.id })

@@ -334,6 +334,21 @@ describe('reading and listing checkouts', () => {
   })
 })
 
+describe("a checkout's link", () => {
+  it('is changed or deleted through its checkout only (409 link_belongs_to_checkout)', async () => {
+    const made = await create({ amount: 900, success_url: `${SHOP}/ok` })
+    const linkId = String(stored('checkouts', made.id).link_id)
+    const patch = await api(p, 'PATCH', `/api/v1/links/${linkId}`, { json: { max_payments: 5 } })
+    const del = await api(p, 'DELETE', `/api/v1/links/${linkId}`)
+    for (const res of [patch, del]) {
+      expect(res.status).toBe(409)
+      expect(res.body.error.code).toBe('link_belongs_to_checkout')
+    }
+    expect(stored('links', linkId)).toMatchObject({ max_payments: 1 })
+    expect((await api(p, 'GET', `/api/v1/links/${linkId}`)).status).toBe(200)
+  })
+})
+
 describe('expiring a checkout', () => {
   it('expires an open one (its page stops taking payments), then answers 409 checkout_not_open', async () => {
     const made = await create({ ...ORDER })
