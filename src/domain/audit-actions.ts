@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
     'link_deleted',
     'checkout_canceled',
     'payment_canceled',
+    'checkout_created',
+    'checkout_expired',
   ],
   webhooks: [
     'webhook_endpoint_created',
