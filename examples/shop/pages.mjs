@@ -77,7 +77,7 @@ const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1d2327; background: #f6f7f7 }
   header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center;
     justify-content: space-between; padding: .75rem 1rem; background: #0b5d3b; color: #fff }
-  header a { color: #fff } header .brand { font-weight: 700; text-decoration: none }
+  header a { color: #fff } header .tools { display: flex; gap: 1.5rem } header .brand { font-weight: 700; text-decoration: none }
   main { max-width: 44rem; margin: 0 auto; padding: 1rem }
   ul.products { list-style: none; padding: 0; display: grid; gap: 1rem;
     grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)) }
@@ -114,10 +114,12 @@ ${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : '
 <body>
 <header>
   <a class="brand" href="/">${html(t.shop)}</a>
+  <div class="tools">
   <a href="/cart">${html(t.cart)} (${cartCount})</a>
   <nav aria-label="${html(t.language)}">
     <a href="${html(switchTo)}" lang="${other}" hreflang="${other}">${other === 'en' ? 'English' : 'Français'}</a>
   </nav>
+  </div>
 </header>
 <main>
 <h1>${html(title)}</h1>
