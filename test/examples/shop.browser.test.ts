@@ -21,7 +21,6 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   type Delivery,
-  type EndpointEventType,
   Paylinks,
   type WebhookEndpointWithSecret,
 } from '../../src/merchant/index.js'
@@ -144,8 +143,7 @@ describeInChromium('the example shop selling through Paylinks', () => {
     const key = await admin.apiKeys.create({ name: 'Épicerie', scope: 'write' })
     endpoint = await admin.webhookEndpoints.create({
       url: `${shopUrl}/paylinks/events`,
-      // The SDK's EndpointEventType does not list the checkout events yet; the server takes them.
-      event_types: ['checkout.completed', 'checkout.expired'] as unknown as EndpointEventType[],
+      event_types: ['checkout.completed', 'checkout.expired'],
     })
     shopOutput = await startShop({
       PAYLINKS_URL: paylinksUrl,
@@ -246,8 +244,7 @@ describeInChromium('the example shop selling through Paylinks', () => {
       // shop answers 2xx, and nothing changes.
       const delivery = async () => {
         const all: Delivery[] = await admin.webhookEndpoints.listDeliveries(endpoint.id).toArray()
-        // (The SDK's endpoint types do not list checkout events yet: compared as text.)
-        return all.find((d) => String(d.type) === 'checkout.completed') as Delivery
+        return all.find((d) => d.type === 'checkout.completed') as Delivery
       }
       await expect.poll(async () => (await delivery())?.state).toBe('delivered')
       const first = await delivery()
