@@ -97,6 +97,11 @@ const API: Record<string, Requirement> = {
   'DELETE /api/v1/links/:id': 'links.write',
   'GET /api/v1/payments': 'payments.read',
   'GET /api/v1/payments/:id': 'payments.read',
+  // A checkout is a link with one place: read and made as links are.
+  'GET /api/v1/checkouts': 'links.read',
+  'POST /api/v1/checkouts': 'links.write',
+  'GET /api/v1/checkouts/:id': 'links.read',
+  'POST /api/v1/checkouts/:id/expire': 'links.write',
   'GET /api/v1/webhook-endpoints': 'webhooks',
   'POST /api/v1/webhook-endpoints': 'webhooks',
   'GET /api/v1/webhook-endpoints/:id': 'webhooks',

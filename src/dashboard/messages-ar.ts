@@ -644,6 +644,16 @@ export const ar: DashMessages = {
   auAct_settings_changed: 'غيّر الإعدادات',
   auAct_logo_changed: 'غيّر الشعار',
   auAct_export_downloaded: 'نزّل تصديرًا',
+  // Checkouts made by the API: their audit entries, and the events an endpoint may receive
+  auAct_checkout_created: 'أنشأ جلسة دفع',
+  auAct_checkout_expired: 'أنهى صلاحية جلسة دفع',
+  whEvt_payment_paid: 'تم دفع دفعة',
+  whEvt_payment_failed: 'فشلت دفعة أو رُفضت',
+  whEvt_payment_canceled: 'أُلغيت دفعة',
+  whEvt_payment_expired: 'انتهت صلاحية دفعة دون دفع',
+  whEvt_link_completed: 'تلقّى رابط آخر دفعة له',
+  whEvt_checkout_completed: 'تم دفع جلسة دفع',
+  whEvt_checkout_expired: 'انتهت صلاحية جلسة دفع دون دفع',
   // The audit log's details
   auColon: ': ',
   auSeparator: '، ',

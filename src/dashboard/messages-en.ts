@@ -665,6 +665,16 @@ export const en = {
   auAct_settings_changed: 'Changed the settings',
   auAct_logo_changed: 'Changed the logo',
   auAct_export_downloaded: 'Downloaded an export',
+  // Checkouts made by the API: their audit entries, and the events an endpoint may receive
+  auAct_checkout_created: 'Created a checkout',
+  auAct_checkout_expired: 'Expired a checkout',
+  whEvt_payment_paid: 'A payment is paid',
+  whEvt_payment_failed: 'A payment failed or was declined',
+  whEvt_payment_canceled: 'A payment was canceled',
+  whEvt_payment_expired: 'A payment expired unpaid',
+  whEvt_link_completed: 'A link took its last payment',
+  whEvt_checkout_completed: 'A checkout is paid',
+  whEvt_checkout_expired: 'A checkout expired unpaid',
   // The audit log's details
   auColon: ': ',
   auSeparator: ', ',

@@ -662,6 +662,16 @@ export const fr: DashMessages = {
   auAct_settings_changed: 'A modifié les réglages',
   auAct_logo_changed: 'A changé le logo',
   auAct_export_downloaded: 'A téléchargé un export',
+  // Checkouts made by the API: their audit entries, and the events an endpoint may receive
+  auAct_checkout_created: 'A créé une session de paiement',
+  auAct_checkout_expired: 'A fait expirer une session de paiement',
+  whEvt_payment_paid: 'Un paiement est payé',
+  whEvt_payment_failed: 'Un paiement a échoué ou été refusé',
+  whEvt_payment_canceled: 'Un paiement a été annulé',
+  whEvt_payment_expired: 'Un paiement a expiré sans être payé',
+  whEvt_link_completed: 'Un lien a reçu son dernier paiement',
+  whEvt_checkout_completed: 'Une session de paiement est payée',
+  whEvt_checkout_expired: 'Une session de paiement a expiré sans être payée',
   // The audit log's details
   auColon: '\u00a0: ',
   auSeparator: ', ',

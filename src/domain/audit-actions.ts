@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
     'link_activated',
     'link_deleted',
     'payment_canceled',
+    'checkout_created',
+    'checkout_expired',
   ],
   webhooks: [
     'webhook_endpoint_created',

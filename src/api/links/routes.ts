@@ -47,7 +47,8 @@ linkApiRoutes.get('/links', async (c) => {
     ...(limit !== undefined ? { limit } : {}),
     ...(cursor ? { cursor } : {}),
     ...(active !== undefined ? { active } : {}),
-    ...(source !== undefined ? { source } : {}),
+    // A checkout's link is listed only when asked for: it is the shop's order, read as a checkout.
+    source: source ?? 'not_checkout',
     ...(q !== undefined ? { search: q } : {}),
   })
   return c.json({
