@@ -30,7 +30,10 @@ export interface PaylinksOptions {
   fetch?: FetchFunction
   /** Per attempt, in milliseconds; default 30,000. */
   timeoutMs?: number
-  /** Retries after a network error, a time-out, 409 `idempotency_key_in_use`, 429 or 5xx; default 2. */
+  /**
+   * Retries after a network error, a time-out, 409 `idempotency_key_in_use` (or a 409 with
+   * Retry-After), 429 or 5xx; default 2.
+   */
   maxRetries?: number
   /**
    * How long to wait before retry `attempt` (1, 2, …), given the answer's `Retry-After` in
@@ -95,7 +98,10 @@ function queryString(query: ApiRequest['query']): string {
 function retryable(error: PaylinksError): boolean {
   if (error.kind === 'connection' || error.kind === 'timeout' || error.kind === 'rate_limit')
     return true
-  if (error.status === 409) return error.code === 'idempotency_key_in_use'
+  // A 409 is the object's state, final unless the server says when to ask again (a checkout whose
+  // payment is under way answers Retry-After), or the same key's first request still runs.
+  if (error.status === 409)
+    return error.code === 'idempotency_key_in_use' || error.retryAfterMs !== null
   return error.status !== null && error.status >= 500
 }
 
@@ -146,7 +152,13 @@ export class Transport {
         if (options.signal?.aborted) throw error
         const retryAfter = error.retryAfterMs
         if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_MS) throw error
-        await wait(this.#retryDelay(attempt + 1, retryAfter), options.signal)
+        await wait(this.#retryDelay(attempt + 1, retryAfter), options.signal).catch((cause) => {
+          throw new PaylinksConnectionError({
+            code: 'aborted',
+            message: `Stopped by its signal before retry ${attempt + 1} (${req.method} ${url})`,
+            cause,
+          })
+        })
       }
     }
   }

@@ -191,22 +191,17 @@ export interface PaymentCreateParams {
 
 export type CheckoutStatus = 'open' | 'completed' | 'expired' | 'canceled'
 
-/** A line of a checkout: a product of the catalogue, or a named line with its own price. */
+/** A line of a checkout: a named line with its own price, or a product of the catalogue. */
 export type CheckoutLineItemParams =
-  | { product_id: string; quantity: number }
   | { name: string; quantity: number; unit_price: number }
+  | { product_id: string; quantity: number }
 
 export interface CheckoutLineItem {
-  product_id?: string | null
   name: string
   quantity: number
   unit_price: number
-}
-
-export interface CustomerPrefill {
-  name?: string
-  phone?: string
-  email?: string
+  /** quantity × unit_price */
+  amount: number
 }
 
 export interface CustomField {
@@ -225,33 +220,38 @@ export interface Checkout {
   status: CheckoutStatus
   amount: number
   currency: 'DZD'
+  /** Null for a checkout made with an amount. */
   line_items: CheckoutLineItem[] | null
-  /** Your order's id; kept as the payment's `ref`. */
+  /** Your order's id; its payments carry it as `ref`. */
   reference: string | null
   metadata: Metadata
-  customer: CustomerPrefill | null
+  /** What the checkout form is filled with (null: left for the customer). */
+  customer: { name: string | null; phone: string | null; email: string | null }
   success_url: string
   cancel_url: string | null
-  language: Language | null
+  language: Language
   expires_at: string
-  /** Null until paid. */
+  /** The paid payment; null until paid. */
   payment_id: string | null
   created_at: string
   completed_at: string | null
 }
 
-/** `POST /api/v1/checkouts`: `amount` or `line_items`; `success_url` is required. */
+/** `POST /api/v1/checkouts`: `success_url`, and `amount` or `line_items`. */
 export interface CheckoutCreateParams {
-  amount?: number
-  line_items?: CheckoutLineItemParams[]
+  /** DZD, at least 50. */
+  amount?: number | null
+  /** 1 to 20 lines; the amount is their total. */
+  line_items?: CheckoutLineItemParams[] | null
   /** Your order's id, at most 100 characters. */
-  reference?: string
-  metadata?: Metadata
-  customer?: CustomerPrefill
+  reference?: string | null
+  metadata?: Metadata | null
+  /** Prefills the checkout form; the customer may change it. */
+  customer?: { name?: string | null; phone?: string | null; email?: string | null } | null
   /** Where the paid customer goes, with `checkout_id=chk_…` added to its query. */
   success_url: string
   /** Where "back to the shop" goes. */
-  cancel_url?: string
+  cancel_url?: string | null
   language?: Language
   custom_fields?: CustomField[]
   allow_promo_codes?: boolean
@@ -500,5 +500,10 @@ export type WebhookEvent =
       timestamp: string
       data: Link & { completed_by_payment_id: string | null }
     }
-  | { type: 'checkout.completed' | 'checkout.expired'; timestamp: string; data: Checkout }
+  | {
+      type: 'checkout.completed' | 'checkout.expired'
+      timestamp: string
+      /** The checkout, with the payment that paid it (`checkout.completed`). */
+      data: Checkout & { payment?: Payment | null }
+    }
   | { type: 'payment.refunded'; timestamp: string; data: Payment }

@@ -117,6 +117,19 @@ describe('retries', () => {
     ])
   })
 
+  it('retries a 409 that says when to ask again (Retry-After), as an expire while a payment is under way', async () => {
+    const { fetch, seen } = stub(
+      problem(409, 'checkout_payment_in_progress', { 'retry-after': '3' }),
+      json(200, { id: 'chk_1', status: 'expired' }),
+    )
+    expect(await client(fetch).checkouts.expire('chk_1')).toEqual({
+      id: 'chk_1',
+      status: 'expired',
+    })
+    expect(seen).toHaveLength(2)
+    expect(delays).toEqual([[1, 3000]])
+  })
+
   it("keeps the caller's own Idempotency-Key across retries", async () => {
     const { fetch, seen } = stub(problem(502, 'gateway_error'), json(201, { id: 'lnk_2' }))
     await client(fetch).links.create({ title: 'T' }, { idempotencyKey: 'order-1042' })
@@ -184,6 +197,27 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(PaylinksConnectionError)
     expect(error).toMatchObject({ code: 'aborted' })
     expect(seen).toHaveLength(0)
+  })
+
+  it("stops waiting for a retry at the caller's abort", async () => {
+    const controller = new AbortController()
+    const { fetch, seen } = stub(problem(503, 'internal'))
+    let waiting = false
+    const paylinks = client(fetch, {
+      retryDelay: () => {
+        waiting = true
+        return 60_000
+      },
+    })
+    const pending = paylinks.links
+      .retrieve('lnk_1', { signal: controller.signal })
+      .catch((e: unknown) => e)
+    await expect.poll(() => waiting).toBe(true)
+    controller.abort()
+    const error = await pending
+    expect(error).toBeInstanceOf(PaylinksConnectionError)
+    expect(error).toMatchObject({ code: 'aborted' })
+    expect(seen).toHaveLength(1)
   })
 
   it('backs off exponentially with jitter, or as long as Retry-After says', () => {
