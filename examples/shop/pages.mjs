@@ -12,6 +12,7 @@ const TEXT = {
     products: 'Nos produits',
     add: 'Ajouter au panier',
     quantity: 'Quantité',
+    item: 'Article',
     cart: 'Panier',
     cartEmpty: 'Votre panier est vide.',
     backToShop: 'Continuer mes achats',
@@ -35,6 +36,7 @@ const TEXT = {
     products: 'Our products',
     add: 'Add to cart',
     quantity: 'Quantity',
+    item: 'Item',
     cart: 'Cart',
     cartEmpty: 'Your cart is empty.',
     backToShop: 'Continue shopping',
@@ -88,7 +90,8 @@ const STYLE = `
   input[type=number] { width: 4.5rem; padding: .4rem; font: inherit }
   button { font: inherit; padding: .55rem 1rem; border-radius: .4rem; border: 1px solid #0b5d3b;
     background: #0b5d3b; color: #fff; cursor: pointer }
-  button.secondary { background: #fff; color: #0b5d3b }
+  button.link { background: none; border: 0; padding: 0; color: #0b5d3b; text-decoration: underline;
+    font-size: .9rem }
   table { width: 100%; border-collapse: collapse; background: #fff }
   th, td { text-align: start; padding: .5rem; border-bottom: 1px solid #dcdcde }
   td.num, th.num { text-align: end; white-space: nowrap }
@@ -166,12 +169,13 @@ export function cartPage(lang, lines, { error } = {}) {
   const rows = lines
     .map(
       ({ product, quantity }) => `<tr>
-  <td>${html(product.name[lang])}</td>
+  <td>${html(product.name[lang])}
+    <form method="post" action="/cart/remove">
+      <input type="hidden" name="product_id" value="${html(product.id)}">
+      <button class="link" type="submit" aria-label="${html(`${t.remove}: ${product.name[lang]}`)}">${html(t.remove)}</button>
+    </form></td>
   <td class="num">${quantity}</td>
   <td class="num">${html(money(product.price * quantity, lang))}</td>
-  <td><form method="post" action="/cart/remove">
-    <input type="hidden" name="product_id" value="${html(product.id)}">
-    <button class="secondary" type="submit">${html(t.remove)}</button></form></td>
 </tr>`,
     )
     .join('\n')
@@ -181,9 +185,9 @@ export function cartPage(lang, lines, { error } = {}) {
     cartCount: count,
     body: `${notice}
 <table>
-<thead><tr><th></th><th class="num">${html(t.quantity)}</th><th class="num">${html(t.total)}</th><th></th></tr></thead>
+<thead><tr><th>${html(t.item)}</th><th class="num">${html(t.quantity)}</th><th class="num">${html(t.total)}</th></tr></thead>
 <tbody>${rows}</tbody>
-<tfoot><tr><th>${html(t.total)}</th><td></td><td class="num total">${html(money(total, lang))}</td><td></td></tr></tfoot>
+<tfoot><tr><th>${html(t.total)}</th><td></td><td class="num total">${html(money(total, lang))}</td></tr></tfoot>
 </table>
 <form method="post" action="/cart/pay">
   <p>${html(t.payNote)}</p>
@@ -213,6 +217,7 @@ export function thanksPage(lang, order, path) {
     body: `<p>${html(t.order)} <strong class="order-id">${html(order.id)}</strong></p>
 <p class="status${paid ? ' paid' : ''}" role="status">${html(paid ? t.paid : t.waiting)}</p>
 <table>
+<thead><tr><th>${html(t.item)}</th><th class="num">${html(t.quantity)}</th><th class="num">${html(t.total)}</th></tr></thead>
 <tbody>${rows}</tbody>
 <tfoot><tr><th>${html(t.total)}</th><td></td><td class="num">${html(money(order.total, lang))}</td></tr></tfoot>
 </table>
