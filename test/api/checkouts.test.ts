@@ -374,6 +374,27 @@ describe('expiring a checkout', () => {
   })
 })
 
+describe('payments made in checkouts', () => {
+  it('are listed by source=checkout, naming their checkout and carrying its reference', async () => {
+    await api(p, 'POST', '/api/v1/links', { json: { title: 'Cours', amount: 900 } })
+    const made = await create({ ...ORDER })
+    const { payment } = await payThroughCheckout(p, new URL(made.url).pathname.split('/').pop()!)
+    const res = await api(p, 'GET', '/api/v1/payments?source=checkout')
+    expect(res.status).toBe(200)
+    expect(res.body.data).toHaveLength(1)
+    expect(res.body.data[0]).toMatchObject({
+      id: payment.id,
+      source: 'checkout',
+      checkout_id: made.id,
+      ref: 'CMD-1042',
+      metadata: { cart: 'c_77' },
+      amount: 2999.01,
+    })
+    const others = await api(p, 'GET', '/api/v1/payments?source=api')
+    expect(others.body.data).toEqual([])
+  })
+})
+
 describe('a checkout created with an Idempotency-Key', () => {
   it('answers the same checkout to a replayed create, and makes one', async () => {
     const headers = { 'idempotency-key': 'order-1042' }
