@@ -20,6 +20,9 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/links/:id/deactivate': 'links.write',
   'POST /dashboard/links/:id/activate': 'links.write',
   'POST /dashboard/links/:id/delete': 'links.write',
+  // A shop's checkouts: a checkout is a link with one place, read and closed as links are.
+  'GET /dashboard/checkouts': 'links.read',
+  'POST /dashboard/checkouts/:id/cancel': 'links.write',
   // A cashier sees today's payments but other cashiers' sales: src/auth/visibility.ts narrows
   // every payment read of these routes (and the API's, and the till's sales) to what one may see.
   'GET /dashboard/payments': 'payments.today',

@@ -764,6 +764,32 @@ export const en = {
   tillPresetsSaved: 'The items are saved.',
   tillPresetsBadLine:
     'Line {line} is not an item: write a name up to 40 characters, a semicolon and a price of at least 50 DA (at most {max} items).',
+  // Checkouts: the shops' orders, their list and their place on a payment's page
+  navCheckouts: 'Checkouts',
+  checkoutsTitle: 'Checkouts',
+  checkoutsIntro: 'Orders your shop sent to be paid, newest first.',
+  checkoutsStatus: 'Status',
+  checkoutsStatusAll: 'All',
+  chkStatus_open: 'Open',
+  chkStatus_completed: 'Paid',
+  chkStatus_expired: 'Expired',
+  chkStatus_canceled: 'Canceled',
+  checkoutsReference: 'Reference',
+  checkoutsNone: 'No checkouts yet. Your shop creates them through the API.',
+  checkoutsNoneFound: 'No checkout matches these filters.',
+  colExpires: 'Expires',
+  colPayment: 'Payment',
+  colCheckoutActions: 'Actions',
+  checkoutCancel: 'Cancel',
+  checkoutCancelLabel: 'Cancel checkout {ref}',
+  checkoutCanceledNotice: 'The checkout is canceled: its page no longer takes a payment.',
+  checkoutCannotCancel:
+    'This checkout cannot be canceled: it is no longer open, or its customer is paying right now.',
+  checkoutNotFound: 'No checkout has this id.',
+  sectionCheckout: 'Checkout',
+  fieldCheckoutId: 'Checkout',
+  checkoutSuccessUrl: 'Success URL',
+  auAct_checkout_canceled: 'Canceled a checkout',
 } as const
 
 export type DashKey = keyof typeof en

@@ -761,4 +761,31 @@ export const fr: DashMessages = {
   tillPresetsSaved: 'Les articles sont enregistrés.',
   tillPresetsBadLine:
     'La ligne {line} n’est pas un article : écrivez un nom de 40 caractères au plus, un point-virgule et un prix d’au moins 50 DA ({max} articles au plus).',
+  // Checkouts: the shops' orders, their list and their place on a payment's page
+  navCheckouts: 'Commandes',
+  checkoutsTitle: 'Commandes de la boutique',
+  checkoutsIntro:
+    'Les commandes que votre boutique a envoyées au paiement, les plus récentes d’abord.',
+  checkoutsStatus: 'État',
+  checkoutsStatusAll: 'Toutes',
+  chkStatus_open: 'Ouverte',
+  chkStatus_completed: 'Payée',
+  chkStatus_expired: 'Expirée',
+  chkStatus_canceled: 'Annulée',
+  checkoutsReference: 'Référence',
+  checkoutsNone: 'Aucune commande pour l’instant. Votre boutique les crée par l’API.',
+  checkoutsNoneFound: 'Aucune commande ne correspond à ces filtres.',
+  colExpires: 'Expire',
+  colPayment: 'Paiement',
+  colCheckoutActions: 'Actions',
+  checkoutCancel: 'Annuler',
+  checkoutCancelLabel: 'Annuler la commande {ref}',
+  checkoutCanceledNotice: 'La commande est annulée : sa page n’accepte plus de paiement.',
+  checkoutCannotCancel:
+    'Cette commande ne peut pas être annulée : elle n’est plus ouverte, ou son client est en train de payer.',
+  checkoutNotFound: 'Aucune commande n’a cet identifiant.',
+  sectionCheckout: 'Commande de la boutique',
+  fieldCheckoutId: 'Commande',
+  checkoutSuccessUrl: 'Adresse après paiement',
+  auAct_checkout_canceled: 'A annulé une commande',
 }

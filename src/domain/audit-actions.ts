@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
     'link_deactivated',
     'link_activated',
     'link_deleted',
+    'checkout_canceled',
     'payment_canceled',
     'checkout_created',
     'checkout_expired',

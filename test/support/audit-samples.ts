@@ -62,6 +62,10 @@ export const AUDIT_SAMPLES: Record<AuditAction, AuditSample> = {
     detail: { title: 'Atelier poterie', fields: ['active', 'inactive_message'] },
   },
   link_deleted: { target: { kind: 'link', id: 'lnk_9xk2m4' } },
+  checkout_canceled: {
+    target: { kind: 'checkout', id: 'chk_8Lq2Wm4Xc7Vb1Nz6Hs9Tk3Pd' },
+    detail: { reference: 'CMD-1042', amount: 350000 },
+  },
   payment_canceled: {
     target: { kind: 'payment', id: 'pay_3c8d2a' },
     detail: { amount: 250000, link_id: 'lnk_9xk2m4' },

@@ -430,6 +430,7 @@ export const DETAILS: Record<AuditAction, Render> = {
   link_deactivated: linkAct,
   link_activated: linkAct,
   link_deleted: linkAct,
+  checkout_canceled: asKeys,
   payment_canceled: asKeys,
   checkout_created: checkoutAct,
   checkout_expired: checkoutAct,

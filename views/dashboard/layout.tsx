@@ -36,6 +36,7 @@ export type NavItem =
   | 'overview'
   | 'links'
   | 'payments'
+  | 'checkouts'
   | 'new'
   | 'till'
   | 'webhooks'
@@ -50,6 +51,7 @@ const NAV: { item: NavItem; href: string; label: DashKey; needs: Permission | 's
   { item: 'overview', href: '/dashboard', label: 'navOverview', needs: 'payments.read' },
   { item: 'links', href: '/dashboard/links', label: 'navLinks', needs: 'links.read' },
   { item: 'payments', href: '/dashboard/payments', label: 'navPayments', needs: 'payments.today' },
+  { item: 'checkouts', href: '/dashboard/checkouts', label: 'navCheckouts', needs: 'links.read' },
   { item: 'new', href: '/dashboard/links/new', label: 'navNewLink', needs: 'links.write' },
   { item: 'till', href: '/dashboard/till', label: 'navTill', needs: 'till' },
   { item: 'webhooks', href: '/dashboard/webhooks', label: 'navWebhooks', needs: 'webhooks' },
