@@ -201,7 +201,7 @@ export function cartPage(lang, lines, { error } = {}) {
  * After paying: the order, and whether it is paid. "Paid" only once Paylinks' signed event said
  * so; until then the page says it waits, and reloads itself every few seconds.
  */
-export function thanksPage(lang, order, path) {
+export function thanksPage(lang, order, path, cartCount = 0) {
   const t = texts(lang)
   const paid = order.status === 'paid'
   const rows = order.items
@@ -213,6 +213,7 @@ export function thanksPage(lang, order, path) {
   return layout(lang, {
     title: t.thanks,
     path,
+    cartCount,
     refreshSeconds: paid ? undefined : 5,
     body: `<p>${html(t.order)} <strong class="order-id">${html(order.id)}</strong></p>
 <p class="status${paid ? ' paid' : ''}" role="status">${html(paid ? t.paid : t.waiting)}</p>

@@ -92,6 +92,8 @@ function cartLines(cartId) {
     .filter((line) => line.product)
 }
 
+const cartCount = (cartId) => cartLines(cartId).reduce((n, line) => n + line.quantity, 0)
+
 async function handle(req, res) {
   const url = new URL(req.url ?? '/', config.publicUrl)
   const jar = cookies(req)
@@ -109,8 +111,7 @@ async function handle(req, res) {
   if (route === 'POST /paylinks/events') return receiveEvent(req, res)
 
   if (route === 'GET /') {
-    const count = cartLines(cartId).reduce((n, line) => n + line.quantity, 0)
-    return send(res, 200, homePage(lang, count), withCookies)
+    return send(res, 200, homePage(lang, cartCount(cartId)), withCookies)
   }
   if (route === 'GET /cart') return send(res, 200, cartPage(lang, cartLines(cartId)), withCookies)
 
@@ -140,7 +141,8 @@ async function handle(req, res) {
       return send(res, 400, messagePage(lang, t.badRequest, `checkout_id: ${t.badRequest}`))
     const order = await orderOfCheckout(checkoutId)
     if (!order) return send(res, 404, messagePage(lang, t.thanks, t.notFound))
-    return send(res, 200, thanksPage(lang, order, `/thanks?checkout_id=${checkoutId}`), withCookies)
+    const page = thanksPage(lang, order, `/thanks?checkout_id=${checkoutId}`, cartCount(cartId))
+    return send(res, 200, page, withCookies)
   }
 
   send(res, 404, messagePage(lang, t.notFound, t.notFound))
