@@ -43,7 +43,7 @@ const lineItem = z
         .max(100)
         .optional()
         .describe(
-          'A product of the catalogue, instead of `name` and `unit_price`. This Paylinks has no catalogue yet, so every product id is refused (422 `unprocessable_body`).',
+          'A product of the catalogue, instead of `name` and `unit_price`. Without a product catalogue, every product id is refused (422 `unprocessable_body`).',
         ),
     },
     { error: 'not_line_item' },
