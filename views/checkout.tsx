@@ -219,8 +219,8 @@ export function CheckoutPage(props: CheckoutProps) {
         <p class="muted hint">{t('payHint')}</p>
       </form>
       {props.order?.backUrl ? (
-        <p class="actions next">
-          <a class="btn secondary" href={props.order.backUrl} rel="noopener">
+        <p class="back">
+          <a href={props.order.backUrl} rel="noopener">
             {t('backToShop')}
           </a>
         </p>

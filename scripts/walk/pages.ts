@@ -105,6 +105,7 @@ const ADDRESSES: Record<string, (d: WalkData) => string> = {
   '/links/:id/edit': (d) => `/links/${d.items.id}/edit`,
   '/payments': () => '/payments',
   '/payments/:id': (d) => `/payments/${d.failed.id}`,
+  '/checkouts': () => '/checkouts',
   '/webhooks': () => '/webhooks',
   '/webhooks/new': () => '/webhooks/new',
   '/webhooks/:id': (d) => `/webhooks/${d.endpoint.id}`,
@@ -152,6 +153,13 @@ const DASHBOARD_STATES: WalkPage[] = [
     area: 'dashboard',
     who: 'owner',
     open: (page, env) => page.goto(`${env.p.url}/dashboard/links/${env.data.items.id}`),
+  },
+  {
+    name: 'payments-id-checkout',
+    area: 'dashboard',
+    who: 'owner',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/dashboard/payments/${env.data.checkoutPayment.id}`),
   },
   {
     name: 'links-new-errors',
@@ -262,6 +270,12 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     area: 'customer',
     who: 'nobody',
     open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].items.slug}`),
+  },
+  {
+    name: 'checkout-order',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].checkout.slug}`),
   },
   {
     name: 'checkout-errors',

@@ -89,8 +89,13 @@ async function payForm(url: string, fields: Record<string, string> = {}) {
 }
 
 /** Pays the checkout at `url`, the card page ending in `outcome`; the simulator's transaction. */
-async function payCheckout(paylinks: Paylinks, url: string, outcome: CardOutcome) {
-  const res = await payForm(url)
+async function payCheckout(
+  paylinks: Paylinks,
+  url: string,
+  outcome: CardOutcome,
+  fields: Record<string, string> = {},
+) {
+  const res = await payForm(url, fields)
   expect(res.status).toBe(303)
   const location = res.headers.get('location') ?? ''
   const tx = [...paylinks.simulator.state.transactions.values()].find((t) =>
@@ -134,6 +139,25 @@ describe('a checkout’s page', () => {
     const ar = await (await fetch(`${p.url}/l/${link.slug}?lang=ar`)).text()
     expect(ar).toContain('الطلب <bdi>CMD-1042</bdi>')
     expect(ar).toContain('العودة إلى المتجر')
+  })
+
+  it('keeps the order and what the customer typed when the form is refused', async () => {
+    p = await startPaylinks({ http: true })
+    const { link } = await makeCheckout(p, { language: 'en' })
+    const res = await payForm(`${p.url}/l/${link.slug}`, {
+      terms: '',
+      name: 'Karim Saadi',
+      email: 'not-an-email',
+    })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('Order <bdi>CMD-1042</bdi>')
+    expect(html).toContain('Livraison')
+    expect(hrefOf(html, 'Back to the shop')).toContain('checkout_id=')
+    expect(inputValue(html, 'name')).toBe('Karim Saadi')
+    expect(inputValue(html, 'email')).toBe('not-an-email')
+    expect(inputValue(html, 'phone')).toBe('0550123456')
+    expect(await p.deps.db.select().from(payments)).toEqual([])
   })
 
   it('is each checkout’s own, visit after visit (never a prepared page)', async () => {
@@ -257,7 +281,10 @@ describe('after the card page', () => {
   it('shows a decline with "Try again" and "Back to the shop"; the retry pays the same checkout', async () => {
     p = await startPaylinks({ http: true })
     const { checkout, link } = await makeCheckout(p, { language: 'en' })
-    const { back, receiptId } = await payCheckout(p, `${p.url}/l/${link.slug}`, 'declined')
+    // The customer corrects the name the shop gave before paying.
+    const { back, receiptId } = await payCheckout(p, `${p.url}/l/${link.slug}`, 'declined', {
+      name: 'Amina Benali-Saadi',
+    })
     const res = await fetch(back, { redirect: 'manual' })
     expect(res.status).toBe(200)
     const html = await res.text()
@@ -269,7 +296,7 @@ describe('after the card page', () => {
     // Try again: the order and the details as the customer typed them; then paid, on to the shop.
     const again = await (await fetch(new URL(retry ?? '', p.url))).text()
     expect(again).toContain('Order <bdi>CMD-1042</bdi>')
-    expect(inputValue(again, 'name')).toBe('Amina Benali')
+    expect(inputValue(again, 'name')).toBe('Amina Benali-Saadi')
     const second = await payCheckout(p, new URL(retry ?? '', p.url).href, 'approved')
     const done = await fetch(second.back, { redirect: 'manual' })
     expect(done.headers.get('location')).toBe(THANKS(checkout.id))

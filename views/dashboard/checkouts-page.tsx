@@ -124,10 +124,13 @@ function CheckoutsTable(props: { ctx: DashContext; checkouts: Checkout[]; canCan
               <a href={`/dashboard/payments/${encodeURIComponent(k.paymentId)}`}>
                 {formatDateTime(k.completedAt ?? k.updatedAt, ctx.lang)}
               </a>
-            ) : null}
+            ) : (
+              <span class="muted">—</span>
+            )}
           </Cell>
           {props.canCancel ? (
-            <Cell label={t('colCheckoutActions')}>
+            // On a phone the button names itself: no heading above it, none over an empty cell.
+            <Cell label="" class="nowrap">
               {k.status === 'open' ? (
                 <form
                   class="inline"
