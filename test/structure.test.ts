@@ -256,10 +256,17 @@ describe('the merchant API, one folder per resource', () => {
   /** The parts of every resource: its routes, bodies and queries, objects, their schemas, OpenAPI. */
   const PARTS = ['object-schemas.ts', 'objects.ts', 'openapi.ts', 'routes.ts', 'schemas.ts']
   // A resource's own further modules, named here so a new one is a choice.
-  const OWN = ['links/input.ts']
+  const OWN = ['checkouts/audit.ts', 'checkouts/input.ts', 'links/input.ts']
 
   it('holds a folder for each resource the API serves', () => {
-    expect(RESOURCES).toEqual(['api-keys', 'audit', 'links', 'payments', 'webhook-endpoints'])
+    expect(RESOURCES).toEqual([
+      'api-keys',
+      'audit',
+      'checkouts',
+      'links',
+      'payments',
+      'webhook-endpoints',
+    ])
   })
 
   it('names the parts of each resource alike', () => {
