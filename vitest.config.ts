@@ -35,7 +35,7 @@ export default defineConfig({
       },
       // A project only while a file needs it: its own test process loads all of Paylinks again.
       ...(ISOLATED_FILES.length > 0
-        ? [{ extends: true, test: { name: 'isolated', include: ISOLATED_FILES } }]
+        ? [{ extends: true as const, test: { name: 'isolated', include: ISOLATED_FILES } }]
         : []),
     ],
   },
