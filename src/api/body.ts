@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../deps.js'
 import { API_JSON_BODY_LIMIT } from '../http/body-limits.js'
 import { bodyLimit } from '../lib/bounded-body.js'
-import { apiError } from './errors.js'
+import { apiError, invalidFields } from './errors.js'
 
 /** The largest body the API reads (see body-limits.ts). */
 export const MAX_BODY_BYTES = API_JSON_BODY_LIMIT
@@ -48,18 +48,8 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<BodyResult> {
   const text = await c.req.text()
   let body: unknown
   try {
-    body = JSON.parse(text, refuseProtoKey)
-  } catch (error) {
-    if (error instanceof ProtoKey)
-      return {
-        ok: false,
-        response: apiError(
-          c,
-          400,
-          'invalid_json',
-          'The request body may not hold a key named __proto__ (in metadata or anywhere else).',
-        ),
-      }
+    body = JSON.parse(text)
+  } catch {
     return {
       ok: false,
       response: apiError(
@@ -72,17 +62,33 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<BodyResult> {
       ),
     }
   }
+  const holder = nestedProtoKey(body)
+  if (holder !== null)
+    return {
+      ok: false,
+      response: invalidFields(c, 'invalid_body', {
+        [holder]: `${holder} may not hold a key named __proto__`,
+      }),
+    }
   return { ok: true, body }
 }
 
-class ProtoKey extends Error {}
-
 /**
- * JSON.parse makes `"__proto__"` an own key, but the schemas' objects and records leave it out
- * without a word (zod never copies it), so `{"metadata": {"__proto__": "x"}}` would be accepted and
- * the key lost. No field of the API is named so: the body is refused instead.
+ * The path of the first object below the body's top that holds a `"__proto__"` key (JSON.parse
+ * makes it an own key), or null. The body's own keys are the schemas' to name, but a record (the
+ * metadata) would drop that key without a word: zod never copies it. No field of the API is named
+ * so, and no metadata key may be.
  */
-function refuseProtoKey(key: string, value: unknown): unknown {
-  if (key === '__proto__') throw new ProtoKey()
-  return value
+function nestedProtoKey(value: unknown, path = ''): string | null {
+  if (typeof value !== 'object' || value === null) return null
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value)
+  for (const [key, inner] of entries) {
+    const at =
+      path === '' ? String(key) : Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`
+    if (typeof inner !== 'object' || inner === null) continue
+    if (!Array.isArray(inner) && Object.hasOwn(inner, '__proto__')) return at
+    const deeper = nestedProtoKey(inner, at)
+    if (deeper !== null) return deeper
+  }
+  return null
 }

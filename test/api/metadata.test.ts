@@ -155,20 +155,21 @@ describe('metadata validation', () => {
     },
   )
 
-  it('refuses a key named __proto__ (which a schema would drop without a word), however written', async () => {
+  it('refuses a metadata key named __proto__ (which a schema would drop without a word), however written', async () => {
     const links = rowCount(p, 'links')
     for (const raw of [
       '{"title":"Cours","amount":1500,"metadata":{"__proto__":"x","a":"1"}}',
       '{"title":"Cours","amount":1500,"metadata":{"\\u005f_proto__":"x"}}',
-      '{"title":"Cours","amount":1500,"__proto__":{"active":false}}',
     ]) {
       const res = await api(p, 'POST', '/api/v1/links', {
         raw,
         headers: { 'content-type': 'application/json' },
       })
       expect(res.status).toBe(400)
-      expect(res.body.error).toMatchObject({ code: 'invalid_json' })
-      expect(res.body.error.message).toContain('__proto__')
+      expect(res.body.error).toMatchObject({
+        code: 'invalid_body',
+        fields: { metadata: 'metadata may not hold a key named __proto__' },
+      })
     }
     expect(rowCount(p, 'links')).toBe(links)
   })

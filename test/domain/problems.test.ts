@@ -22,6 +22,7 @@ const PARAMS: Partial<Record<ProblemCode, Record<string, string | number>>> = {
   key_too_long: { max: 40 },
   items_total_too_low: { min: 5000 },
   items_total_too_high: { max: 10_000_000_000 },
+  not_available: { value: '[]' },
 }
 
 const problemsOf = (schema: z.ZodType, input: unknown) => {
