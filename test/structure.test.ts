@@ -241,7 +241,14 @@ describe('the merchant API, one folder per resource', () => {
   const OWN = ['links/input.ts']
 
   it('holds a folder for each resource the API serves', () => {
-    expect(RESOURCES).toEqual(['api-keys', 'audit', 'links', 'payments', 'webhook-endpoints'])
+    expect(RESOURCES).toEqual([
+      'api-keys',
+      'audit',
+      'links',
+      'payments',
+      'products',
+      'webhook-endpoints',
+    ])
   })
 
   it('names the parts of each resource alike', () => {

@@ -15,6 +15,8 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'link_has_payments',
+  'product_sold',
+  'sku_in_use',
   'idempotency_key_in_use',
   'idempotency_key_reused',
   'endpoint_limit',

@@ -86,6 +86,21 @@ export const RESPONSES = {
     'link_has_payments',
     'This link has payments and is never deleted; deactivate it with PATCH {"active": false}.',
   ),
+  ProductSold: error(
+    'The product has been sold, so it is kept; archive it instead.',
+    'product_sold',
+    'This product has been sold and is never deleted; archive it with PATCH {"active": false}.',
+  ),
+  SkuInUse: {
+    description: 'Another product has this SKU (whatever its case); nothing was stored.',
+    content: json('Error', {
+      error: {
+        code: 'sku_in_use',
+        message: 'Another product has this SKU.',
+        fields: { sku: 'sku is already the SKU of another product (whatever its case)' },
+      },
+    }),
+  },
   GatewayError: error(
     'The gateway did not create the invoice for `invoice_items`; nothing was stored. Safe to retry.',
     'gateway_error',

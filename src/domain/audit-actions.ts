@@ -22,6 +22,14 @@ export const AUDIT_ACTIONS = {
     'link_deleted',
     'payment_canceled',
   ],
+  products: [
+    'product_created',
+    'product_updated',
+    'product_archived',
+    'product_unarchived',
+    'product_deleted',
+    'product_image_changed',
+  ],
   webhooks: [
     'webhook_endpoint_created',
     'webhook_endpoint_updated',

@@ -12,6 +12,7 @@ import { apiError } from '../api/errors.js'
 import { idempotency } from '../api/idempotency.js'
 import { linkApiRoutes } from '../api/links/routes.js'
 import { paymentApiRoutes } from '../api/payments/routes.js'
+import { productApiRoutes } from '../api/products/routes.js'
 import { webhookEndpointApiRoutes } from '../api/webhook-endpoints/routes.js'
 import { enforcePolicy } from '../auth/enforce.js'
 import type { AppEnv } from '../deps.js'
@@ -34,6 +35,7 @@ apiRoutes.use(
 apiRoutes.use('/v1/*', idempotency())
 apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
+apiRoutes.route('/v1', productApiRoutes)
 apiRoutes.route('/v1', webhookEndpointApiRoutes)
 apiRoutes.route('/v1', apiKeyApiRoutes)
 apiRoutes.route('/v1', auditApiRoutes)
@@ -46,6 +48,8 @@ apiRoutes.all('/v1/links', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/links/:id', methodNotAllowed('GET, PATCH, DELETE'))
 apiRoutes.all('/v1/payments', methodNotAllowed('GET'))
 apiRoutes.all('/v1/payments/:id', methodNotAllowed('GET'))
+apiRoutes.all('/v1/products', methodNotAllowed('GET, POST'))
+apiRoutes.all('/v1/products/:id', methodNotAllowed('GET, PATCH, DELETE'))
 apiRoutes.all('/v1/webhook-endpoints', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/webhook-endpoints/:id', methodNotAllowed('GET, PATCH, DELETE'))
 apiRoutes.all('/v1/api-keys', methodNotAllowed('GET, POST'))
