@@ -26,9 +26,17 @@ export type ProductWrite =
   | { ok: true; product: Product }
   | { ok: false; kind: 'not_found' | 'sku_taken' }
 
-// Two writes racing for one SKU: the index refuses the second, whichever statement it is.
-const isSkuConflict = (error: unknown) =>
-  /UNIQUE constraint failed: (index )?'?products/i.test(String((error as Error)?.message ?? error))
+/**
+ * Whether an error is the SKU's unique index refusing a write. Drivers word and wrap it
+ * differently (D1's error comes inside drizzle's "Failed query"), so each cause is read.
+ */
+function isSkuConflict(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = String((e as Error).message ?? e)
+    if (/UNIQUE constraint failed: index 'products_sku_unique'/.test(message)) return true
+  }
+  return false
+}
 
 /** Creates a product with a fresh id; `sku_taken` when another product has its SKU. */
 export async function createProduct(
