@@ -1,21 +1,29 @@
 /**
  * Compiles the Node server (src/runtime/node/main.ts) and, when present, the `paylinks` command
  * (src/runtime/node/cli/main.ts) into plain JavaScript under dist/, so a production install runs
- * them with `node` alone.
+ * them with `node` alone; and the merchant SDK (src/merchant/, `paylinks/merchant`) into
+ * JavaScript and type declarations under dist/merchant/.
  *
- *   node scripts/build.mjs             build (`npm run build`)
- *   node scripts/build.mjs --if-stale  build only when a source is newer than dist/ (`npm start`);
- *                                      without esbuild (a production install) an existing build is kept
+ *   node scripts/build.mjs             build both (`npm run build`)
+ *   node scripts/build.mjs --if-stale  build the server only when a source is newer than dist/
+ *                                      (`npm start`); without esbuild (a production install) an
+ *                                      existing build is kept. dist/merchant/ is left as it is.
+ *   node scripts/build.mjs --merchant [--out DIR]
+ *                                      the merchant SDK only, into dist/merchant/ or DIR (`prepare`,
+ *                                      run by `npm install` of the repository and by `npm pack`);
+ *                                      without typescript (a production install) it builds nothing
  *
  * Plain JavaScript on purpose: `npm start` runs this in a production install, where tsx is absent.
  */
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
 const STAMP = join(DIST, 'build.json')
+/** What the server's build writes, and so removes before it builds: never dist/merchant/. */
+const SERVER_OUTPUTS = ['server', 'cli', 'chunks', 'build.json']
 
 /**
  * Every output file sits two folders below the checkout (dist/server, dist/cli, dist/chunks), so
@@ -42,6 +50,13 @@ const BANNER =
 const ALSO_WATCHED = ['package.json', 'package-lock.json', 'node_modules/.package-lock.json']
 
 async function main() {
+  if (process.argv.includes('--merchant')) {
+    const at = process.argv.indexOf('--out')
+    await buildMerchant(
+      at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : MERCHANT_OUT,
+    )
+    return
+  }
   const ifStale = process.argv.includes('--if-stale')
   if (ifStale && !stale()) return
   let esbuild
@@ -57,7 +72,7 @@ async function main() {
   const entryPoints = Object.fromEntries(
     Object.entries(ENTRIES).filter(([, source]) => existsSync(join(ROOT, source))),
   )
-  rmSync(DIST, { recursive: true, force: true })
+  for (const output of SERVER_OUTPUTS) rmSync(join(DIST, output), { recursive: true, force: true })
   // One build per entry: built together, the server and the command would share chunks cut along
   // what each uses, and the server would read 15 files at start where 10 hold the same code
   // (each file a module for Node's loader to resolve, read and link: about 5 ms of a start).
@@ -75,6 +90,59 @@ async function main() {
   const ms = Math.round(performance.now() - started)
   const names = Object.keys(entryPoints).map((name) => `dist/${name}.js`)
   console.error(`Built ${names.join(' and ')} in ${ms} ms`)
+  if (!ifStale) await buildMerchant(MERCHANT_OUT)
+}
+
+const MERCHANT_SOURCE = join(ROOT, 'src', 'merchant')
+const MERCHANT_OUT = join(DIST, 'merchant')
+
+/**
+ * Compiles src/merchant/ with TypeScript itself (JavaScript and .d.ts side by side, one file per
+ * module), type-checked against the web platform's globals only (no Node types): what it uses
+ * must exist on Node, Workers, Deno and browsers alike. Its rootDir is src/merchant/, so an
+ * import from elsewhere in Paylinks fails the build.
+ */
+async function buildMerchant(outDir) {
+  let ts
+  try {
+    ts = (await import('typescript')).default
+  } catch {
+    console.error('typescript is missing: the merchant SDK is not built (dist/merchant/ is kept).')
+    return
+  }
+  const started = performance.now()
+  const options = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ES2022,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: [],
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    verbatimModuleSyntax: true,
+    declaration: true,
+    skipLibCheck: true,
+    newLine: ts.NewLineKind.LineFeed,
+    rootDir: MERCHANT_SOURCE,
+    outDir,
+  }
+  const program = ts.createProgram([join(MERCHANT_SOURCE, 'index.ts')], options)
+  const before = ts.getPreEmitDiagnostics(program)
+  if (before.length > 0) fail(describeDiagnostics(ts, before))
+  rmSync(outDir, { recursive: true, force: true })
+  const emitted = program.emit()
+  if (emitted.diagnostics.length > 0) fail(describeDiagnostics(ts, emitted.diagnostics))
+  const ms = Math.round(performance.now() - started)
+  console.error(`Built the merchant SDK into ${relative(ROOT, outDir) || outDir} in ${ms} ms`)
+}
+
+function describeDiagnostics(ts, diagnostics) {
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => ROOT,
+    getNewLine: () => '\n',
+  })
 }
 
 /** Bundles one entry into dist/ (its chunks under dist/chunks, named by their content). */

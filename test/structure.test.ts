@@ -90,6 +90,24 @@ describe('the structure of src, views and db', () => {
     expect(importsBreaking(outsideClient, allowed)).toEqual([])
   })
 
+  it('the merchant SDK imports only itself, and no package; nothing of Paylinks imports it', () => {
+    // scripts/build.mjs compiles src/merchant alone into `paylinks/merchant`, which has no dependency.
+    expect(importsBreaking(inside('src/merchant'), inside('src/merchant'))).toEqual([])
+    expect(
+      importsBreaking(
+        (file) => !inside('src/merchant')(file),
+        (t) => !inside('src/merchant')(t),
+      ),
+    ).toEqual([])
+    const packages: string[] = []
+    for (const name of readdirSync(join(ROOT, 'src/merchant'))) {
+      const text = readFileSync(join(ROOT, 'src/merchant', name), 'utf8')
+      for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles)
+        if (!fileName.startsWith('./')) packages.push(`src/merchant/${name} -> ${fileName}`)
+    }
+    expect(packages).toEqual([])
+  })
+
   it('the simulator imports only itself and src/lib, and neither src/lib money nor StrKey', () => {
     // Written apart from the code it checks: a bug in amounts or StrKeys must not pass on both sides.
     const own = new Set(['src/lib/money.ts', 'src/lib/strkey.ts'])
@@ -238,12 +256,13 @@ describe('the merchant API, one folder per resource', () => {
   /** The parts of every resource: its routes, bodies and queries, objects, their schemas, OpenAPI. */
   const PARTS = ['object-schemas.ts', 'objects.ts', 'openapi.ts', 'routes.ts', 'schemas.ts']
   // A resource's own further modules, named here so a new one is a choice.
-  const OWN = ['links/input.ts']
+  const OWN = ['checkouts/audit.ts', 'checkouts/input.ts', 'links/input.ts']
 
   it('holds a folder for each resource the API serves', () => {
     expect(RESOURCES).toEqual([
       'api-keys',
       'audit',
+      'checkouts',
       'links',
       'payments',
       'products',

@@ -31,6 +31,15 @@ export interface CheckoutProps {
   merchantTermsUrl: string
   /** Extra form fields and head elements of the captcha, when it is on. */
   captcha?: { head: unknown; field: unknown } | undefined
+  /** A shop's order (a checkout's link): its reference, and the way back to the shop. */
+  order?: CheckoutOrder | undefined
+}
+
+/** What a shop's checkout adds to its link's page. */
+export interface CheckoutOrder {
+  reference: string | null
+  /** The shop's `cancel_url` with the checkout's id, when it gave one. */
+  backUrl: string | null
 }
 
 /** The customer's details, in the order the card network's rules list them. */
@@ -52,6 +61,11 @@ export function CheckoutPage(props: CheckoutProps) {
     <Layout ctx={ctx} title={link.title} css={CHECKOUT_CSS} head={props.captcha?.head as never}>
       <form method="post" action={`/l/${link.slug}`} class="card" novalidate>
         <h1 dir="auto">{link.title}</h1>
+        {props.order?.reference ? (
+          <p class="order-ref">
+            {fillParts(t('orderReference'), { ref: <bdi>{props.order.reference}</bdi> })}
+          </p>
+        ) : null}
         {link.description ? (
           <p class="muted" dir="auto">
             {link.description}
@@ -84,6 +98,16 @@ export function CheckoutPage(props: CheckoutProps) {
                 </tr>
               ))}
             </tbody>
+            {props.order && link.amount !== null ? (
+              <tfoot>
+                <tr>
+                  <th scope="row" colspan={2}>
+                    {t('total')}
+                  </th>
+                  <td class="num">{formatAmount(link.amount, lang)}</td>
+                </tr>
+              </tfoot>
+            ) : null}
           </table>
         ) : null}
         {errors.form ? (
@@ -194,6 +218,13 @@ export function CheckoutPage(props: CheckoutProps) {
         {open ? <script nonce={ctx.nonce || undefined}>{raw(PAY_AMOUNT_SCRIPT)}</script> : null}
         <p class="muted hint">{t('payHint')}</p>
       </form>
+      {props.order?.backUrl ? (
+        <p class="back">
+          <a href={props.order.backUrl} rel="noopener">
+            {t('backToShop')}
+          </a>
+        </p>
+      ) : null}
     </Layout>
   )
 }

@@ -46,6 +46,8 @@ export function ReceiptPage(props: {
   receipt: ReceiptView
   /** The download is a PDF (Node) rather than the page as an HTML file. */
   pdf?: boolean
+  /** A shop's checkout: its success_url (with the checkout's id), the way back to the shop. */
+  shopUrl?: string | null | undefined
 }) {
   const { ctx, receipt } = props
   const { t, lang } = ctx
@@ -99,6 +101,13 @@ export function ReceiptPage(props: {
           </a>
         </p>
       ) : null}
+      {props.shopUrl && !ctx.download ? (
+        <p class="actions next no-print">
+          <a class="btn" href={props.shopUrl} rel="noopener">
+            {t('backToShop')}
+          </a>
+        </p>
+      ) : null}
     </Layout>
   )
 }
@@ -109,10 +118,12 @@ const PRINT_SCRIPT =
 /**
  * While the outcome is unknown, the page asks for itself in the background and reloads once the
  * answer differs; a customer without script has the Refresh button. (A meta refresh would reload
- * the page under a screen reader's cursor every few seconds.)
+ * the page under a screen reader's cursor every few seconds.) A redirect is an answer that
+ * differs too (a shop's checkout, paid, goes on to the shop): it is not followed by the fetch,
+ * which could not read another origin's page, but by the reload.
  */
 const PENDING_SCRIPT =
-  "(function(){var n=0;function poll(){fetch(location.href,{cache:'no-store'}).then(function(r){return r.text()}).then(function(h){if(h.indexOf('id=\"payment-pending\"')<0)location.reload();else later()},later)}function later(){if(++n<40)setTimeout(poll,3000)}later()})()"
+  "(function(){var n=0;function poll(){fetch(location.href,{cache:'no-store',redirect:'manual'}).then(function(r){if(r.type==='opaqueredirect'){location.reload();return}return r.text().then(function(h){if(h.indexOf('id=\"payment-pending\"')<0)location.reload();else later()})}).then(null,later)}function later(){if(++n<40)setTimeout(poll,3000)}later()})()"
 
 function Details(props: { rows: Array<[string, string | null]> }) {
   const rows = props.rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '')
@@ -148,6 +159,8 @@ export function PaymentOutcomePage(props: {
   ctx: PageContext
   receipt: ReceiptView
   retryUrl: string
+  /** A shop's checkout: its cancel_url (with the checkout's id), the way back to the shop. */
+  shopUrl?: string | null | undefined
 }) {
   const { ctx, receipt } = props
   const { t, lang } = ctx
@@ -192,9 +205,16 @@ export function PaymentOutcomePage(props: {
               {t('refresh')}
             </a>
           ) : (
-            <a class="btn" href={props.retryUrl}>
-              {t('tryAgain')}
-            </a>
+            <>
+              <a class="btn" href={props.retryUrl}>
+                {t('tryAgain')}
+              </a>
+              {props.shopUrl ? (
+                <a class="btn secondary" href={props.shopUrl} rel="noopener">
+                  {t('backToShop')}
+                </a>
+              ) : null}
+            </>
           )}
         </div>
       </section>

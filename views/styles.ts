@@ -44,9 +44,12 @@ table{inline-size:100%;border-collapse:collapse;font-size:.95rem}
 th,td{text-align:start;padding:.45rem .25rem;border-block-end:1px solid #e5e8eb;vertical-align:top}
 td.num,th.num{text-align:end;white-space:nowrap}
 caption{text-align:start}
+tfoot th,tfoot td{border-block-end:0;font-weight:700}
 .support{font-size:.9rem;color:#57606a;text-align:center;padding-block:.5rem 1.5rem;margin:0}
 .hint{font-size:.85rem;margin-block-end:0}
 .captcha{font-size:.9rem;margin-block:.5rem}
+.back{text-align:center;margin-block:.5rem 0}
+.back a{display:inline-block;padding:.6rem 1rem;font-weight:600}
 `
 
 /** The rest: receipts, messages, actions, print. They come after, so the cascade is unchanged. */

@@ -108,6 +108,7 @@ const ADDRESSES: Record<string, (d: WalkData) => string> = {
   '/products/:id': (d) => `/products/${d.product.id}`,
   '/payments': () => '/payments',
   '/payments/:id': (d) => `/payments/${d.failed.id}`,
+  '/checkouts': () => '/checkouts',
   '/webhooks': () => '/webhooks',
   '/webhooks/new': () => '/webhooks/new',
   '/webhooks/:id': (d) => `/webhooks/${d.endpoint.id}`,
@@ -155,6 +156,13 @@ const DASHBOARD_STATES: WalkPage[] = [
     area: 'dashboard',
     who: 'owner',
     open: (page, env) => page.goto(`${env.p.url}/dashboard/links/${env.data.items.id}`),
+  },
+  {
+    name: 'payments-id-checkout',
+    area: 'dashboard',
+    who: 'owner',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/dashboard/payments/${env.data.checkoutPayment.id}`),
   },
   {
     name: 'links-new-errors',
@@ -267,6 +275,12 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].items.slug}`),
   },
   {
+    name: 'checkout-order',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].checkout.slug}`),
+  },
+  {
     name: 'checkout-errors',
     area: 'customer',
     who: 'nobody',
@@ -315,6 +329,17 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     who: 'nobody',
     open: async (page, env) => {
       await pay(page, env, env.data.links[env.lang].fixed.slug)
+      await card(page, '6280583333333337')
+      if (await page.locator('#otp').count()) await otpAndBack(page, env)
+    },
+  },
+  {
+    // A shop's order declined: "Try again" and the way back to the shop.
+    name: 'checkout-declined',
+    area: 'customer',
+    who: 'nobody',
+    open: async (page, env) => {
+      await pay(page, env, env.data.links[env.lang].checkout.slug)
       await card(page, '6280583333333337')
       if (await page.locator('#otp').count()) await otpAndBack(page, env)
     },

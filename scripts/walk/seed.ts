@@ -19,6 +19,7 @@ import { createApiKey } from '../../src/auth/api-keys.js'
 import type { Language } from '../../src/config.js'
 import { recordAudit } from '../../src/data/audit.js'
 import { replaceLogo } from '../../src/data/branding.js'
+import { closeCheckout, createCheckout, getCheckoutById } from '../../src/data/checkouts.js'
 import { createInvite } from '../../src/data/invites.js'
 import { updateLink } from '../../src/data/links.js'
 import { createProduct, setProductImage } from '../../src/data/products.js'
@@ -52,6 +53,8 @@ export interface CustomerLinks {
   expired: Link
   /** Its one payment paid: the "completed" page. */
   completed: Link
+  /** A shop's open checkout: its order, lines, customer and the way back to the shop. */
+  checkout: Link
 }
 
 export interface WalkData {
@@ -61,6 +64,8 @@ export interface WalkData {
   items: Link
   /** A declined payment with the gateway's message. */
   failed: { id: string }
+  /** The paid payment of a shop's checkout (its page shows the checkout). */
+  checkoutPayment: { id: string }
   endpoint: WebhookEndpoint
   tillSale: { id: string }
   /** Open invitations, one a language (an invitation is spent once accepted). */
@@ -195,8 +200,19 @@ export async function seed(p: Paylinks, languages: readonly Language[]): Promise
     ).token
   const [tillSale] = await p.deps.db.select().from(links).where(eq(links.source, 'till'))
   if (!tillSale) throw new Error('No till sale')
+  const checkoutPayment = await shopCheckouts(p)
   const product = await seedProducts(p)
-  return { links: byLanguage, fixed, items, failed, endpoint, tillSale, invites, product }
+  return {
+    links: byLanguage,
+    fixed,
+    items,
+    failed,
+    checkoutPayment,
+    endpoint,
+    tillSale,
+    invites,
+    product,
+  }
 }
 
 /** The catalogue: a product with an image, a SKU and a sale; one archived; one without stock. */
@@ -248,6 +264,47 @@ async function seedProducts(p: Paylinks): Promise<{ id: string }> {
   return tajine
 }
 
+/** A shop's order of two lines, with its customer, in `language`. */
+function shopOrder(p: Paylinks, language: Language, reference: string) {
+  const now = p.deps.clock()
+  return createCheckout(
+    p.deps.db,
+    {
+      amount: 1_077_000,
+      lineItems: [
+        { name: 'Tapis berbère / زربية / Berber rug', quantity: 2, unitPrice: 488_500 },
+        { name: 'Livraison / توصيل / Delivery', quantity: 1, unitPrice: 100_000 },
+      ],
+      reference,
+      metadata: { cart: 'c_8812' },
+      customerName: 'Amina Benali',
+      customerPhone: '0550123456',
+      customerEmail: 'amina.benali@example.dz',
+      successUrl: 'https://boutique-exemple.dz/merci?commande=1042',
+      cancelUrl: 'https://boutique-exemple.dz/panier',
+      language,
+      expiresAt: now + 30 * 60_000,
+      title: 'Boutique Exemple',
+    },
+    now,
+  )
+}
+
+/** The checkouts list's states: one paid (its payment returned), one expired, one canceled. */
+async function shopCheckouts(p: Paylinks): Promise<{ id: string }> {
+  const paid = await shopOrder(p, 'fr', 'CMD-2026-1039')
+  const sold = await startPendingPayment(p, paid.link.slug)
+  await p.simulator.completePayment(sold.tx.cibTransactionId, 'approved')
+  await p.settle()
+  const expired = await shopOrder(p, 'ar', 'CMD-2026-1040')
+  await closeCheckout(p.deps.db, expired.checkout.id, 'expired', p.deps.clock())
+  const canceled = await shopOrder(p, 'en', 'CMD-2026-1041')
+  await closeCheckout(p.deps.db, canceled.checkout.id, 'canceled', p.deps.clock())
+  const done = await getCheckoutById(p.deps.db, paid.checkout.id)
+  if (!done?.paymentId) throw new Error('The paid checkout has no payment')
+  return { id: done.paymentId }
+}
+
 const TITLES: Record<Language, [string, string, string]> = {
   ar: ['ورشة الفخار — يوم السبت', 'تبرع حر', 'فاتورة FA-2026-0042'],
   fr: ['Atelier poterie — samedi', 'Don libre', 'Facture FA-2026-0042'],
@@ -282,5 +339,6 @@ async function customerLinks(p: Paylinks, language: Language): Promise<CustomerL
   const sold = await startPendingPayment(p, completed.slug)
   await p.simulator.completePayment(sold.tx.cibTransactionId, 'approved')
   await p.settle()
-  return { fixed, open, items, inactive, expired, completed }
+  const { link: checkout } = await shopOrder(p, language, `CMD-2026-1042-${language}`)
+  return { fixed, open, items, inactive, expired, completed, checkout }
 }

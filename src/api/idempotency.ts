@@ -46,6 +46,11 @@ const NOT_RUN: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   'method_not_allowed',
   'invalid_json',
   'invalid_body',
+  // A checkout asking for what this Paylinks does not offer (a product, custom fields): checked
+  // before anything is written, so a corrected body under the same key runs.
+  'unprocessable_body',
+  // A payment was under way: like a request conflicting with one running, retried once it ends.
+  'checkout_payment_in_progress',
   'invalid_query',
   'invalid_header',
   'unsupported_media_type',

@@ -3,6 +3,7 @@
  * the document's own schemas, so an example cannot silently go stale.
  */
 
+import type { CheckoutObject } from './checkouts/objects.js'
 import type { ApiErrorObject } from './errors.js'
 import type { LinkObject } from './links/objects.js'
 import type { PaymentObject } from './payments/objects.js'
@@ -135,6 +136,78 @@ export const declinedPaymentExample: PaymentObject = {
   created_at: '2030-03-02T09:41:03.000Z',
   updated_at: '2030-03-02T09:42:27.000Z',
   paid_at: null,
+}
+
+/** Request bodies for `POST /api/v1/checkouts`: a shop's order as lines, or an amount alone. */
+export const createCheckoutExamples = {
+  line_items: {
+    summary: 'An order as line items, with the customer known to the shop',
+    value: {
+      line_items: [
+        { name: 'Tajine en terre cuite', quantity: 2, unit_price: 1299.5 },
+        { name: 'Livraison Alger', quantity: 1, unit_price: 400 },
+      ],
+      reference: 'CMD-1042',
+      metadata: { cart_id: 'c_77', customer_id: 'C-381' },
+      customer: { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz' },
+      success_url: 'https://shop.example.dz/commande/merci',
+      cancel_url: 'https://shop.example.dz/panier',
+      language: 'fr',
+      expires_in: 3600,
+    },
+  },
+  amount: {
+    summary: 'An amount alone, with the defaults (30 minutes, the store’s language)',
+    value: { amount: 4500, reference: 'INV-2030-017', success_url: 'https://shop.example.dz/ok' },
+  },
+} as const
+
+const CHECKOUT_SLUG = 'Vb7Nq2Lm8XcR'
+
+/** A checkout as the API answers it, just made from the line items example. */
+export const checkoutExample: CheckoutObject = {
+  id: 'chk_8Lq2Wm4Xc7Vb1Nz6Hs9Tk3Pd',
+  url: `${ORIGIN}/l/${CHECKOUT_SLUG}`,
+  status: 'open',
+  amount: 2999,
+  currency: 'DZD',
+  line_items: [
+    { name: 'Tajine en terre cuite', quantity: 2, unit_price: 1299.5, amount: 2599 },
+    { name: 'Livraison Alger', quantity: 1, unit_price: 400, amount: 400 },
+  ],
+  reference: 'CMD-1042',
+  metadata: { cart_id: 'c_77', customer_id: 'C-381' },
+  customer: { name: 'Amina Benali', phone: '0550123456', email: 'amina@example.dz' },
+  success_url: 'https://shop.example.dz/commande/merci',
+  cancel_url: 'https://shop.example.dz/panier',
+  language: 'fr',
+  expires_at: '2030-03-02T11:00:00.000Z',
+  payment_id: null,
+  created_at: '2030-03-02T10:00:00.000Z',
+  completed_at: null,
+}
+
+/** The same checkout once paid. */
+export const completedCheckoutExample: CheckoutObject = {
+  ...checkoutExample,
+  status: 'completed',
+  payment_id: 'pay_6Rk1Hs4Jv9aQm5Tz8Lp2',
+  completed_at: '2030-03-02T10:07:31.000Z',
+}
+
+/** The same checkout expired on request. */
+export const expiredCheckoutExample: CheckoutObject = { ...checkoutExample, status: 'expired' }
+
+/** A create body asking for what this Paylinks does not offer (422). */
+export const unprocessableExample: ApiErrorObject = {
+  error: {
+    code: 'unprocessable_body',
+    message:
+      'The request body asks for what this Paylinks does not offer: line_items[0].product_id.',
+    fields: {
+      'line_items[0].product_id': 'line_items[0].product_id names no product of this Paylinks',
+    },
+  },
 }
 
 /** An error answer: a create body with two bad fields. */

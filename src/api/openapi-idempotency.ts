@@ -1,6 +1,6 @@
 /**
  * `Idempotency-Key` in the OpenAPI document: the header on every write operation (POST, PATCH,
- * DELETE), its 409 and 422 answers, a bad key's 400, and `Idempotent-Replayed` on the success
+ * DELETE), its 409 and 422 answers (beside an operation's own), a bad key's 400, and `Idempotent-Replayed` on the success
  * answers, added to the resources' operations in one place as the middleware (idempotency.ts)
  * covers every write in one place.
  */
@@ -75,28 +75,29 @@ const resolve = (response: OpenApiResponseOrRef): OpenApiResponse =>
     ? (RESPONSES as Record<string, OpenApiResponse>)[response.$ref.split('/').pop() ?? '']!
     : response
 
+type Examples = Record<string, { summary: string; value: unknown }>
+
+/** A response's error examples, each under its code. */
+function examplesOf(r: OpenApiResponse): Examples {
+  const media = r.content?.['application/json']
+  if (media?.examples) return media.examples as Examples
+  const example = media?.example as { error: { code: string } }
+  return { [example.error.code]: { summary: r.description, value: example } }
+}
+
 /**
- * An operation's own 409 and the key's in one answer (OpenAPI has one per status): both
- * descriptions, and each example under its code.
+ * An operation's own 409 (or 422) and the key's in one answer (OpenAPI has one per status): both
+ * descriptions, the operation's headers, and each example under its code.
  */
-function merged409(own: OpenApiResponseOrRef): OpenApiResponse {
+function mergedWithKey(own: OpenApiResponseOrRef, key: OpenApiResponse): OpenApiResponse {
   const first = resolve(own)
-  const inUse = IDEMPOTENCY_RESPONSES.IdempotencyKeyInUse
-  const example = (r: OpenApiResponse) =>
-    r.content?.['application/json']?.example as {
-      error: { code: string }
-    }
-  const ownExample = example(first)
-  const inUseExample = example(inUse)
   return {
-    description: `${first.description} Or: ${inUse.description}`,
+    description: `${first.description} Or: ${key.description}`,
+    ...(first.headers ? { headers: first.headers } : {}),
     content: {
       'application/json': {
         schema: schemaRef('Error'),
-        examples: {
-          [ownExample.error.code]: { summary: first.description, value: ownExample },
-          [inUseExample.error.code]: { summary: inUse.description, value: inUseExample },
-        },
+        examples: { ...examplesOf(first), ...examplesOf(key) },
       },
     },
   }
@@ -111,9 +112,11 @@ function withKey(op: OpenApiOperation): OpenApiOperation {
         : response
   responses['400'] ??= responseRef('BadRequest')
   responses['409'] = responses['409']
-    ? merged409(responses['409'])
+    ? mergedWithKey(responses['409'], IDEMPOTENCY_RESPONSES.IdempotencyKeyInUse)
     : { $ref: '#/components/responses/IdempotencyKeyInUse' }
-  responses['422'] = { $ref: '#/components/responses/IdempotencyKeyReused' }
+  responses['422'] = responses['422']
+    ? mergedWithKey(responses['422'], IDEMPOTENCY_RESPONSES.IdempotencyKeyReused)
+    : { $ref: '#/components/responses/IdempotencyKeyReused' }
   return { ...op, parameters: [...(op.parameters ?? []), parameter], responses }
 }
 

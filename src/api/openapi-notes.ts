@@ -49,7 +49,7 @@ export const FIELD_NOTES: Record<string, Record<string, string>> = {
     status:
       '`initiated` → `pending` (on the card page) → `paid`, `failed`, `canceled` or `expired`; `error` when the gateway refused or could not be reached.',
     customer: 'What the customer typed on the checkout page.',
-    ref: 'The merchant’s own reference, from `?ref=` on the link URL.',
+    ref: 'The merchant’s own reference: a checkout’s `reference`, else `?ref=` on the link URL.',
     order_number: 'The card network’s order number, shown on the receipt.',
     transaction_id: 'The gateway’s transaction id.',
     cib_transaction_id: 'The card network’s transaction id.',

@@ -2,6 +2,7 @@
 
 import { apiKeyPaths } from './api-keys/openapi.js'
 import { auditPaths } from './audit/openapi.js'
+import { checkoutPaths } from './checkouts/openapi.js'
 import { linkPaths } from './links/openapi.js'
 import { withIdempotencyKeys } from './openapi-idempotency.js'
 import type { OpenApiPathItem } from './openapi-types.js'
@@ -15,6 +16,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
     ...linkPaths(),
     ...paymentPaths(),
     ...productPaths(),
+    ...checkoutPaths(),
     ...webhookEndpointPaths(),
     ...apiKeyPaths(),
     ...auditPaths(),

@@ -2,7 +2,7 @@
 
 import { GUESS_LIMITS } from '../security/token-guessing.js'
 import { MAX_BODY_BYTES } from './body.js'
-import { errorExample } from './openapi-examples.js'
+import { errorExample, unprocessableExample } from './openapi-examples.js'
 import { schemaRef } from './openapi-schemas.js'
 import type { OpenApiMediaType, OpenApiResponse, OpenApiResponseOrRef } from './openapi-types.js'
 import { LINK_WRITE_LIMITS } from './rate-limit.js'
@@ -49,7 +49,7 @@ export const RESPONSES = {
     'forbidden',
     'This key or its role does not allow this (needs links.write).',
   ),
-  NotFound: error('No such link or payment.', 'not_found', 'No link has this id.'),
+  NotFound: error('No such link, payment or checkout.', 'not_found', 'No link has this id.'),
   BadRequest: {
     description:
       'Malformed JSON (`invalid_json`), fields that break a rule (`invalid_body`, `invalid_query`), or an empty or over-long `Idempotency-Key` (`invalid_header`); `fields` names each one. Nothing was changed.',
@@ -81,8 +81,13 @@ export const RESPONSES = {
     ),
     headers: retryAfter,
   },
+  LinkBelongsToCheckout: error(
+    'The link is the page of a checkout (`source` `checkout`): it changes with its checkout only.',
+    'link_belongs_to_checkout',
+    'This link is the page of a checkout and changes with it: read or expire the checkout instead.',
+  ),
   LinkHasPayments: error(
-    'The link has payments, so it is kept; switch it off instead.',
+    'The link has payments, so it is kept; switch it off instead. (A checkout’s link answers `link_belongs_to_checkout`.)',
     'link_has_payments',
     'This link has payments and is never deleted; deactivate it with PATCH {"active": false}.',
   ),
@@ -100,6 +105,47 @@ export const RESPONSES = {
         fields: { sku: 'sku is already the SKU of another product (whatever its case)' },
       },
     }),
+  },
+  UnprocessableCheckout: {
+    description:
+      'The body is well formed but asks for what this Paylinks does not offer: a `product_id` (there is no catalogue), `custom_fields` other than `[]`, `allow_promo_codes` other than `false`. `fields` names each one; nothing was stored.',
+    content: json('Error', unprocessableExample),
+  },
+  CheckoutNotExpirable: {
+    description:
+      'The checkout is not open (`checkout_not_open`: completed, expired or canceled), or a customer is paying it (`checkout_payment_in_progress`: retry after `Retry-After`, when the card page’s session is over; the payment may complete it meanwhile). Nothing was changed.',
+    headers: {
+      'Retry-After': {
+        description: 'With `checkout_payment_in_progress`: seconds to wait.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+    content: {
+      'application/json': {
+        schema: schemaRef('Error'),
+        examples: {
+          checkout_not_open: {
+            summary: 'The checkout is not open.',
+            value: {
+              error: {
+                code: 'checkout_not_open',
+                message: 'This checkout is completed; only an open checkout can be expired.',
+              },
+            },
+          },
+          checkout_payment_in_progress: {
+            summary: 'A customer is paying the checkout.',
+            value: {
+              error: {
+                code: 'checkout_payment_in_progress',
+                message:
+                  'A payment of this checkout is under way; it is not expired while the customer may still pay. Retry after the time in Retry-After, or let it complete.',
+              },
+            },
+          },
+        },
+      },
+    },
   },
   GatewayError: error(
     'The gateway did not create the invoice for `invoice_items`; nothing was stored. Safe to retry.',

@@ -6,6 +6,8 @@ import * as z from 'zod'
 import { apiKeyList, apiKeyObject, apiKeyWithSecret } from './api-keys/object-schemas.js'
 import { createApiKeyBody } from './api-keys/schemas.js'
 import { auditEntryObject, auditList } from './audit/object-schemas.js'
+import { checkoutList, checkoutObject } from './checkouts/object-schemas.js'
+import { createCheckoutBody } from './checkouts/schemas.js'
 import { apiErrorObject } from './error-object.js'
 import { linkList, linkObject } from './links/object-schemas.js'
 import { createLinkBody, updateLinkBody } from './links/schemas.js'
@@ -85,6 +87,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
           },
         ],
         [
+          createCheckoutBody,
+          {
+            id: 'CreateCheckoutBody',
+            description: 'A new checkout: `success_url` and `amount` or `line_items`.',
+          },
+        ],
+        [
           createEndpointBody,
           { id: 'CreateWebhookEndpointBody', description: 'A new webhook endpoint.' },
         ],
@@ -115,6 +124,11 @@ export function componentSchemas(): Record<string, JsonSchema> {
         [paymentList, { id: 'PaymentList', description: 'A page of payments, newest first.' }],
         [productObject, { id: 'Product', description: 'A product of the catalogue.' }],
         [productList, { id: 'ProductList', description: 'A page of products, newest first.' }],
+        [
+          checkoutObject,
+          { id: 'Checkout', description: 'A checkout session: one order, paid once.' },
+        ],
+        [checkoutList, { id: 'CheckoutList', description: 'A page of checkouts, newest first.' }],
         [apiErrorObject, { id: 'Error', description: 'What every 4xx (and 5xx) answers.' }],
         [webhookEndpointObject, { id: 'WebhookEndpoint', description: 'Where signed events go.' }],
         [

@@ -9,7 +9,7 @@ import { RESPONSES } from './openapi-responses.js'
 import { componentSchemas } from './openapi-schemas.js'
 import type { OpenApiDocument } from './openapi-types.js'
 
-const DESCRIPTION = `The merchant API of Paylinks: create and change payment links, read payments.
+const DESCRIPTION = `The merchant API of Paylinks: create and change payment links, take a shop's orders as checkouts, read payments.
 
 **Authentication.** Every route except this document takes an API key (\`pl_live_…\`, \`pl_test_…\`, made in the dashboard's API keys page or with \`POST /api/v1/api-keys\`) or the admin token (\`ADMIN_TOKEN\`), in \`X-API-Key: <key>\` or \`Authorization: Bearer <key>\`. A \`read\` key only reads; a \`write\` key does what its role allows (a store key: the owner's); anything else answers 403 \`forbidden\`. A revoked key, or one whose person is disabled or removed, answers 401 from the next request on.
 
@@ -44,6 +44,10 @@ function build(publicUrl: string): OpenApiDocument {
       { name: 'Links', description: 'Payment links: fixed, open or invoice amounts.' },
       { name: 'Payments', description: 'Payments made, or tried, on links.' },
       { name: 'Products', description: 'The catalogue: products with a price, a stock and a SKU.' },
+      {
+        name: 'Checkouts',
+        description: 'Checkout sessions: a shop’s order, paid once through a page of its own.',
+      },
       {
         name: 'Webhook endpoints',
         description: 'Where Paylinks sends signed events (Standard Webhooks).',

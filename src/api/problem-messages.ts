@@ -17,7 +17,7 @@ import { translator } from '../lib/translate.js'
 const API_PROBLEMS: Record<ProblemCode, string> = {
   required: '{field} is required',
   invalid: '{field} is not valid',
-  unknown_field: '{field} is not a field of a link',
+  unknown_field: '{field} is not a field of {object}',
   not_object: '{field} must be a JSON object',
   not_text: '{field} must be text',
   empty: '{field} must not be empty',
@@ -56,13 +56,30 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   max_below_min: '{field} must not be less than amount_min',
   items_total_too_low: '{field} total must be at least {min} DZD',
   items_total_too_high: '{field} total must be at most {max} DZD',
+  checkout_pricing_required: '{field} is required: give amount or line_items',
+  amount_with_line_items: '{field} must be left out with line_items: the amount is their total',
+  not_line_item:
+    '{field} must be an object with name, quantity and unit_price, or with product_id and quantity',
+  not_with_product: '{field} cannot be combined with product_id',
+  bad_name: '{field} must be a name of 2 to 100 characters, without < or >',
+  bad_phone: '{field} must be a phone number, e.g. 0550123456 or +213550123456',
+  bad_email: '{field} must be an e-mail address',
+  unknown_product: '{field} names no product of this Paylinks',
+  not_available: '{field} must be {value}: this Paylinks does not offer it',
 }
 
 const t = translator(API_PROBLEMS)
 
+/** What the API's bodies are, for `unknown_field`: "a link" unless said. */
+export type BodyObject = 'a link' | 'a checkout'
+
 /** One problem in the API's words, naming the field. Amounts are written in DZD: `50`. */
-export function apiProblemText(field: string, problem: Problem): string {
-  const params: Record<string, string | number> = { ...problem.params, field }
+export function apiProblemText(
+  field: string,
+  problem: Problem,
+  object: BodyObject = 'a link',
+): string {
+  const params: Record<string, string | number> = { object, ...problem.params, field }
   if (AMOUNT_PROBLEMS.has(problem.code)) {
     for (const [k, v] of Object.entries(problem.params ?? {}))
       if (typeof v === 'number') params[k] = centimesToDzdShort(v)
@@ -71,11 +88,14 @@ export function apiProblemText(field: string, problem: Problem): string {
 }
 
 /** Every field's problem in the API's words: `{ amount_min: 'amount_min must be at least 50 DZD' }`. */
-export function apiFieldMessages(problems: FieldProblems): Record<string, string> {
+export function apiFieldMessages(
+  problems: FieldProblems,
+  object: BodyObject = 'a link',
+): Record<string, string> {
   // No prototype, as in the problems: a field named `__proto__` is reported like any other.
   const out: Record<string, string> = Object.create(null)
   for (const [field, problem] of Object.entries(problems))
-    out[field] = apiProblemText(field, problem)
+    out[field] = apiProblemText(field, problem, object)
   return out
 }
 

@@ -31,6 +31,9 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/products/:id/delete': 'links.write',
   'POST /dashboard/products/:id/image': 'links.write',
   'POST /dashboard/products/:id/image/delete': 'links.write',
+  // A shop's checkouts: a checkout is a link with one place, read and closed as links are.
+  'GET /dashboard/checkouts': 'links.read',
+  'POST /dashboard/checkouts/:id/cancel': 'links.write',
   // A cashier sees today's payments but other cashiers' sales: src/auth/visibility.ts narrows
   // every payment read of these routes (and the API's, and the till's sales) to what one may see.
   'GET /dashboard/payments': 'payments.today',
@@ -113,6 +116,11 @@ const API: Record<string, Requirement> = {
   'DELETE /api/v1/products/:id': 'links.write',
   'GET /api/v1/payments': 'payments.read',
   'GET /api/v1/payments/:id': 'payments.read',
+  // A checkout is a link with one place: read and made as links are.
+  'GET /api/v1/checkouts': 'links.read',
+  'POST /api/v1/checkouts': 'links.write',
+  'GET /api/v1/checkouts/:id': 'links.read',
+  'POST /api/v1/checkouts/:id/expire': 'links.write',
   'GET /api/v1/webhook-endpoints': 'webhooks',
   'POST /api/v1/webhook-endpoints': 'webhooks',
   'GET /api/v1/webhook-endpoints/:id': 'webhooks',

@@ -57,7 +57,7 @@ export function translateProblems(
 
 function renderForm(
   c: DashC,
-  status: 200 | 400 | 404 | 502,
+  status: 200 | 400 | 404 | 409 | 502,
   state: { form: LinkForm; problems?: FormProblems; link?: Link; alert?: string },
 ) {
   const ctx = dashContext(c)
@@ -84,6 +84,8 @@ function afterSave(
 ) {
   if (result.ok) return c.redirect(`/dashboard/links/${result.link.id}?done=${done}`, 303)
   if (result.kind === 'not_found') return linkNotFoundPage(c)
+  if (result.kind === 'checkout')
+    return renderForm(c, 409, { form, link: existing, alert: c.get('dt')('linkIsCheckout') })
   if (result.kind === 'gateway') {
     return renderForm(c, 502, { form, link: existing, alert: c.get('dt')('gatewayError') })
   }

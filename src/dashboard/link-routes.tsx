@@ -39,11 +39,12 @@ export const linkRoutes = new Hono<DashEnv>()
 /**
  * The list's `source` as the page offers it: nothing, the links without the till's sales (a till
  * makes one link per sale, which would bury the merchant's own); `till`, the sales alone; `all`.
+ * Never the links checkouts pay through: each is a shop's order, shown as its checkout.
  */
-const SOURCES: Record<LinksSource, LinkSourceFilter | undefined> = {
-  '': 'not_till',
+const SOURCES: Record<LinksSource, LinkSourceFilter> = {
+  '': 'own',
   till: 'till',
-  all: undefined,
+  all: 'not_checkout',
 }
 
 async function listPage(c: DashC) {

@@ -726,6 +726,17 @@ export const en = {
   auAct_settings_changed: 'Changed the settings',
   auAct_logo_changed: 'Changed the logo',
   auAct_export_downloaded: 'Downloaded an export',
+  // Checkouts made by the API: their audit entries, and the events an endpoint may receive
+  auAct_checkout_created: 'Created a checkout',
+  auAct_checkout_expired: 'Expired a checkout',
+  whEvt_payment_paid: 'A payment is paid',
+  whEvt_payment_failed: 'A payment failed or was declined',
+  whEvt_payment_canceled: 'A payment was canceled',
+  whEvt_payment_expired: 'A payment expired unpaid',
+  whEvt_link_completed: 'A link took its last payment',
+  whEvt_checkout_completed: 'A checkout is paid',
+  linkIsCheckout: 'This link is a checkout’s page: it changes with its checkout.',
+  whEvt_checkout_expired: 'A checkout expired unpaid',
   // The audit log's details
   auColon: ': ',
   auSeparator: ', ',
@@ -815,6 +826,32 @@ export const en = {
   tillPresetsSaved: 'The items are saved.',
   tillPresetsBadLine:
     'Line {line} is not an item: write a name up to 40 characters, a semicolon and a price of at least 50 DA (at most {max} items).',
+  // Checkouts: the shops' orders, their list and their place on a payment's page
+  navCheckouts: 'Checkouts',
+  checkoutsTitle: 'Checkouts',
+  checkoutsIntro: 'Orders your shop sent to be paid, newest first.',
+  checkoutsStatus: 'Status',
+  checkoutsStatusAll: 'All',
+  chkStatus_open: 'Open',
+  chkStatus_completed: 'Paid',
+  chkStatus_expired: 'Expired',
+  chkStatus_canceled: 'Canceled',
+  checkoutsReference: 'Reference',
+  checkoutsNone: 'No checkouts yet. Your shop creates them through the API.',
+  checkoutsNoneFound: 'No checkout matches these filters.',
+  colExpires: 'Expires',
+  colPayment: 'Payment',
+  colCheckoutActions: 'Actions',
+  checkoutCancel: 'Cancel',
+  checkoutCancelLabel: 'Cancel checkout {ref}',
+  checkoutCanceledNotice: 'The checkout is canceled: its page no longer takes a payment.',
+  checkoutCannotCancel:
+    'This checkout cannot be canceled: it is no longer open, or its customer is paying right now.',
+  checkoutNotFound: 'No checkout has this id.',
+  sectionCheckout: 'Checkout',
+  fieldCheckoutId: 'Checkout',
+  checkoutSuccessUrl: 'Success URL',
+  auAct_checkout_canceled: 'Canceled a checkout',
 } as const
 
 export type DashKey = keyof typeof en

@@ -7,6 +7,7 @@
 import * as z from 'zod'
 import type { AnswerView, PaymentDetail } from '../../views/dashboard/payment-detail-page.js'
 import type { Config } from '../config.js'
+import { getCheckoutById } from '../data/checkouts.js'
 import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
 import { listPaymentEvents } from '../data/payment-events.js'
@@ -75,10 +76,11 @@ export async function loadPaymentDetail(
 ): Promise<PaymentDetail | null> {
   const payment = await getPaymentWithin(db, id, scope)
   if (!payment) return null
-  const [link, events, webhooks] = await Promise.all([
+  const [link, events, webhooks, checkout] = await Promise.all([
     getLinkById(db, payment.linkId),
     listPaymentEvents(db, payment.id),
     listPaymentInboxEvents(db, payment),
+    payment.checkoutId ? getCheckoutById(db, payment.checkoutId) : null,
   ])
   const secrets = [config.gatewaySecretKey, config.gatewayApiKey, config.adminToken].filter(
     (s): s is string => typeof s === 'string',
@@ -86,6 +88,7 @@ export async function loadPaymentDetail(
   return {
     payment,
     link: link ? { id: link.id, title: link.title } : null,
+    checkout,
     events,
     webhooks,
     gatewayMessage: gatewayMessageOf(payment.checkResponse) ?? showableGatewayText(payment.message),

@@ -48,4 +48,14 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   max_below_min: 'errMaxBelowMin',
   items_total_too_low: 'errItemsTotalMin',
   items_total_too_high: 'errItemsTotalMax',
+  // Checkouts are made by the API only; the dashboard never words these.
+  checkout_pricing_required: 'errInvalid',
+  amount_with_line_items: 'errInvalid',
+  not_line_item: 'errInvalid',
+  not_with_product: 'errInvalid',
+  bad_name: 'errInvalid',
+  bad_phone: 'errInvalid',
+  bad_email: 'errInvalid',
+  unknown_product: 'errInvalid',
+  not_available: 'errInvalid',
 }

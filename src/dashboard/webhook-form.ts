@@ -25,6 +25,17 @@ export interface EndpointForm {
   enabled: boolean
 }
 
+/** What each event announces, beside its name in the form (typed by every event type). */
+export const EVENT_TYPE_LABELS: Record<OutboundEventType, DashKey> = {
+  'payment.paid': 'whEvt_payment_paid',
+  'payment.failed': 'whEvt_payment_failed',
+  'payment.canceled': 'whEvt_payment_canceled',
+  'payment.expired': 'whEvt_payment_expired',
+  'link.completed': 'whEvt_link_completed',
+  'checkout.completed': 'whEvt_checkout_completed',
+  'checkout.expired': 'whEvt_checkout_expired',
+}
+
 // Far above the fields' own limits (2000 and 200): long enough for the rules to name the limit.
 const ECHO_LIMIT = 5_000
 

@@ -6,16 +6,19 @@
  * moves by conditional UPDATEs here and by the triggers of migration 0025, which complete it in the
  * statement that makes its payment paid. See docs/decisions/checkouts.md.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import {
   type Checkout,
   type CheckoutLineItem,
   type CheckoutStatus,
   checkouts,
   type Language,
+  type Link,
   links,
+  payments,
 } from '../../db/schema.js'
 import type { Metadata } from '../domain/metadata.js'
+import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import { randomBase62 } from '../lib/bytes.js'
 import type { Db } from './db.js'
 import { createLink, type LinkWithStats } from './links.js'
@@ -112,6 +115,40 @@ export async function getCheckoutById(db: Db, id: string): Promise<Checkout | nu
 export async function getCheckoutByLinkId(db: Db, linkId: string): Promise<Checkout | null> {
   const [row] = await db.select().from(checkouts).where(eq(checkouts.linkId, linkId)).limit(1)
   return row ?? null
+}
+
+/** What a checkout's answer reads of its link: its page's slug, its metadata and language. */
+export type CheckoutLink = Pick<Link, 'id' | 'slug' | 'metadata' | 'language' | 'title'>
+
+/** The links of the checkouts given (by link id), in one read. */
+export async function checkoutLinks(
+  db: Db,
+  linkIds: readonly string[],
+): Promise<Map<string, CheckoutLink>> {
+  if (linkIds.length === 0) return new Map()
+  const rows = await db
+    .select({
+      id: links.id,
+      slug: links.slug,
+      metadata: links.metadata,
+      language: links.language,
+      title: links.title,
+    })
+    .from(links)
+    .where(inArray(links.id, [...new Set(linkIds)]))
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/**
+ * When the oldest payment still in flight on a checkout's link started (null when none is): the
+ * payment a refused expiry waits for.
+ */
+export async function oldestPaymentInFlight(db: Db, linkId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ at: sql<number | null>`min(${payments.createdAt})` })
+    .from(payments)
+    .where(and(eq(payments.linkId, linkId), inArray(payments.status, [...IN_FLIGHT_STATUSES])))
+  return row?.at ?? null
 }
 
 /** Checkouts newest first, by status and by the shop's reference. */

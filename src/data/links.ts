@@ -1,6 +1,13 @@
 /** Link queries. A link with payments is never deleted, only deactivated. */
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import { type Link, type LinkCounters, type LinkSource, links, payments } from '../../db/schema.js'
+import {
+  checkouts,
+  type Link,
+  type LinkCounters,
+  type LinkSource,
+  links,
+  payments,
+} from '../../db/schema.js'
 import { newLinkId, newSlug } from '../domain/ids.js'
 import type { LinkChanges, LinkValues } from '../domain/link-rules.js'
 import { METADATA_MAX_KEYS, type MetadataPatch, toMergePatch } from '../domain/metadata.js'
@@ -158,19 +165,25 @@ export function readLinkBySlug(
   })
 }
 
-/** Which links a list shows by where they were made: one source, or all but the till's sales. */
-export type LinkSourceFilter = LinkSource | 'not_till'
+/**
+ * Which links a list shows by where they were made: one source; `own`, the merchant's own links
+ * (neither the till's sales nor the links checkouts pay through); or `not_checkout`, every link
+ * but the checkouts' (a checkout is the shop's order, listed as a checkout).
+ */
+export type LinkSourceFilter = LinkSource | 'own' | 'not_checkout'
 
 /**
  * The condition of a source filter, null read as `dashboard`. Written around `coalesce` so that
  * SQLite keeps walking `links_created_at_idx` in list order, checking each row's source, instead of
  * the source index (which has no `id` and would sort the page): the till's sales are many and
- * recent, the merchant's own links few, so "all but the till" reads the sales newer than the
+ * recent, the merchant's own links few, so "the merchant's own" reads the sales newer than the
  * page's last link and stops; a page of till sales reads the links made among them.
  */
 function sourceCondition(filter: LinkSourceFilter) {
   const source = sql`coalesce(${links.source}, 'dashboard')`
-  return filter === 'not_till' ? sql`${source} <> 'till'` : sql`${source} = ${filter}`
+  if (filter === 'own') return sql`${source} NOT IN ('till', 'checkout')`
+  if (filter === 'not_checkout') return sql`${source} <> 'checkout'`
+  return sql`${source} = ${filter}`
 }
 
 /**
@@ -214,7 +227,8 @@ export async function linkHasPayments(db: Db, id: string): Promise<boolean> {
 
 /**
  * Deletes a link only if no payment refers to it, in one conditional statement (so a payment
- * started meanwhile keeps it). Returns whether it was deleted.
+ * started meanwhile keeps it), and never a checkout's (the checkout names it). Returns whether it
+ * was deleted.
  */
 export async function deleteLinkIfUnused(db: Db, id: string): Promise<boolean> {
   const rows = await db
@@ -223,6 +237,7 @@ export async function deleteLinkIfUnused(db: Db, id: string): Promise<boolean> {
       and(
         eq(links.id, id),
         sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${col(payments.linkId)} = ${col(links.id)})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${checkouts} WHERE ${col(checkouts.linkId)} = ${col(links.id)})`,
       ),
     )
     .returning({ id: links.id })

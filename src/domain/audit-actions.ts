@@ -20,7 +20,10 @@ export const AUDIT_ACTIONS = {
     'link_deactivated',
     'link_activated',
     'link_deleted',
+    'checkout_canceled',
     'payment_canceled',
+    'checkout_created',
+    'checkout_expired',
   ],
   products: [
     'product_created',

@@ -42,6 +42,16 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;
 // not after a payment row exists as a gateway error.
 const GATEWAY_EMAIL = cardParamsSchema.shape.email
 
+/** A customer's name as the form takes it (spaces collapsed): 2 to 100 characters, no `<` `>`. */
+export function isCustomerName(name: string): boolean {
+  return name.length >= 2 && name.length <= 100 && !/[<>]/.test(name)
+}
+
+/** An e-mail address (lower case) the form and the gateway both take. */
+export function isCustomerEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL.test(email) && GATEWAY_EMAIL.safeParse(email).success
+}
+
 /** Normalises an Algerian phone number: `0XXXXXXXXX`/`0XXXXXXXX` or international `+213…`. */
 export function normalisePhone(raw: string): string | null {
   const compact = raw.replace(/[\s.\-()]/g, '')
@@ -88,8 +98,7 @@ export function parseCheckoutForm(
   }
   const name = text(form.name).replace(/\s+/g, ' ')
   if (name.length === 0) errors.name ??= { key: 'errRequired' }
-  else if (name.length < 2 || name.length > 100 || /[<>]/.test(name))
-    errors.name ??= { key: 'errName' }
+  else if (!isCustomerName(name)) errors.name ??= { key: 'errName' }
 
   const phoneRaw = westernDigits(text(form.phone))
   const phone = normalisePhone(phoneRaw)
@@ -98,8 +107,7 @@ export function parseCheckoutForm(
 
   const email = text(form.email).toLowerCase()
   if (email.length === 0) errors.email ??= { key: 'errRequired' }
-  else if (email.length > 254 || !EMAIL.test(email) || !GATEWAY_EMAIL.safeParse(email).success)
-    errors.email ??= { key: 'errEmail' }
+  else if (!isCustomerEmail(email)) errors.email ??= { key: 'errEmail' }
 
   let amount: number | null = null
   if (bounds.open) {

@@ -51,6 +51,16 @@ export const PROBLEM_CODES = [
   'max_below_min',
   'items_total_too_low', // { min }
   'items_total_too_high', // { max }
+  // Checkouts: their amount or line items, their customer's prefill, what the catalogue would give
+  'checkout_pricing_required',
+  'amount_with_line_items',
+  'not_line_item',
+  'not_with_product',
+  'bad_name',
+  'bad_phone',
+  'bad_email',
+  'unknown_product',
+  'not_available', // { value }: the only value taken
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

@@ -122,4 +122,13 @@ export const ar: Messages = {
   contactEmail: 'البريد الإلكتروني',
   contactAddress: 'العنوان',
   termsMerchantLink: 'اطّلع على شروط البيع الخاصة بالتاجر',
+  // A shop's checkout: its order, and the way back to the shop
+  orderReference: 'الطلب {ref}',
+  backToShop: 'العودة إلى المتجر',
+  checkoutPaidTitle: 'تم دفع هذا الطلب',
+  checkoutPaidText: 'لم يبقَ شيء للدفع. يمكنك العودة إلى المتجر.',
+  checkoutExpiredTitle: 'انتهت صلاحية هذا الطلب',
+  checkoutExpiredText: 'انتهت مهلة دفعه. عد إلى المتجر لتطلب من جديد.',
+  checkoutCanceledTitle: 'أُلغي هذا الطلب',
+  checkoutCanceledText: 'لم يعد من الممكن دفعه. عد إلى المتجر لتطلب من جديد.',
 }

@@ -133,6 +133,15 @@ export const en = {
   contactEmail: 'E-mail',
   contactAddress: 'Address',
   termsMerchantLink: 'Read the merchant’s terms of sale',
+  // A shop's checkout: its order, and the way back to the shop
+  orderReference: 'Order {ref}',
+  backToShop: 'Back to the shop',
+  checkoutPaidTitle: 'This order is paid',
+  checkoutPaidText: 'There is nothing more to pay. You can go back to the shop.',
+  checkoutExpiredTitle: 'This order has expired',
+  checkoutExpiredText: 'The time to pay it is over. Go back to the shop to order again.',
+  checkoutCanceledTitle: 'This order was cancelled',
+  checkoutCanceledText: 'It can no longer be paid. Go back to the shop to order again.',
 } as const
 
 export type MessageKey = keyof typeof en

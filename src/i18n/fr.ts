@@ -130,4 +130,15 @@ export const fr: Messages = {
   contactEmail: 'E-mail',
   contactAddress: 'Adresse',
   termsMerchantLink: 'Lire les conditions de vente du commerçant',
+  // A shop's checkout: its order, and the way back to the shop
+  orderReference: 'Commande {ref}',
+  backToShop: 'Retour à la boutique',
+  checkoutPaidTitle: 'Cette commande est payée',
+  checkoutPaidText: 'Il n’y a plus rien à payer. Vous pouvez retourner à la boutique.',
+  checkoutExpiredTitle: 'Cette commande a expiré',
+  checkoutExpiredText:
+    'Le délai pour la payer est passé. Retournez à la boutique pour commander à nouveau.',
+  checkoutCanceledTitle: 'Cette commande a été annulée',
+  checkoutCanceledText:
+    'Elle ne peut plus être payée. Retournez à la boutique pour commander à nouveau.',
 }

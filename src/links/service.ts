@@ -23,6 +23,8 @@ export type LinkResult =
   | { ok: true; link: LinkWithStats; before?: LinkWithStats }
   | { ok: false; kind: 'invalid'; problems: FieldProblems }
   | { ok: false; kind: 'not_found' }
+  // A checkout's link changes only with its checkout (one place, its expiry): docs/decisions/checkouts.md.
+  | { ok: false; kind: 'checkout' }
   | { ok: false; kind: 'gateway'; message: string }
 
 type Deps = Pick<AppDeps, 'db' | 'gateway' | 'config' | 'clock' | 'log' | 'brand'>
@@ -58,6 +60,7 @@ export async function updateLinkFromBody(
 ): Promise<LinkResult> {
   const existing = await getLinkById(deps.db, id)
   if (!existing) return { ok: false, kind: 'not_found' }
+  if (existing.source === 'checkout') return { ok: false, kind: 'checkout' }
   const now = deps.clock()
   const parsed = parseLinkUpdate(existing, body, { now })
   if (!parsed.ok) return { ok: false, kind: 'invalid', problems: parsed.problems }

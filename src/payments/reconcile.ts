@@ -1,10 +1,11 @@
 /**
  * The reconciler: webhook deliveries acknowledged but never processed are processed (a process
  * that died, see inbox-replay.ts), and payments still waiting for an outcome are re-checked, with
- * backoff, until they settle or expire. A timer runs it on Node, and once at start-up; a Cron
- * trigger on Workers.
+ * backoff, until they settle or expire; checkouts past their time are expired. A timer runs it on
+ * Node, and once at start-up; a Cron trigger on Workers.
  */
 
+import { expireDueCheckouts } from '../data/checkouts.js'
 import { purgeIdempotencyKeys } from '../data/idempotency-keys.js'
 import { failStaleInitiated, listPaymentsDueForCheck } from '../data/payments.js'
 import { purgeRateLimits } from '../data/rate-limits.js'
@@ -58,5 +59,24 @@ export async function reconcile(
       })
     }
   }
+  // After the checks: a payment they settled has completed its checkout, or frees it to expire.
+  await expireCheckouts(deps, now)
   return { checked: due.length, settled, replayed: replay.replayed }
+}
+
+/** How many checkouts one run expires at most; the next run takes the rest. */
+const CHECKOUTS_PER_RUN = 200
+
+/**
+ * Expires the open checkouts past their time that no payment holds (one being paid waits for its
+ * outcome: docs/decisions/checkouts.md); each expiry writes its checkout.expired event.
+ */
+async function expireCheckouts(deps: ConfirmDeps, now: number): Promise<void> {
+  try {
+    const expired = await expireDueCheckouts(deps.db, now, CHECKOUTS_PER_RUN)
+    for (const checkout of expired)
+      deps.log({ level: 'info', event: 'checkout_expired', checkout_id: checkout.id })
+  } catch (error) {
+    deps.log({ level: 'error', event: 'checkout_expiry_failed', error: describe(error) })
+  }
 }

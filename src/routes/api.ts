@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { apiKeyApiRoutes } from '../api/api-keys/routes.js'
 import { auditApiRoutes } from '../api/audit/routes.js'
 import { requireApiKey } from '../api/auth.js'
+import { checkoutApiRoutes } from '../api/checkouts/routes.js'
 import { apiDocsPage, openApiJson } from '../api/docs.js'
 import { apiError } from '../api/errors.js'
 import { idempotency } from '../api/idempotency.js'
@@ -36,6 +37,7 @@ apiRoutes.use('/v1/*', idempotency())
 apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
 apiRoutes.route('/v1', productApiRoutes)
+apiRoutes.route('/v1', checkoutApiRoutes)
 apiRoutes.route('/v1', webhookEndpointApiRoutes)
 apiRoutes.route('/v1', apiKeyApiRoutes)
 apiRoutes.route('/v1', auditApiRoutes)
@@ -50,6 +52,9 @@ apiRoutes.all('/v1/payments', methodNotAllowed('GET'))
 apiRoutes.all('/v1/payments/:id', methodNotAllowed('GET'))
 apiRoutes.all('/v1/products', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/products/:id', methodNotAllowed('GET, PATCH, DELETE'))
+apiRoutes.all('/v1/checkouts', methodNotAllowed('GET, POST'))
+apiRoutes.all('/v1/checkouts/:id', methodNotAllowed('GET'))
+apiRoutes.all('/v1/checkouts/:id/expire', methodNotAllowed('POST'))
 apiRoutes.all('/v1/webhook-endpoints', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/webhook-endpoints/:id', methodNotAllowed('GET, PATCH, DELETE'))
 apiRoutes.all('/v1/api-keys', methodNotAllowed('GET, POST'))

@@ -2,11 +2,12 @@
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { Link } from '../../db/schema.js'
+import type { Checkout, Link } from '../../db/schema.js'
 import { CheckoutPage, type CheckoutProps } from '../../views/checkout.js'
 import { InvoicePaidPage } from '../../views/invoice-paid.js'
 import { MessagePage } from '../../views/message-page.js'
 import type { Language } from '../config.js'
+import { getCheckoutByLinkId } from '../data/checkouts.js'
 import { type LinkWithStats, readLinkBySlug } from '../data/links.js'
 import { lastPaidAt } from '../data/payments.js'
 import { hitRateLimit } from '../data/rate-limits.js'
@@ -15,6 +16,7 @@ import { MIN_AMOUNT } from '../domain/amount-bounds.js'
 import { merchantTermsHref } from '../domain/brand.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { isInvoiceLink, linkStatus } from '../domain/link-status.js'
+import { shopUrl } from '../domain/shop-urls.js'
 import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
 import { clientAcceptEncoding } from '../http/compress-pages.js'
 import { formatAmount, formatMinutes } from '../i18n/index.js'
@@ -39,25 +41,49 @@ checkoutRoutes.get('/l/:slug', async (c) => {
   if (!link) return notFoundPage(c)
   await c.get('brand').at(c.get('db'), link.brandingVersion)
   const lang = pageLanguage(c, link.language)
-  const unavailable = await unavailablePage(c, link, lang)
+  const checkout = await checkoutOf(c, link)
+  const unavailable = await unavailablePage(c, link, lang, undefined, undefined, checkout)
   if (unavailable) return unavailable
   const q = c.req.query()
   // "Try again" names the unsuccessful payment, whose details fill the form (checkout-retry.ts).
   const retried =
     q.retry === undefined ? null : await retryValues(c.get('db'), link, q.retry, c.get('clock')())
-  // The customer's details, read back from their payment: kept by no cache, as on the receipt.
-  if (retried) c.header('Cache-Control', 'no-store')
-  return renderCheckout(c, link, lang, 200, {
-    values: retried ?? {
-      name: q.name,
-      phone: q.phone,
-      email: q.email,
-      amount: q.amount,
-      ref: q.ref,
-    },
-    errors: {},
-  })
+  // The customer's details, read back from their payment or the shop's checkout: kept by no
+  // cache, as on the receipt.
+  if (retried || checkout) c.header('Cache-Control', 'no-store')
+  const values = retried ?? {
+    name: q.name,
+    phone: q.phone,
+    email: q.email,
+    amount: q.amount,
+    ref: q.ref,
+  }
+  return renderCheckout(
+    c,
+    link,
+    lang,
+    200,
+    { values: checkout ? orderValues(checkout, values) : values, errors: {} },
+    checkout,
+  )
 })
+
+/** The checkout a shop made this link for, or null for every other link (one read, only then). */
+function checkoutOf(c: Context<AppEnv>, link: Link): Promise<Checkout | null> | null {
+  return link.source === 'checkout' ? getCheckoutByLinkId(c.get('db'), link.id) : null
+}
+
+/**
+ * A checkout's form: the customer's details the shop gave, unless the customer typed others (a
+ * retry, a prefill). No `ref`: the payment's is the checkout's reference (payment-reserve.ts).
+ */
+function orderValues(checkout: Checkout, values: CheckoutProps['values']): CheckoutProps['values'] {
+  return {
+    name: values.name ?? checkout.customerName ?? undefined,
+    phone: values.phone ?? checkout.customerPhone ?? undefined,
+    email: values.email ?? checkout.customerEmail ?? undefined,
+  }
+}
 
 // A fresh captcha challenge, fetched by the form's script when the page's own has expired.
 checkoutRoutes.get('/l/:slug/challenge', (c) => {
@@ -72,6 +98,7 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFoundPage(c)
   await c.get('brand').at(c.get('db'), link.brandingVersion)
+  const checkout = await checkoutOf(c, link)
   const now = c.get('clock')()
   // Counted before the body is read: a flood of submissions costs a counter, not its bodies.
   const limit = await hitRateLimit(
@@ -84,10 +111,14 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   if (!limit.allowed) {
     const lang = pageLanguage(c, link.language)
     c.header('Retry-After', String(Math.max(1, Math.ceil((limit.resetAt - now) / 1000))))
-    return renderCheckout(c, link, lang, 429, {
-      values: {},
-      errors: { form: pageContext(c, lang).t('errRateLimited') },
-    })
+    return renderCheckout(
+      c,
+      link,
+      lang,
+      429,
+      { values: {}, errors: { form: pageContext(c, lang).t('errRateLimited') } },
+      checkout,
+    )
   }
   if (!(await holdBody(c, PUBLIC_FORM_BODY_LIMIT))) {
     const lang = pageLanguage(c, link.language)
@@ -96,7 +127,8 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   const form = await readForm(c)
   const lang = pageLanguage(c, typeof form.lang === 'string' ? form.lang : link.language)
   const t = pageContext(c, lang).t
-  const values = pick(form)
+  const typed = pick(form)
+  const values = checkout ? orderValues(checkout, typed) : typed
   if (
     !(await verifyToken(
       c.get('secrets').sessionSecret,
@@ -106,13 +138,20 @@ checkoutRoutes.post('/l/:slug', async (c) => {
       FORM_MAX_AGE_MS,
     ))
   ) {
-    return renderCheckout(c, link, lang, 403, { values, errors: { form: t('errForm') } })
+    return renderCheckout(c, link, lang, 403, { values, errors: { form: t('errForm') } }, checkout)
   }
   const captcha = c.get('captcha')
   if (captcha && !(await captcha.verify(c, form))) {
-    return renderCheckout(c, link, lang, 400, { values, errors: { form: t('errCaptcha') } })
+    return renderCheckout(
+      c,
+      link,
+      lang,
+      400,
+      { values, errors: { form: t('errCaptcha') } },
+      checkout,
+    )
   }
-  const unavailable = await unavailablePage(c, link, lang)
+  const unavailable = await unavailablePage(c, link, lang, undefined, undefined, checkout)
   if (unavailable) return unavailable
   const parsed = parseCheckoutForm(form, {
     open: link.amount === null,
@@ -128,13 +167,25 @@ checkoutRoutes.post('/l/:slug', async (c) => {
       )
       errors[field as keyof typeof errors] = t(error.key, params)
     }
-    return renderCheckout(c, link, lang, 400, { values, errors })
+    return renderCheckout(c, link, lang, 400, { values, errors }, checkout)
   }
   const result = await startCheckout(c.var, link, parsed.value, lang)
   if (result.kind === 'redirect') return c.redirect(result.url, 303)
   if (result.kind === 'gateway_error')
-    return gatewayErrorPage(c, lang, retryHref(link.slug, lang, result.payment.receiptId))
-  return unavailablePage(c, link, lang, result.reason, result.retryAfterMs) as Promise<Response>
+    return gatewayErrorPage(
+      c,
+      lang,
+      retryHref(link.slug, lang, result.payment.receiptId),
+      checkout && shopUrl(checkout.cancelUrl, checkout.id),
+    )
+  return unavailablePage(
+    c,
+    link,
+    lang,
+    result.reason,
+    result.retryAfterMs,
+    checkout,
+  ) as Promise<Response>
 })
 
 function pick(form: Record<string, unknown>): CheckoutProps['values'] {
@@ -154,6 +205,7 @@ async function renderCheckout(
   lang: Language,
   status: 200 | 400 | 403 | 429,
   state: Pick<CheckoutProps, 'values' | 'errors'>,
+  checkout: Checkout | null = null,
 ) {
   const now = c.get('clock')()
   const csrfToken = await issueSharedToken(
@@ -164,8 +216,10 @@ async function renderCheckout(
   const captcha = c.get('captcha')
   const brand = c.get('brand').current()
   // The plain form (no prefill, no errors) is the same for every visitor of this link version,
-  // language and form token (docs/decisions/performance.md, "Prepared once, sent as is").
+  // language and form token (docs/decisions/performance.md, "Prepared once, sent as is"). A
+  // checkout's page is its one customer's, with the shop's order: never prepared, never shared.
   const plain =
+    checkout === null &&
     status === 200 &&
     Object.keys(state.errors).length === 0 &&
     Object.values(state.values).every((v) => v === undefined) &&
@@ -183,8 +237,22 @@ async function renderCheckout(
           amount: link.amount,
           amountMin: link.amountMin,
           amountMax: link.amountMax,
-          items: link.invoiceItems,
+          items: checkout
+            ? (checkout.lineItems?.map((item) => ({
+                description: item.name,
+                quantity: item.quantity,
+                unitPrice: item.unitPrice,
+              })) ?? null)
+            : link.invoiceItems,
         }}
+        order={
+          checkout
+            ? {
+                reference: checkout.reference,
+                backUrl: shopUrl(checkout.cancelUrl, checkout.id),
+              }
+            : undefined
+        }
         values={state.values}
         errors={state.errors}
         csrfToken={csrfToken}
@@ -223,11 +291,33 @@ async function unavailablePage(
   lang: Language,
   reason?: 'in_progress' | 'completed' | 'inactive' | 'expired',
   retryAfterMs?: number,
+  checkout: Checkout | null = null,
 ): Promise<Response | null> {
   const status = reason ?? linkStatus(link, link, c.get('clock')())
   if (status === 'active') return null
   const ctx = pageContext(c, lang)
   const t = ctx.t
+  if (checkout && status !== 'in_progress') {
+    // A shop's order: paid (on to the shop's success page), or closed (back to the shop).
+    const paid = status === 'completed'
+    const back = shopUrl(paid ? checkout.successUrl : checkout.cancelUrl, checkout.id)
+    const [title, text] = paid
+      ? [t('checkoutPaidTitle'), t('checkoutPaidText')]
+      : status === 'inactive'
+        ? [t('checkoutCanceledTitle'), t('checkoutCanceledText')]
+        : [t('checkoutExpiredTitle'), t('checkoutExpiredText')]
+    c.header('Cache-Control', 'no-store')
+    return c.html(
+      <MessagePage
+        ctx={ctx}
+        icon={paid ? 'ok' : 'info'}
+        title={title}
+        text={text}
+        action={back ? { href: back, label: t('backToShop') } : undefined}
+      />,
+      status === 'inactive' ? 403 : 410,
+    )
+  }
   if (status === 'in_progress') {
     const minutes = Math.max(1, Math.ceil((retryAfterMs ?? 60_000) / 60_000))
     c.header('Retry-After', String(minutes * 60))

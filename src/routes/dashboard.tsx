@@ -8,6 +8,7 @@ import { enforcePolicy } from '../auth/enforce.js'
 import { accountRoutes } from '../dashboard/account-routes.js'
 import { auditRoutes } from '../dashboard/audit-routes.js'
 import { loginRoutes, logoutRoutes } from '../dashboard/auth-routes.js'
+import { checkoutRoutes } from '../dashboard/checkout-routes.js'
 import type { DashEnv } from '../dashboard/context.js'
 import { inviteRoutes } from '../dashboard/invite-routes.js'
 import { keyRoutes } from '../dashboard/key-routes.js'
@@ -49,6 +50,7 @@ dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
 dashboardRoutes.route('/', productRoutes)
 dashboardRoutes.route('/', paymentRoutes)
+dashboardRoutes.route('/', checkoutRoutes)
 dashboardRoutes.route('/', webhookRoutes)
 dashboardRoutes.route('/', peopleRoutes)
 dashboardRoutes.route('/', accountRoutes)

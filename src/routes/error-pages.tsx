@@ -146,8 +146,22 @@ export function customerTooLargePage(c: Context<AppEnv>, lang: Language, back: s
 }
 
 /** 502 in `lang`: the payment could not be started; a way back to try again. */
-export function gatewayErrorPage(c: Context<AppEnv>, lang: Language, back: string) {
-  return customerPage(c, formRefusalContext(c, lang, back), CUSTOMER.gatewayError, back)
+export function gatewayErrorPage(
+  c: Context<AppEnv>,
+  lang: Language,
+  back: string,
+  /** A shop's checkout: its cancel_url (with the checkout's id), the way back to the shop. */
+  shop?: string | null,
+) {
+  const ctx = formRefusalContext(c, lang, back)
+  const toShop = shop ? (
+    <p class="back">
+      <a href={shop} rel="noopener">
+        {ctx.t('backToShop')}
+      </a>
+    </p>
+  ) : null
+  return customerPage(c, ctx, CUSTOMER.gatewayError, back, toShop)
 }
 
 const PLAIN_SERVER_ERROR =

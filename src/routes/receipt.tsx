@@ -6,15 +6,18 @@
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { Payment } from '../../db/schema.js'
+import type { Checkout, Payment } from '../../db/schema.js'
 import { PaymentOutcomePage, ReceiptPage, type ReceiptView } from '../../views/receipt.js'
 import { parseReturnQuery } from '../client/index.js'
 import type { Language } from '../config.js'
 import { getBrandLogo } from '../data/branding.js'
+import { getCheckoutById } from '../data/checkouts.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
 import type { AppEnv } from '../deps.js'
 import { type ReceiptPdfInput, receiptView } from '../domain/receipt-view.js'
+import { RECEIPT_PARAM } from '../domain/return-url.js'
+import { shopUrl } from '../domain/shop-urls.js'
 import { describe } from '../lib/describe-error.js'
 import { adoptOnReturn } from '../payments/adopt.js'
 import { confirmPayment } from '../payments/confirm.js'
@@ -53,8 +56,37 @@ receiptRoutes.get('/r/:receiptId', async (c) => {
       })
     }
   }
-  return renderReceipt(c, payment)
+  const checkout = payment.checkoutId
+    ? await getCheckoutById(c.get('db'), payment.checkoutId)
+    : null
+  // A shop's customer coming back from the card page goes on to the shop once the outcome is
+  // known here (confirmed through the check endpoint, by this request or an earlier one): paid to
+  // its success_url, canceled on the card page to its cancel_url. Every other visit of the receipt
+  // (the e-mail's link, a reload, Refresh) shows the page, with its way back to the shop.
+  const back = checkout && isGatewayReturn(c, payment) ? returnToShop(payment, checkout) : null
+  if (back) {
+    c.header('Cache-Control', 'no-store')
+    return c.redirect(back, 303)
+  }
+  return renderReceipt(c, payment, checkout)
 })
+
+/**
+ * The request is the card page sending the customer back: its address is the return URL given to
+ * the gateway, which names the receipt in its query (return-url.ts); the receipt's other links
+ * (e-mail, language switcher, Refresh) do not. Pending pages reload this same address, so a
+ * payment confirmed while the customer waits goes on to the shop as well.
+ */
+function isGatewayReturn(c: Context<AppEnv>, payment: Payment): boolean {
+  return new URL(c.req.url).searchParams.get(RECEIPT_PARAM) === payment.receiptId
+}
+
+/** Where a checkout's payment sends its customer back to the shop from the card page, if anywhere. */
+function returnToShop(payment: Payment, checkout: Checkout): string | null {
+  if (payment.status === 'paid') return shopUrl(checkout.successUrl, checkout.id)
+  if (payment.status === 'canceled') return shopUrl(checkout.cancelUrl, checkout.id)
+  return null
+}
 
 /**
  * `GET /r/:receiptId/download`: the receipt as a PDF where the runtime makes them (Node, see
@@ -115,7 +147,7 @@ function shouldConfirm(payment: Payment, claimed: string | undefined): boolean {
   return payment.status !== 'paid' && payment.status !== 'error' && claimed === 'success'
 }
 
-async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
+async function renderReceipt(c: Context<AppEnv>, payment: Payment, checkout: Checkout | null) {
   const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
   const ctx = pageContext(c, lang)
@@ -128,7 +160,21 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment) {
   )
   c.header('Cache-Control', 'no-store')
   if (payment.status === 'paid')
-    return c.html(<ReceiptPage ctx={ctx} receipt={view} pdf={c.get('receiptPdf') !== undefined} />)
+    return c.html(
+      <ReceiptPage
+        ctx={ctx}
+        receipt={view}
+        pdf={c.get('receiptPdf') !== undefined}
+        shopUrl={checkout && shopUrl(checkout.successUrl, checkout.id)}
+      />,
+    )
   const retryUrl = link ? retryHref(link.slug, lang, payment.receiptId) : '/'
-  return c.html(<PaymentOutcomePage ctx={ctx} receipt={view} retryUrl={retryUrl} />)
+  return c.html(
+    <PaymentOutcomePage
+      ctx={ctx}
+      receipt={view}
+      retryUrl={retryUrl}
+      shopUrl={checkout && shopUrl(checkout.cancelUrl, checkout.id)}
+    />,
+  )
 }

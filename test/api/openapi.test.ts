@@ -2,9 +2,12 @@ import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { PAYMENT_STATUSES } from '../../db/schema.js'
+import { checkoutObject } from '../../src/api/checkouts/objects.js'
+import { createCheckoutBody, listCheckoutsQuery } from '../../src/api/checkouts/schemas.js'
 import { linkObject } from '../../src/api/links/objects.js'
 import { createLinkBody, listLinksQuery, updateLinkBody } from '../../src/api/links/schemas.js'
 import {
+  createCheckoutExamples,
   createLinkExamples,
   linkExample,
   updateLinkExamples,
@@ -126,19 +129,19 @@ describe('the OpenAPI document', () => {
         required: false,
         schema: { type: 'string', minLength: 1, maxLength: 255 },
       })
-      expect(op.responses['422'], where).toEqual({
-        $ref: '#/components/responses/IdempotencyKeyReused',
-      })
-      const conflict = op.responses['409']!
-      const answer =
-        '$ref' in conflict
-          ? doc.components.responses[(conflict.$ref as string).split('/').pop()!]!
-          : conflict
-      const media = answer.content?.['application/json']
-      const codes = [media?.example, ...Object.values(media?.examples ?? {}).map((e) => e.value)]
-        .filter(Boolean)
-        .map((e) => (e as { error: { code: string } }).error.code)
-      expect(codes, where).toContain('idempotency_key_in_use')
+      const codesOf = (status: string) => {
+        const response = op.responses[status]!
+        const answer =
+          '$ref' in response
+            ? doc.components.responses[(response.$ref as string).split('/').pop()!]!
+            : response
+        const media = answer.content?.['application/json']
+        return [media?.example, ...Object.values(media?.examples ?? {}).map((e) => e.value)]
+          .filter(Boolean)
+          .map((e) => (e as { error: { code: string } }).error.code)
+      }
+      expect(codesOf('422'), where).toContain('idempotency_key_reused')
+      expect(codesOf('409'), where).toContain('idempotency_key_in_use')
       expect(op.responses, where).toHaveProperty('400')
       for (const [status, r] of Object.entries(op.responses))
         if (status.startsWith('2') && !('$ref' in r))
@@ -157,6 +160,21 @@ describe('the OpenAPI document', () => {
       'idempotency_key_in_use',
       'link_has_payments',
     ])
+    expect(doc.paths['/api/v1/links']?.post?.responses['422']).toEqual({
+      $ref: '#/components/responses/IdempotencyKeyReused',
+    })
+    // An operation's own 409 and 422 are kept beside the key's, with their headers.
+    const examples = (r: unknown) =>
+      Object.keys((r as OpenApiResponse).content?.['application/json']?.examples ?? {}).sort()
+    const expire = doc.paths['/api/v1/checkouts/{id}/expire']?.post?.responses['409']
+    expect(examples(expire)).toEqual([
+      'checkout_not_open',
+      'checkout_payment_in_progress',
+      'idempotency_key_in_use',
+    ])
+    expect((expire as OpenApiResponse).headers).toHaveProperty('Retry-After')
+    const create = doc.paths['/api/v1/checkouts']?.post?.responses['422']
+    expect(examples(create)).toEqual(['idempotency_key_reused', 'unprocessable_body'])
   })
 
   it('documents 403 on every operation whose route needs a permission a key can lack', () => {
@@ -218,10 +236,14 @@ describe('the OpenAPI document', () => {
     expect(keys('UpdateLinkBody')).toEqual(Object.keys(updateLinkBody.shape))
     expect(keys('Link')).toEqual(Object.keys(linkObject.shape))
     expect(keys('Payment')).toEqual(Object.keys(paymentObject.shape))
+    expect(keys('CreateCheckoutBody')).toEqual(Object.keys(createCheckoutBody.shape))
+    expect(keys('Checkout')).toEqual(Object.keys(checkoutObject.shape))
+    expect(doc.components.schemas.CreateCheckoutBody?.required).toEqual(['success_url'])
     expect(doc.components.schemas.CreateLinkBody?.required).toEqual(['title'])
     const params = (path: string) => doc.paths[path]?.get?.parameters?.map((x) => x.name)
     expect(params('/api/v1/links')).toEqual(Object.keys(listLinksQuery.shape))
     expect(params('/api/v1/payments')).toEqual(Object.keys(listPaymentsQuery.shape))
+    expect(params('/api/v1/checkouts')).toEqual(Object.keys(listCheckoutsQuery.shape))
     const status = doc.paths['/api/v1/payments']?.get?.parameters?.find((x) => x.name === 'status')
     expect(status).toMatchObject({
       required: false,
@@ -289,6 +311,32 @@ describe('examples and real answers against the document', () => {
         )
       }
     }
+  })
+
+  it('accepts each documented checkout example on the real API, answering the documented shapes', async () => {
+    for (const [name, example] of Object.entries(createCheckoutExamples)) {
+      const res = await api(p, 'POST', '/api/v1/checkouts', { json: example.value })
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201)
+      expect(component('Checkout').safeParse(res.body).success).toBe(true)
+      const expired = await api(p, 'POST', `/api/v1/checkouts/${res.body.id}/expire`)
+      expect(component('Checkout').safeParse(expired.body).success).toBe(true)
+      const again = await api(p, 'POST', `/api/v1/checkouts/${res.body.id}/expire`)
+      expect(again.status).toBe(409)
+      expect(component('Error').safeParse(again.body).success).toBe(true)
+    }
+    const list = await api(p, 'GET', '/api/v1/checkouts?limit=1')
+    expect(component('CheckoutList').safeParse(list.body).success).toBe(true)
+    const refused = await api(p, 'POST', '/api/v1/checkouts', {
+      json: { ...createCheckoutExamples.amount.value, allow_promo_codes: true },
+    })
+    expect(refused.status).toBe(422)
+    expect(component('Error').safeParse(refused.body).success).toBe(true)
+    // The body's schema refuses what the API refuses with 400.
+    const body = component('CreateCheckoutBody')
+    expect(body.safeParse({ amount: 1500 }).success).toBe(false)
+    expect(body.safeParse({ ...createCheckoutExamples.amount.value, expires_in: 60 }).success).toBe(
+      false,
+    )
   })
 
   it('answers links, payments, pages and errors exactly in the documented shapes', async () => {

@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCheckout } from '../../src/data/checkouts.js'
 import { getPaymentByReceiptId } from '../../src/data/payments.js'
 import { MESSAGES } from '../../src/i18n/index.js'
 import { TEST_CARDS } from '../../src/simulator/index.js'
@@ -97,6 +98,40 @@ describeInChromium('a customer browser around the payment', () => {
       await expect
         .poll(() => textOf(page.locator('main h1')), { timeout: 15_000, interval: 250 })
         .toBe(MESSAGES.en.receiptTitle)
+    }))
+
+  it('takes a shop’s customer waiting on the pending page on to the shop once the payment is confirmed', async () =>
+    use(await openPhone(browser), async ({ page }) => {
+      const now = Date.now()
+      // The shop's "thank you" page: one of another origin on this machine (the simulator's
+      // inspector), as a shop's is, without a request leaving the machine.
+      const shop = `${p.simulator.urls.inspectorUrl}?order=88`
+      const { checkout, link } = await createCheckout(
+        p.deps.db,
+        {
+          amount: 90000,
+          lineItems: null,
+          reference: 'CMD-88',
+          metadata: {},
+          customerName: null,
+          customerPhone: null,
+          customerEmail: null,
+          successUrl: shop,
+          cancelUrl: null,
+          language: 'en',
+          expiresAt: now + 30 * 60_000,
+          title: 'Boutique',
+        },
+        now,
+      )
+      const { tx } = await startPendingPayment(p, link.slug)
+      // Back from the card page before the outcome is known: the return address waits.
+      await page.goto(tx.returnUrl ?? '')
+      expect(await textOf(page.locator('main h1'))).toBe(MESSAGES.en.pendingTitle)
+      await p.simulator.completePayment(tx.cibTransactionId, 'approved')
+      await expect
+        .poll(() => page.url(), { timeout: 15_000, interval: 250 })
+        .toBe(`${shop}&checkout_id=${checkout.id}`)
     }))
 
   it('picks the link language over the browser language, and the browser language without a link', async () =>

@@ -6,12 +6,14 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
+import { createCheckout } from '../../src/data/checkouts.js'
 import { updateLink } from '../../src/data/links.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import type { MessageKey } from '../../src/i18n/index.js'
 import { formatDateTime, MESSAGES } from '../../src/i18n/index.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
+import { overflow } from '../support/phone-overflow.js'
 import {
   axeViolations,
   closeContexts,
@@ -47,6 +49,8 @@ interface PageCase {
   submit?: boolean
   /** More to check and capture once the page passed the common checks. */
   more?(lang: Language, phone: Phone): Promise<void>
+  /** A case that reads its page at more widths needs more than the suite's time. */
+  timeoutMs?: number
 }
 
 /** When the invoice-paid case's payment was paid. */
@@ -73,6 +77,49 @@ const CASES: PageCase[] = [
       ]
       const made = await makeLink(p, { title: TITLES[lang], invoice_items: items, language: lang })
       return `/l/${made.slug}`
+    },
+  },
+  {
+    // A shop's order: its reference, lines, the customer's details, the way back to the shop; read
+    // on a small phone (360 px) and a desktop (1280 px) as well as the walk's phone.
+    name: 'checkout-order',
+    status: 200,
+    timeoutMs: 60_000,
+    title: (lang) => TITLES[lang],
+    open: async (lang) => {
+      const now = Date.now()
+      const { link: made } = await createCheckout(
+        p.deps.db,
+        {
+          amount: 1_452_000,
+          lineItems: [
+            { name: `${TITLES[lang]} — 1`, quantity: 3, unitPrice: 125_000 },
+            { name: `${TITLES[lang]} — 2`, quantity: 1, unitPrice: 1_077_000 },
+          ],
+          reference: 'CMD-2026-11-28-1042',
+          metadata: {},
+          customerName: 'Amina Benali',
+          customerPhone: '0550123456',
+          customerEmail: 'amina.benali@example.dz',
+          successUrl: 'https://shop.example/merci',
+          cancelUrl: 'https://shop.example/panier',
+          language: lang,
+          expiresAt: now + 30 * 60_000,
+          title: TITLES[lang],
+        },
+        now,
+      )
+      return `/l/${made.slug}`
+    },
+    more: async (lang, { page }) => {
+      expect(await textOf(page.locator('main'))).toContain('CMD-2026-11-28-1042')
+      expect(await page.locator('#name').inputValue()).toBe('Amina Benali')
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+        expect(await overflow(page)).toEqual([])
+        expect(await axeViolations(page, { impact: 'any' })).toEqual([])
+        await screenshot(page, lang, `checkout-order-${width}`)
+      }
     },
   },
   {
@@ -230,40 +277,44 @@ describeInChromium('customer pages in Chromium', () => {
 
   for (const lang of LANGUAGES) {
     for (const page of CASES) {
-      it(`renders the ${page.name} page in ${lang}, accessible and self-contained`, async () => {
-        const phone = await openPhone(browser)
-        try {
-          const path = await page.open(lang, phone)
-          let status: number | undefined
-          if (page.submit) {
-            await phone.page.waitForLoadState('load')
-            status = await phone.page.evaluate(
-              () =>
-                (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-                  .responseStatus,
-            )
-          } else {
-            status = (await phone.page.goto(p.url + path))?.status()
+      it(
+        `renders the ${page.name} page in ${lang}, accessible and self-contained`,
+        async () => {
+          const phone = await openPhone(browser)
+          try {
+            const path = await page.open(lang, phone)
+            let status: number | undefined
+            if (page.submit) {
+              await phone.page.waitForLoadState('load')
+              status = await phone.page.evaluate(
+                () =>
+                  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+                    .responseStatus,
+              )
+            } else {
+              status = (await phone.page.goto(p.url + path))?.status()
+            }
+            expect(status).toBe(page.status)
+            // Read in the page's own world: the checks below act on nothing (readPage).
+            const shown = await readPage(phone.page, ['main', 'body'])
+            expect(shown.lang).toBe(lang)
+            expect(shown.dir).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+            const title =
+              typeof page.title === 'function' ? page.title(lang) : MESSAGES[lang][page.title]
+            expect(shown.text.main).toContain(title)
+            expect(shown.text.body).toContain('3020')
+            // Every impact: a moderate one (a line outside every landmark) is still one to fix.
+            expect(await axeViolations(phone.page, { impact: 'any' })).toEqual([])
+            await screenshot(phone.page, lang, page.name)
+            await page.more?.(lang, phone)
+            expect(phone.outside).toEqual([])
+            expect(phone.cspViolations).toEqual([])
+          } finally {
+            await phone.close()
           }
-          expect(status).toBe(page.status)
-          // Read in the page's own world: the checks below act on nothing (readPage).
-          const shown = await readPage(phone.page, ['main', 'body'])
-          expect(shown.lang).toBe(lang)
-          expect(shown.dir).toBe(lang === 'ar' ? 'rtl' : 'ltr')
-          const title =
-            typeof page.title === 'function' ? page.title(lang) : MESSAGES[lang][page.title]
-          expect(shown.text.main).toContain(title)
-          expect(shown.text.body).toContain('3020')
-          // Every impact: a moderate one (a line outside every landmark) is still one to fix.
-          expect(await axeViolations(phone.page, { impact: 'any' })).toEqual([])
-          await screenshot(phone.page, lang, page.name)
-          await page.more?.(lang, phone)
-          expect(phone.outside).toEqual([])
-          expect(phone.cspViolations).toEqual([])
-        } finally {
-          await phone.close()
-        }
-      })
+        },
+        page.timeoutMs,
+      )
     }
   }
 })

@@ -418,7 +418,7 @@ describe('the links list', () => {
     expect(html).not.toContain('<img src=x>')
   })
 
-  it('lists the links without the till’s sales unless asked, keeping the choice across pages', async () => {
+  it('lists the links without the till’s sales unless asked, never the checkouts’, keeping the choice across pages', async () => {
     const own = await storeLink(paylinks, { title: 'Atelier' })
     clock.advance(1000)
     const older = await storeLink(paylinks, { title: 'Ancien' })
@@ -429,6 +429,14 @@ describe('the links list', () => {
       linkValues({ title: 'Vente', maxPayments: 1 }),
       clock(),
       { source: 'till', createdBy: 'admin token' },
+    )
+    // A checkout's link is the shop's order, not a link of the merchant's: never in this list.
+    clock.advance(1000)
+    const checkout = await createLink(
+      paylinks.deps.db,
+      linkValues({ title: 'CMD-1042', maxPayments: 1 }),
+      clock(),
+      { source: 'checkout' },
     )
     const ids = async (path: string) => {
       const response = await browser.get(path)
@@ -441,6 +449,7 @@ describe('the links list', () => {
     }
     const plain = await ids('/dashboard/links')
     expect(plain.ids).toEqual([older.id, own.id])
+    expect(plain.ids).not.toContain(checkout.id)
     // The way to the till's sales is on the page, chosen in the list's filter.
     expect(plain.html).toMatch(/<select id="f-source" name="source">/)
     expect(plain.html).toContain('<option value="till">Till sales</option>')

@@ -28,6 +28,7 @@ import type { Language } from '../../src/config.js'
 import { revokeApiKey } from '../../src/data/api-keys.js'
 import { recordAudit } from '../../src/data/audit.js'
 import { replaceLogo } from '../../src/data/branding.js'
+import { createCheckout } from '../../src/data/checkouts.js'
 import { createProduct, setProductImage } from '../../src/data/products.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
@@ -193,6 +194,7 @@ const PAGES: DashPage[] = [
     route: 'GET /payments',
     path: () => '/dashboard/payments?from=yesterday',
   },
+  { name: 'checkouts', route: 'GET /checkouts', path: () => '/dashboard/checkouts' },
   { name: 'webhooks', route: 'GET /webhooks', path: () => '/dashboard/webhooks' },
   { name: 'webhook-new', route: 'GET /webhooks/new', path: () => '/dashboard/webhooks/new' },
   {
@@ -422,6 +424,7 @@ const NOT_PAGES = new Set([
   'POST /links/:id/deactivate',
   'POST /links/:id/activate',
   'POST /links/:id/delete',
+  'POST /checkouts/:id/cancel',
   'GET /payments.csv',
   'POST /webhooks/:id',
   'POST /webhooks/:id/enable',
@@ -550,6 +553,26 @@ async function seed(p: Paylinks): Promise<Data> {
     .update(webhookEndpoints)
     .set({ failingSince: p.deps.clock(), consecutiveFailures: 5 })
     .where(eq(webhookEndpoints.id, endpoint.id))
+  // A shop's checkout with the longest reference a shop may give (100 characters, no space).
+  const now = p.deps.clock()
+  await createCheckout(
+    p.deps.db,
+    {
+      amount: 123_456_789,
+      lineItems: null,
+      reference: `CMD-${'0123456789'.repeat(9)}-X`.slice(0, 100),
+      metadata: {},
+      customerName: null,
+      customerPhone: null,
+      customerEmail: null,
+      successUrl: LONG_URL,
+      cancelUrl: null,
+      language: 'ar',
+      expiresAt: now + 86_400_000,
+      title: LONG_TITLE,
+    },
+    now,
+  )
   // Keys with long names, one revoked and one used; audit entries with long labels and details.
   const key = await createApiKey(p.deps, {
     name: LONG_TITLE,

@@ -136,6 +136,36 @@ describe('the webhook pages', () => {
     expect(await stored()).toEqual([])
   })
 
+  it('offers every event, checkouts’ included, each named in the page language, and stores them', async () => {
+    const words = {
+      en: ['A checkout is paid', 'A checkout expired unpaid', 'A payment is paid'],
+      fr: ['Une session de paiement est payée', 'Un paiement est payé'],
+      ar: ['تم دفع جلسة دفع', 'انتهت صلاحية جلسة دفع دون دفع'],
+    }
+    for (const [lang, texts] of Object.entries(words)) {
+      const b = new Browser(p, { 'accept-language': lang })
+      await b.login()
+      const html = await (await b.get(NEW)).text()
+      for (const text of texts) expect(html, lang).toContain(text)
+      for (const type of ['checkout.completed', 'checkout.expired'])
+        expect(html, lang).toMatch(new RegExp(`value="${type}" checked=""`))
+    }
+    const types = ['payment.paid', 'checkout.completed', 'checkout.expired']
+    const res = await post(
+      browser,
+      NEW,
+      '/dashboard/webhooks',
+      endpointForm({ url: receiver.url, types }),
+    )
+    expect(res.status).toBe(201)
+    const [row] = await stored()
+    expect([...(row?.eventTypes ?? [])].sort()).toEqual([
+      'checkout.completed',
+      'checkout.expired',
+      'payment.paid',
+    ])
+  })
+
   it('refuses a form without its token and stores nothing', async () => {
     const res = await browser.post('/dashboard/webhooks', endpointForm({ url: receiver.url }))
     expect(res.status).toBe(403)

@@ -179,7 +179,7 @@ describe('the links list', () => {
   })
 
   it('filtered by source (all but the till, the till, the API) walks the same index, no sort', async () => {
-    for (const source of ['not_till', 'till', 'api'] as const) {
+    for (const source of ['own', 'not_checkout', 'till', 'api'] as const) {
       const [first] = await plansOf(() => listLinks(db, { source }))
       expect(first, source).toBe('SCAN links USING INDEX links_created_at_idx')
       const [next] = await plansOf(() => listLinks(db, { source, cursor: tillCursor }))
@@ -197,7 +197,8 @@ describe('the links list', () => {
           .all() as { id: string }[]
       ).map((r) => r.id)
     const cases = [
-      ['not_till', "source IS NULL OR source <> 'till'"],
+      ['own', "source IS NULL OR source NOT IN ('till', 'checkout')"],
+      ['not_checkout', "source IS NULL OR source <> 'checkout'"],
       ['till', "source = 'till'"],
       ['dashboard', "source IS NULL OR source = 'dashboard'"],
     ] as const

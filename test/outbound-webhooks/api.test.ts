@@ -73,7 +73,20 @@ describe('the webhook endpoints API', () => {
     })
     expect(notJson.status).toBe(400)
     const all = await api(p, 'POST', '/api/v1/webhook-endpoints', { json: { url: receiver.url } })
-    expect(all.body.event_types).toHaveLength(5)
+    expect([...all.body.event_types].sort()).toEqual([
+      'checkout.completed',
+      'checkout.expired',
+      'link.completed',
+      'payment.canceled',
+      'payment.expired',
+      'payment.failed',
+      'payment.paid',
+    ])
+    const checkouts = await api(p, 'POST', '/api/v1/webhook-endpoints', {
+      json: { url: receiver.url, event_types: ['checkout.completed', 'checkout.expired'] },
+    })
+    expect(checkouts.status).toBe(201)
+    expect(checkouts.body.event_types).toEqual(['checkout.completed', 'checkout.expired'])
   })
 
   it('refuses private and plain-http targets under the live rules, naming url', async () => {

@@ -7,7 +7,12 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deliveries, deliveryAttempts, webhookEndpoints } from '../../db/schema.js'
+import {
+  deliveries,
+  deliveryAttempts,
+  type OutboundEventType,
+  webhookEndpoints,
+} from '../../db/schema.js'
 import { updateLink } from '../../src/data/links.js'
 import {
   createEndpoint,
@@ -17,8 +22,9 @@ import {
   rotateSecret,
 } from '../../src/outbound-webhooks/endpoints.js'
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/outbox/schedule.js'
+import { reconcile } from '../../src/payments/reconcile.js'
 import { startPayment } from '../flows/support.js'
-import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { type Paylinks, startPaylinks, TEST_ADMIN_TOKEN } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import { T0 } from '../support/manual-time.js'
 import { type Receiver, startReceiver, typesOf, verify } from './receiver.js'
@@ -44,7 +50,7 @@ const ALL = [
   'link.completed',
 ] as const
 
-const register = (eventTypes: (typeof ALL)[number][] = [...ALL]) =>
+const register = (eventTypes: OutboundEventType[] = [...ALL]) =>
   createEndpoint(
     p.deps.db,
     { url: receiver.url, description: 'orders', eventTypes, enabled: true },
@@ -55,6 +61,12 @@ const register = (eventTypes: (typeof ALL)[number][] = [...ALL]) =>
 async function advance(ms: number) {
   now += ms
   await p.deps.outbound.run()
+}
+
+type CheckoutEvent = {
+  type: string
+  timestamp: string
+  data: { id: string; status: string; payment: { id: string } | null } & Record<string, unknown>
 }
 
 type Event = {
@@ -109,6 +121,57 @@ describe('outbound webhooks', () => {
       expect(r.headers['content-type']).toBe('application/json')
     }
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(4)
+  })
+
+  it('delivers a paid checkout as payment.paid then checkout.completed, and an expired one as checkout.expired', async () => {
+    const endpoint = await register(['payment.paid', 'checkout.completed', 'checkout.expired'])
+    const create = async (body: Record<string, unknown>) => {
+      const res = await p.app.request('/api/v1/checkouts', {
+        method: 'POST',
+        headers: { 'x-api-key': TEST_ADMIN_TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ success_url: 'https://shop.example.dz/merci', ...body }),
+      })
+      expect(res.status).toBe(201)
+      return (await res.json()) as { id: string; url: string }
+    }
+    const order = await create({
+      line_items: [{ name: 'Tajine', quantity: 2, unit_price: 1250 }],
+      reference: 'CMD-1042',
+      metadata: { cart: 'c_77' },
+    })
+    const slug = new URL(order.url).pathname.split('/').pop()!
+    const { tx, payment } = await startPayment(p, slug)
+    await p.simulator.completePayment(tx.cibTransactionId, 'approved')
+    await p.settle()
+    const idle = await create({ amount: 900, expires_in: 300 })
+    now += 300_000
+    await reconcile(p.deps)
+    await advance(0)
+    await p.settle()
+
+    const events = receiver.received.map((r) => verify(endpoint.secret, r, now) as CheckoutEvent)
+    expect(events.map((e) => [e.type, e.data.id])).toEqual([
+      ['payment.paid', payment.id],
+      ['checkout.completed', order.id],
+      ['checkout.expired', idle.id],
+    ])
+    const [paid, completed, expired] = events
+    // The payment's event names its checkout, carries the shop's reference and metadata.
+    expect(paid?.data).toMatchObject({
+      checkout_id: order.id,
+      ref: 'CMD-1042',
+      metadata: { cart: 'c_77' },
+    })
+    // The checkout's event is the checkout as the API answers it, with its payment.
+    const read = await p.app.request(`/api/v1/checkouts/${order.id}`, {
+      headers: { 'x-api-key': TEST_ADMIN_TOKEN },
+    })
+    const { payment: paidPayment, ...checkout } = completed!.data
+    expect(checkout).toEqual(await read.json())
+    expect(checkout).toMatchObject({ status: 'completed', payment_id: payment.id, amount: 2500 })
+    expect(paidPayment).toMatchObject({ id: payment.id, status: 'paid', checkout_id: order.id })
+    expect(expired?.data).toMatchObject({ id: idle.id, status: 'expired', payment: null })
+    expect(completed?.timestamp).toBe(paid?.timestamp)
   })
 
   it('retries a failing receiver on the schedule, marks the endpoint failing, and delivers in order once it recovers', async () => {

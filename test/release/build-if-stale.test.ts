@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process'
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -58,5 +59,16 @@ describe('npm start’s build step', () => {
     utimesSync(join(copy, 'dist/build.json'), before, before)
     expect(buildIfStale()).toContain('Built dist/server/main.js')
     expect(buildIfStale()).toBe('')
+  })
+
+  it('rebuilds the server without removing the merchant SDK beside it (dist/merchant, built by prepare)', () => {
+    mkdirSync(join(copy, 'dist/merchant'), { recursive: true })
+    writeFileSync(join(copy, 'dist/merchant/index.js'), 'export const built = true\n')
+    const before = new Date(Date.now() - 60_000)
+    utimesSync(join(copy, 'dist/build.json'), before, before)
+    utimesSync(join(copy, 'package.json'), new Date(), new Date())
+    expect(buildIfStale()).toContain('Built dist/server/main.js')
+    expect(existsSync(join(copy, 'dist/merchant/index.js'))).toBe(true)
+    expect(existsSync(join(copy, 'dist/server/main.js'))).toBe(true)
   })
 })

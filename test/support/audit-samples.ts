@@ -93,9 +93,21 @@ export const AUDIT_SAMPLES: Record<AuditAction, AuditSample> = {
       bytes: 96_256,
     },
   },
+  checkout_canceled: {
+    target: { kind: 'checkout', id: 'chk_8Lq2Wm4Xc7Vb1Nz6Hs9Tk3Pd' },
+    detail: { reference: 'CMD-1042', amount: 350000 },
+  },
   payment_canceled: {
     target: { kind: 'payment', id: 'pay_3c8d2a' },
     detail: { amount: 250000, link_id: 'lnk_9xk2m4' },
+  },
+  checkout_created: {
+    target: { kind: 'checkout', id: 'chk_8Lq2Wm4Xc7Vb1Nz6Hs9Tk3Pd' },
+    detail: { reference: 'CMD-1042', amount: 350000 },
+  },
+  checkout_expired: {
+    target: { kind: 'checkout', id: 'chk_8Lq2Wm4Xc7Vb1Nz6Hs9Tk3Pd' },
+    detail: { reference: null, amount: 129950 },
   },
   webhook_endpoint_created: {
     target: { kind: 'webhook_endpoint', id: 'we_4a1b' },

@@ -3,10 +3,10 @@
  * routes, its bodies and queries parsed by zod, its answers and
  * its refusals, on D1 through drizzle's query builder.
  */
-
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
 import { describe, expect, it } from 'vitest'
+import { checkouts } from '../../db/schema.js'
 import { DOH_URL } from '../../src/runtime/worker/resolve-host.js'
 import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
@@ -162,6 +162,56 @@ describe('the merchant API on the deployed Worker', () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('product_sold')
     expect((await api(`/products/${other.id}`, { method: 'DELETE' })).status).toBe(204)
     expect((await api(`/products/${product.id}`)).status).toBe(200)
+  })
+
+  it('creates a checkout, reads it back, lists it by reference and expires it, on D1', async () => {
+    const created = await send('POST', '/checkouts', {
+      line_items: [{ name: 'Tajine', quantity: 2, unit_price: 1299.5 }],
+      reference: 'CMD-D1-7',
+      metadata: { cart: 'c_9' },
+      customer: { email: 'Amina@Example.DZ' },
+      success_url: 'https://shop.example.dz/merci',
+      language: 'ar',
+    })
+    expect(created.status).toBe(201)
+    const checkout = (await created.json()) as Record<string, unknown>
+    expect(created.headers.get('location')).toBe(`${worker().url}/api/v1/checkouts/${checkout.id}`)
+    expect(checkout).toMatchObject({
+      status: 'open',
+      amount: 2599,
+      line_items: [{ name: 'Tajine', quantity: 2, unit_price: 1299.5, amount: 2599 }],
+      metadata: { cart: 'c_9' },
+      customer: { name: null, phone: null, email: 'amina@example.dz' },
+      language: 'ar',
+    })
+    expect(String(checkout.url)).toMatch(new RegExp(`^${worker().url}/l/[0-9A-Za-z]+$`))
+    expect(await (await api(`/checkouts/${checkout.id}`)).json()).toEqual(checkout)
+    const byRef = (await (await api('/checkouts?reference=CMD-D1-7')).json()) as {
+      data: unknown[]
+    }
+    expect(byRef.data).toEqual([checkout])
+
+    const expired = await api(`/checkouts/${checkout.id}/expire`, { method: 'POST' })
+    expect(expired.status).toBe(200)
+    expect(await expired.json()).toEqual({ ...checkout, status: 'expired' })
+    const again = await api(`/checkouts/${checkout.id}/expire`, { method: 'POST' })
+    expect(again.status).toBe(409)
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe(
+      'checkout_not_open',
+    )
+    const page = await fetch(String(checkout.url))
+    expect(await page.text()).not.toContain('name="csrf"')
+
+    // The Cron trigger runs the reconciler, which expires a checkout past its time.
+    const due = (await (
+      await send('POST', '/checkouts', { amount: 900, success_url: 'https://shop.example.dz/ok' })
+    ).json()) as { id: string }
+    await worker()
+      .db.update(checkouts)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(checkouts.id, due.id))
+    await worker().cron()
+    expect(await (await api(`/checkouts/${due.id}`)).json()).toMatchObject({ status: 'expired' })
   })
 
   it('creates a webhook endpoint and refuses a bad one', async () => {

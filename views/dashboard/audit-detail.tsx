@@ -310,6 +310,15 @@ const linkAct: Render = (r) => {
   return [...till, ...r.line('title'), ...r.line('amount'), ...changed(LINK_FIELDS)(r)]
 }
 
+/** A checkout made or expired through the API: the shop's reference and the amount. */
+const checkoutAct: Render = (r) => {
+  const reference = r.take('reference')
+  const lines = isText(reference)
+    ? [{ label: r.ctx.t('colRef'), value: <Ltr value={reference} /> }]
+    : []
+  return [...lines, ...r.line('amount')]
+}
+
 /**
  * A webhook endpoint's acts: its address first, then what changed; sending turned on or off says
  * only that (the field's name would repeat its label).
@@ -462,7 +471,10 @@ export const DETAILS: Record<AuditAction, Render> = {
   product_unarchived: productAct,
   product_deleted: productAct,
   product_image_changed: productImageAct,
+  checkout_canceled: asKeys,
   payment_canceled: asKeys,
+  checkout_created: checkoutAct,
+  checkout_expired: checkoutAct,
   webhook_endpoint_created: asKeys,
   webhook_endpoint_updated: endpointAct,
   webhook_endpoint_deleted: asKeys,

@@ -37,6 +37,7 @@ export type NavItem =
   | 'links'
   | 'products'
   | 'payments'
+  | 'checkouts'
   | 'new'
   | 'till'
   | 'webhooks'
@@ -52,6 +53,7 @@ const NAV: { item: NavItem; href: string; label: DashKey; needs: Permission | 's
   { item: 'links', href: '/dashboard/links', label: 'navLinks', needs: 'links.read' },
   { item: 'products', href: '/dashboard/products', label: 'navProducts', needs: 'links.read' },
   { item: 'payments', href: '/dashboard/payments', label: 'navPayments', needs: 'payments.today' },
+  { item: 'checkouts', href: '/dashboard/checkouts', label: 'navCheckouts', needs: 'links.read' },
   { item: 'new', href: '/dashboard/links/new', label: 'navNewLink', needs: 'links.write' },
   { item: 'till', href: '/dashboard/till', label: 'navTill', needs: 'till' },
   { item: 'webhooks', href: '/dashboard/webhooks', label: 'navWebhooks', needs: 'webhooks' },

@@ -1,4 +1,5 @@
 import type {
+  Checkout,
   FailureCode,
   Link,
   Payment,
@@ -9,6 +10,7 @@ import type {
 } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
+import { CheckoutStatusBadge } from './checkouts-page.js'
 import { failureLabel } from './failure-label.js'
 import { type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
 import { MetadataList } from './metadata-list.js'
@@ -49,6 +51,8 @@ export interface AnswerView {
 export interface PaymentDetail {
   payment: Payment
   link: Pick<Link, 'id' | 'title'> | null
+  /** The shop's checkout the payment was made for, if any. */
+  checkout?: Pick<Checkout, 'id' | 'reference' | 'status' | 'successUrl'> | null
   events: PaymentEvent[]
   webhooks: WebhookEvent[]
   gatewayMessage: string | null
@@ -199,6 +203,9 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
           ]}
         />
       </section>
+      {props.detail.checkout ? (
+        <CheckoutSection ctx={ctx} checkout={props.detail.checkout} />
+      ) : null}
       {Object.keys(p.metadata).length > 0 ? (
         <section class="card pd" aria-labelledby="metadata-title">
           <MetadataList ctx={ctx} metadata={p.metadata} id="metadata-title" />
@@ -221,5 +228,34 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
         <a href="/dashboard/payments">{t('backToPayments')}</a>
       </p>
     </DashLayout>
+  )
+}
+
+/** The shop's checkout of a payment: its id, reference (its row in the list), state, success URL. */
+function CheckoutSection(props: {
+  ctx: DashContext
+  checkout: NonNullable<PaymentDetail['checkout']>
+}) {
+  const { ctx, checkout: k } = props
+  const t = ctx.t
+  return (
+    <section class="card pd" aria-labelledby="checkout-title" data-checkout-id={k.id}>
+      <h2 id="checkout-title">{t('sectionCheckout')}</h2>
+      <Rows
+        rows={[
+          [t('fieldCheckoutId'), k.id, 'ltr'],
+          [
+            t('checkoutsReference'),
+            k.reference ? (
+              <a href={`/dashboard/checkouts?reference=${encodeURIComponent(k.reference)}`}>
+                <bdi>{k.reference}</bdi>
+              </a>
+            ) : null,
+          ],
+          [t('colStatus'), <CheckoutStatusBadge ctx={ctx} status={k.status} />],
+          [t('checkoutSuccessUrl'), <bdi>{k.successUrl}</bdi>, 'ltr'],
+        ]}
+      />
+    </section>
   )
 }

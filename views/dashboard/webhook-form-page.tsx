@@ -1,5 +1,5 @@
 import { OUTBOUND_EVENT_TYPES } from '../../db/schema.js'
-import type { EndpointForm } from '../../src/dashboard/webhook-form.js'
+import { type EndpointForm, EVENT_TYPE_LABELS } from '../../src/dashboard/webhook-form.js'
 import { Check, Choices, Field, FieldError } from '../field.js'
 import { CsrfField, type DashContext, DashLayout } from './layout.js'
 
@@ -58,7 +58,9 @@ export function WebhookFormPage(props: {
                   checked: form.eventTypes.includes(type),
                 }}
               >
-                <code>{type}</code>
+                <span>
+                  {t(EVENT_TYPE_LABELS[type])} <code dir="ltr">{type}</code>
+                </span>
               </Check>
             ))}
           </Choices>

@@ -86,6 +86,7 @@ export function linkPaths(): Record<string, OpenApiPathItem> {
           '401': responseRef('Unauthorized'),
           '403': responseRef('Forbidden'),
           '404': responseRef('NotFound'),
+          '409': responseRef('LinkBelongsToCheckout'),
           '413': responseRef('PayloadTooLarge'),
           '415': responseRef('UnsupportedMediaType'),
           '429': responseRef('RateLimited'),

@@ -23,6 +23,15 @@ const linkJson = (c: Context<AppEnv>, link: LinkWithStats) =>
 
 const noSuchLink = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', 'No link has this id.')
 
+// A checkout's link is changed or closed through its checkout only.
+const belongsToCheckout = (c: Context<AppEnv>) =>
+  apiError(
+    c,
+    409,
+    'link_belongs_to_checkout',
+    'This link is the page of a checkout and changes with it: read or expire the checkout instead.',
+  )
+
 /** Answers a create or update result: the link, or the error that explains why not. */
 function answer(c: Context<AppEnv>, result: LinkResult, created: boolean) {
   if (result.ok) {
@@ -36,6 +45,7 @@ function answer(c: Context<AppEnv>, result: LinkResult, created: boolean) {
     return invalidFields(c, 'invalid_body', apiFieldMessages(result.problems))
   }
   if (result.kind === 'not_found') return noSuchLink(c)
+  if (result.kind === 'checkout') return belongsToCheckout(c)
   return apiError(c, 502, 'gateway_error', result.message)
 }
 
@@ -47,7 +57,8 @@ linkApiRoutes.get('/links', async (c) => {
     ...(limit !== undefined ? { limit } : {}),
     ...(cursor ? { cursor } : {}),
     ...(active !== undefined ? { active } : {}),
-    ...(source !== undefined ? { source } : {}),
+    // A checkout's link is listed only when asked for: it is the shop's order, read as a checkout.
+    source: source ?? 'not_checkout',
     ...(q !== undefined ? { search: q } : {}),
   })
   return c.json({
@@ -85,7 +96,9 @@ linkApiRoutes.delete('/links/:id', limitLinkWrites(), async (c) => {
     await auditLinkDeleted(c, id)
     return c.body(null, 204)
   }
-  if (!(await getLinkById(c.get('db'), id))) return noSuchLink(c)
+  const link = await getLinkById(c.get('db'), id)
+  if (!link) return noSuchLink(c)
+  if (link.source === 'checkout') return belongsToCheckout(c)
   return apiError(
     c,
     409,

@@ -16,9 +16,9 @@ import { fieldProblems, PARSE_OPTIONS } from '../zod-problems.js'
 
 // A value of the wrong type is worded by the kind of value the field takes; every other rule is
 // read from the zod issue itself (see zod-problems.ts).
-const wrongType = (code: ProblemCode) => ({ error: code })
+export const wrongType = (code: ProblemCode) => ({ error: code })
 
-function text(max: number) {
+export function text(max: number) {
   return z
     .string(wrongType('not_text'))
     .trim()
@@ -37,7 +37,7 @@ export const dzdAmount = z
 
 // Optional text: an empty string means "none", as a cleared form field does. A multi-line field
 // (a description, a message) may hold line breaks and tabs; the others may not.
-function optionalText(max: number, multiline = false) {
+export function optionalText(max: number, multiline = false) {
   return z
     .string(wrongType('not_text'))
     .trim()
@@ -61,7 +61,7 @@ const isoDateTime = z
   .transform((v) => Date.parse(v))
   .describe('ISO 8601 date and time with a time zone, e.g. 2026-06-30T23:59:00+01:00')
 
-const httpUrl = z
+export const httpUrl = z
   .string(wrongType('not_url'))
   .trim()
   .refine(...cleanText())
@@ -137,7 +137,7 @@ export const listLinksQuery = z.strictObject({
   source: z
     .enum(LINK_SOURCES, { error: `must be one of ${LINK_SOURCES.join(', ')}` })
     .describe(
-      'Only links made there: `dashboard` (and links older than sources), `api` or `till` (one per sale at the point of sale).',
+      'Only links made there: `dashboard` (and links older than sources), `api`, `till` (one per sale at the point of sale) or `checkout` (the link each checkout is paid through). Without it, every link but the checkouts’.',
     )
     .optional(),
   q: search(

@@ -45,7 +45,7 @@ export const paymentObject = z.object({
   source: z
     .enum(LINK_SOURCES)
     .describe(
-      "where the payment's link was made: the dashboard, the API, or the till (point of sale); links made before this field read as dashboard",
+      "where the payment's link was made: the dashboard, the API, the till (point of sale), or a checkout session; links made before this field read as dashboard",
     ),
 })
 export type PaymentObject = z.infer<typeof paymentObject>

@@ -56,7 +56,9 @@ export const listPaymentsQuery = z.strictObject({
   to: instant('to'),
   source: z
     .enum(LINK_SOURCES, { error: `must be one of ${LINK_SOURCES.join(', ')}` })
-    .describe('Only payments on links made there: `dashboard`, `api` or `till` (point of sale).')
+    .describe(
+      'Only payments on links made there: `dashboard`, `api`, `till` (point of sale) or `checkout` (checkout sessions).',
+    )
     .optional(),
   q: search(
     `Only payments whose customer name, phone, e-mail, \`order_number\`, \`cib_transaction_id\` or \`ref\` contains this text, or whose \`id\` or receipt id (or receipt URL) it is: ${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters, Latin letters in any case; a phone matches with or without spaces, in its 0… or +213… form, and Eastern Arabic digits count as 0-9.`,

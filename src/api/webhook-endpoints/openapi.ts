@@ -75,12 +75,12 @@ export function webhookEndpointPaths(): Record<string, OpenApiPathItem> {
         operationId: 'createWebhookEndpoint',
         summary: 'Register a webhook endpoint',
         description:
-          'Events are POSTed signed by Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer holds the signing `secret`, shown this once. Outside simulator mode the URL must be https and must not point at a private address. At most 20 endpoints.',
+          'Events are POSTed signed by Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) as `{"type", "timestamp", "data"}`. `payment.paid`, `payment.failed`, `payment.canceled`, `payment.expired`: `data` is the payment object (with its `checkout_id`, `ref` and `metadata`) and `data.link`. `link.completed`: the link object. `checkout.completed`: the checkout object, with its paid payment as `data.payment` (sent after that payment’s `payment.paid`). `checkout.expired`: the checkout object, `data.payment` null. `data.status` is the status the event announces. The answer holds the signing `secret`, shown this once. Outside simulator mode the URL must be https and must not point at a private address. At most 20 endpoints.',
         tags,
         requestBody: body('CreateWebhookEndpointBody', {
           url: endpointExample.url,
           description: 'Order system',
-          event_types: ['payment.paid', 'payment.failed'],
+          event_types: ['payment.paid', 'payment.failed', 'checkout.completed', 'checkout.expired'],
         }),
         responses: {
           '201': {
