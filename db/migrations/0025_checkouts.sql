@@ -73,3 +73,23 @@ BEGIN
     AND EXISTS (SELECT 1 FROM json_each(e.`event_types`) WHERE value = 'checkout.' || NEW.`status`)
   ORDER BY e.`created_at`, e.`id`;
 END;
+--> statement-breakpoint
+-- A checkout's link is the checkout's means, not a link the merchant made: its one paid payment is
+-- announced as checkout.completed, not also as link.completed (0012's trigger, remade with it).
+DROP TRIGGER IF EXISTS `deliveries_link_completed`;
+--> statement-breakpoint
+CREATE TRIGGER `deliveries_link_completed` AFTER UPDATE OF `paid_count` ON `links`
+WHEN NEW.`max_payments` IS NOT NULL AND OLD.`paid_count` < NEW.`max_payments`
+  AND NEW.`paid_count` >= NEW.`max_payments` AND coalesce(NEW.`source`, 'dashboard') <> 'checkout'
+BEGIN
+  INSERT INTO `deliveries` (`event_id`, `channel`, `endpoint_id`, `type`, `payment_id`, `link_id`,
+    `payment_event_id`, `occurred_at`, `next_attempt_at`, `created_at`)
+  SELECT 'msg_' || lower(hex(randomblob(16))), 'webhook', e.`id`, 'link.completed', p.`id`,
+    NEW.`id`, NULL, p.`updated_at`, p.`updated_at`, p.`updated_at`
+  FROM `webhook_endpoints` AS e,
+    (SELECT `id`, `updated_at` FROM `payments` WHERE `link_id` = NEW.`id` AND `status` = 'paid'
+      ORDER BY `updated_at` DESC, `rowid` DESC LIMIT 1) AS p
+  WHERE e.`enabled` = 1
+    AND EXISTS (SELECT 1 FROM json_each(e.`event_types`) WHERE value = 'link.completed')
+  ORDER BY e.`created_at`, e.`id`;
+END;

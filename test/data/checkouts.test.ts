@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deliveries } from '../../db/schema.js'
+import { deliveries, type OutboundEventType } from '../../db/schema.js'
 import {
   type CheckoutValues,
   closeCheckout,
@@ -43,7 +43,7 @@ const VALUES: CheckoutValues = {
   title: 'Commande CMD-1042',
 }
 
-async function subscribe(types: ('checkout.completed' | 'checkout.expired' | 'payment.paid')[]) {
+async function subscribe(types: OutboundEventType[]) {
   return createEndpoint(
     t.db,
     { url: 'https://hooks.example.dz/in', description: null, eventTypes: types, enabled: true },
@@ -96,7 +96,8 @@ describe('checkouts', () => {
   })
 
   it('is completed by the write that makes its payment paid, with one checkout.completed event', async () => {
-    const endpoint = await subscribe(['checkout.completed', 'payment.paid'])
+    // Its link reaching its one payment is the checkout's completion, not a link.completed too.
+    const endpoint = await subscribe(['checkout.completed', 'payment.paid', 'link.completed'])
     const { checkout, link } = await createCheckout(t.db, VALUES, T0)
     const declined = await pendingPayment(link.id, T0 + 1)
     await applyOutcome(t.db, declined.id, 'failed', {}, T0 + 2, 'webhook')

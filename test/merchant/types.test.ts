@@ -3,7 +3,7 @@
  * zod schemas the server parses and answers with, the ones the OpenAPI document is made from:
  * objects as `z.output` of each resource's object-schemas.ts under src/api/, bodies as `z.input`
  * of its schemas.ts, queries by their names. `tsc --noEmit` (npm run check) fails when one drifts; the
- * run only counts them. Checkouts, products, promo codes and refunds have no schemas yet.
+ * run only counts them. Products, promo codes and refunds have no schemas yet.
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import type * as z from 'zod'
@@ -11,6 +11,8 @@ import type { apiKeyObject, apiKeyWithSecret } from '../../src/api/api-keys/obje
 import type { createApiKeyBody } from '../../src/api/api-keys/schemas.js'
 import type { auditEntryObject } from '../../src/api/audit/object-schemas.js'
 import type { listAuditQuery } from '../../src/api/audit/schemas.js'
+import type { checkoutList, checkoutObject } from '../../src/api/checkouts/object-schemas.js'
+import type { createCheckoutBody, listCheckoutsQuery } from '../../src/api/checkouts/schemas.js'
 import type { apiErrorObject } from '../../src/api/error-object.js'
 import type { linkList, linkObject } from '../../src/api/links/object-schemas.js'
 import type { createLinkBody, listLinksQuery, updateLinkBody } from '../../src/api/links/schemas.js'
@@ -32,6 +34,9 @@ import type {
   ApiKeyWithSecret,
   AuditEntry,
   AuditListParams,
+  Checkout,
+  CheckoutCreateParams,
+  CheckoutListParams,
   Delivery,
   Link,
   LinkCreateParams,
@@ -56,6 +61,8 @@ describe('the SDK types equal the API schemas', () => {
     expectTypeOf<Page<Link>>().toEqualTypeOf<z.output<typeof linkList>>()
     expectTypeOf<Plain<Payment>>().toEqualTypeOf<z.output<typeof paymentObject>>()
     expectTypeOf<Page<Payment>>().toEqualTypeOf<z.output<typeof paymentList>>()
+    expectTypeOf<Plain<Checkout>>().toEqualTypeOf<z.output<typeof checkoutObject>>()
+    expectTypeOf<Page<Checkout>>().toEqualTypeOf<z.output<typeof checkoutList>>()
     expectTypeOf<Plain<WebhookEndpoint>>().toEqualTypeOf<z.output<typeof webhookEndpointObject>>()
     expectTypeOf<Plain<WebhookEndpointWithSecret>>().toEqualTypeOf<
       z.output<typeof webhookEndpointWithSecret>
@@ -81,11 +88,21 @@ describe('the SDK types equal the API schemas', () => {
       z.input<typeof updateEndpointBody>
     >()
     expectTypeOf<Plain<ApiKeyCreateParams>>().toEqualTypeOf<z.input<typeof createApiKeyBody>>()
+    // The server reads a line item's two shapes (a product, or a name and a unit price) with one
+    // looser object, and the catalogue's fields as anything (to refuse them by name): the SDK's
+    // body is one the schema takes, with the same fields.
+    expectTypeOf<CheckoutCreateParams>().toExtend<z.input<typeof createCheckoutBody>>()
+    expectTypeOf<keyof CheckoutCreateParams>().toEqualTypeOf<
+      keyof z.input<typeof createCheckoutBody>
+    >()
   })
 
   it('queries take the names of the list schemas, and the values they parse', () => {
     expectTypeOf<keyof LinkListParams>().toEqualTypeOf<keyof z.input<typeof listLinksQuery>>()
     expectTypeOf<keyof PaymentListParams>().toEqualTypeOf<keyof z.input<typeof listPaymentsQuery>>()
+    expectTypeOf<keyof CheckoutListParams>().toEqualTypeOf<
+      keyof z.input<typeof listCheckoutsQuery>
+    >()
     expectTypeOf<keyof AuditListParams>().toEqualTypeOf<keyof z.input<typeof listAuditQuery>>()
     expectTypeOf<NonNullable<LinkListParams['source']>>().toEqualTypeOf<
       NonNullable<z.output<typeof listLinksQuery>['source']>
