@@ -95,6 +95,7 @@ export function ProductFormPage(props: {
                 value: form.price,
                 inputmode: 'decimal',
                 class: 'ltr',
+                dir: 'ltr',
                 required: true,
               }}
               hint={t('prPriceHint')}
@@ -105,7 +106,13 @@ export function ProductFormPage(props: {
               id="stock"
               label={t('prFieldStock')}
               type="text"
-              attrs={{ name: 'stock', value: form.stock, inputmode: 'numeric', class: 'ltr' }}
+              attrs={{
+                name: 'stock',
+                value: form.stock,
+                inputmode: 'numeric',
+                class: 'ltr',
+                dir: 'ltr',
+              }}
               hint={t('prStockHint')}
               error={errors.stock}
               wrap
@@ -119,6 +126,7 @@ export function ProductFormPage(props: {
               name: 'sku',
               value: form.sku,
               class: 'ltr',
+              dir: 'ltr',
               maxlength: 64,
               autocomplete: 'off',
             }}
