@@ -29,6 +29,7 @@ import {
   onPaylinks,
   openPhone,
   type Phone,
+  readPage,
   screenshot,
   textOf,
 } from './support.js'
@@ -56,22 +57,30 @@ async function toCardPage(phone: Phone, lang: Language, extra: Record<string, un
   return link
 }
 
-/** Waits until the card page has sent the customer back to Paylinks' return page. */
+/**
+ * Waits until the card page has sent the customer back to Paylinks' return page, loaded (its
+ * heading is in the page as served: no locator needed to wait for it, see `readPage`).
+ */
 async function backOnPaylinks(page: Page) {
-  await page.waitForURL((url) => url.origin === p.url && url.pathname.startsWith('/r/'))
-  await page.locator('main h1').waitFor()
+  await page.waitForURL((url) => url.origin === p.url && url.pathname.startsWith('/r/'), {
+    waitUntil: 'load',
+  })
   const receiptId = new URL(page.url()).pathname.split('/')[2] ?? ''
   const payment = await getPaymentByReceiptId(p.deps.db, receiptId)
   if (!payment) throw new Error(`no payment for ${page.url()}`)
   return payment
 }
 
-/** The checks every Paylinks page of a journey must pass. */
+/**
+ * The checks every Paylinks page of a journey must pass, read in the page's own world (`readPage`:
+ * nothing here acts on the page).
+ */
 async function expectGoodPage(phone: Phone, lang: Language, title: string) {
-  expect(await phone.page.getAttribute('html', 'lang')).toBe(lang)
-  expect(await phone.page.getAttribute('html', 'dir')).toBe(MESSAGES[lang].dir)
-  expect(await textOf(phone.page.locator('main h1'))).toBe(title)
-  expect(await textOf(phone.page.locator('.support'))).toBe(MESSAGES[lang].support)
+  const shown = await readPage(phone.page, ['main h1', '.support'])
+  expect(shown.lang).toBe(lang)
+  expect(shown.dir).toBe(MESSAGES[lang].dir)
+  expect(shown.text['main h1']).toBe(title)
+  expect(shown.text['.support']).toBe(MESSAGES[lang].support)
   expect(await axeViolations(phone.page)).toEqual([])
 }
 
@@ -193,7 +202,7 @@ describeInChromium('a customer paying in Chromium', () => {
         const payment = await backOnPaylinks(phone.page)
         expect(payment.status).toBe('canceled')
         await expectGoodPage(phone, lang, m.canceledTitle)
-        expect(await textOf(phone.page.locator('main'))).toContain(
+        expect((await readPage(phone.page, ['main'])).text.main).toContain(
           OUTCOMES.canceled.actionCodeDescription[lang],
         )
         await screenshot(phone.page, lang, 'canceled')
