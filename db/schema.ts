@@ -12,6 +12,7 @@ import {
   primaryKey,
   sqliteTable,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
 import { type Metadata, readMetadata } from '../src/domain/metadata.js'
 
@@ -774,3 +775,55 @@ export const checkouts = sqliteTable(
 )
 
 export type Checkout = typeof checkouts.$inferSelect
+
+/**
+ * The catalogue: products with a price (centimes) and a stock (null: unlimited). `sold_count` is
+ * how many units payments have taken; a product sold once is archived (`active` false), never
+ * deleted. The SKU, when set, is unique whatever its case (an index on `lower(sku)`; a SKU is
+ * ASCII, so lower() folds every letter it may hold). The image, when set, is a row of
+ * `product_images` named by its SHA-256, served at its hash's address.
+ */
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    price: integer('price').notNull(),
+    stock: integer('stock'),
+    sku: text('sku'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    imageHash: text('image_hash'),
+    imageType: text('image_type'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    soldCount: integer('sold_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('products_created_at_idx').on(t.createdAt, t.id),
+        uniqueIndex('products_sku_unique').on(sql`lower(${t.sku})`),
+        index('products_image_hash_idx').on(t.imageHash),
+        check('products_price_positive', sql`${t.price} > 0`),
+        check('products_stock_not_negative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+        check('products_sold_count_not_negative', sql`${t.soldCount} >= 0`),
+      ],
+)
+
+export type Product = typeof products.$inferSelect
+
+/**
+ * Product images by SHA-256 (hex): checked PNG, JPEG or WebP bytes (src/domain/logo-image.ts),
+ * served at their hash's address; a row no product names any more is removed.
+ */
+export const productImages = sqliteTable('product_images', {
+  sha256: text('sha256').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytes('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: integer('created_at').notNull(),
+})

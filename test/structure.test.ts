@@ -265,6 +265,7 @@ describe('the merchant API, one folder per resource', () => {
       'checkouts',
       'links',
       'payments',
+      'products',
       'webhook-endpoints',
     ])
   })

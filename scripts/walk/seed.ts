@@ -1,7 +1,7 @@
 /**
  * What the page walk fills a fresh Paylinks with, so every page shows its real content: people of
  * every role (one with two-factor on), links of each kind, payments in every state, a till sale
- * paid and its report, audit entries, API keys, a failing webhook endpoint and a logo.
+ * paid and its report, audit entries, API keys, a failing webhook endpoint, a logo and products.
  */
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
@@ -11,6 +11,7 @@ import {
   links,
   PAYMENT_STATUSES,
   payments,
+  products,
   type WebhookEndpoint,
   webhookEndpoints,
 } from '../../db/schema.js'
@@ -21,6 +22,7 @@ import { replaceLogo } from '../../src/data/branding.js'
 import { closeCheckout, createCheckout, getCheckoutById } from '../../src/data/checkouts.js'
 import { createInvite } from '../../src/data/invites.js'
 import { updateLink } from '../../src/data/links.js'
+import { createProduct, setProductImage } from '../../src/data/products.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { accept, invite, PASSWORD, secretOf, totp } from '../../test/auth/people-support.js'
@@ -68,6 +70,8 @@ export interface WalkData {
   tillSale: { id: string }
   /** Open invitations, one a language (an invitation is spent once accepted). */
   invites: Record<Language, string>
+  /** A product with an image and a SKU, sold once (its page offers no deletion). */
+  product: { id: string }
 }
 
 export async function seed(p: Paylinks, languages: readonly Language[]): Promise<WalkData> {
@@ -197,7 +201,67 @@ export async function seed(p: Paylinks, languages: readonly Language[]): Promise
   const [tillSale] = await p.deps.db.select().from(links).where(eq(links.source, 'till'))
   if (!tillSale) throw new Error('No till sale')
   const checkoutPayment = await shopCheckouts(p)
-  return { links: byLanguage, fixed, items, failed, checkoutPayment, endpoint, tillSale, invites }
+  const product = await seedProducts(p)
+  return {
+    links: byLanguage,
+    fixed,
+    items,
+    failed,
+    checkoutPayment,
+    endpoint,
+    tillSale,
+    invites,
+    product,
+  }
+}
+
+/** The catalogue: a product with an image, a SKU and a sale; one archived; one without stock. */
+async function seedProducts(p: Paylinks): Promise<{ id: string }> {
+  const now = p.deps.clock()
+  const made = async (values: Parameters<typeof createProduct>[1]) => {
+    const result = await createProduct(p.deps.db, values, now)
+    if (!result.ok) throw new Error(`Product: ${result.kind}`)
+    return result.product
+  }
+  const tajine = await made({
+    name: 'طاجين من الفخار — صناعة يدوية',
+    description: 'Fait main à Nabeul, 30 cm',
+    price: 250_000,
+    stock: 12,
+    sku: 'TAJ-30',
+    active: true,
+  })
+  const photo = pngLogo(320, 240)
+  await setProductImage(
+    p.deps.db,
+    tajine.id,
+    {
+      sha256: createHash('sha256').update(photo).digest('hex'),
+      contentType: 'image/png',
+      bytes: photo,
+      width: 320,
+      height: 240,
+    },
+    now,
+  )
+  await p.deps.db.update(products).set({ soldCount: 3 }).where(eq(products.id, tajine.id))
+  await made({
+    name: 'Miel de jujubier 500 g',
+    description: null,
+    price: 180_050,
+    stock: 0,
+    sku: 'MIEL-500',
+    active: false,
+  })
+  await made({
+    name: 'Cours particulier',
+    description: null,
+    price: 150_000,
+    stock: null,
+    sku: null,
+    active: true,
+  })
+  return tajine
 }
 
 /** A shop's order of two lines, with its customer, in `language`. */

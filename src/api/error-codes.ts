@@ -16,6 +16,8 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'link_has_payments',
+  'product_sold',
+  'sku_in_use',
   'link_belongs_to_checkout',
   'checkout_not_open',
   'checkout_payment_in_progress',

@@ -7,6 +7,7 @@ import type { CheckoutObject } from './checkouts/objects.js'
 import type { ApiErrorObject } from './errors.js'
 import type { LinkObject } from './links/objects.js'
 import type { PaymentObject } from './payments/objects.js'
+import type { ProductObject } from './products/objects.js'
 
 const ORIGIN = 'https://pay.example.dz'
 const SLUG = 'q7Rm2XaP9cLw'
@@ -219,4 +220,44 @@ export const errorExample: ApiErrorObject = {
       expires_at: 'expires_at must be in the future',
     },
   },
+}
+
+/** Request bodies for `POST /api/v1/products`. */
+export const createProductExamples = {
+  stocked: {
+    summary: 'A product with a stock and a SKU',
+    value: {
+      name: 'Tajine en terre cuite',
+      description: 'Fait main à Nabeul, 30 cm',
+      price: 2500,
+      stock: 12,
+      sku: 'TAJ-30',
+    },
+  },
+  unlimited: {
+    summary: 'A product without a stock (unlimited)',
+    value: { name: 'Cours de soutien — une séance', price: 1299.5 },
+  },
+} as const
+
+/** Request bodies for `PATCH /api/v1/products/{id}`. */
+export const updateProductExamples = {
+  archive: { summary: 'Archive a product (no longer sold)', value: { active: false } },
+  restock: { summary: 'Change the price and the stock', value: { price: 2700, stock: 20 } },
+  unlimited: { summary: 'Sell without counting the stock', value: { stock: null } },
+} as const
+
+/** A product as the API answers it. */
+export const productExample: ProductObject = {
+  id: 'prod_7Qm3Vx9Lk2Pd8Rt4',
+  name: 'Tajine en terre cuite',
+  description: 'Fait main à Nabeul, 30 cm',
+  price: 2500,
+  currency: 'DZD',
+  stock: 12,
+  sku: 'TAJ-30',
+  active: true,
+  image_url: `${ORIGIN}/products/images/${'3f'.repeat(32)}.jpg`,
+  created_at: '2030-03-01T09:30:00.000Z',
+  updated_at: '2030-03-02T14:05:00.000Z',
 }

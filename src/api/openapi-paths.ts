@@ -7,6 +7,7 @@ import { linkPaths } from './links/openapi.js'
 import { withIdempotencyKeys } from './openapi-idempotency.js'
 import type { OpenApiPathItem } from './openapi-types.js'
 import { paymentPaths } from './payments/openapi.js'
+import { productPaths } from './products/openapi.js'
 import { webhookEndpointPaths } from './webhook-endpoints/openapi.js'
 
 /** Every path of the API, keyed as the app serves it; every write takes an Idempotency-Key. */
@@ -14,6 +15,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
   return withIdempotencyKeys({
     ...linkPaths(),
     ...paymentPaths(),
+    ...productPaths(),
     ...checkoutPaths(),
     ...webhookEndpointPaths(),
     ...apiKeyPaths(),

@@ -91,6 +91,21 @@ export const RESPONSES = {
     'link_has_payments',
     'This link has payments and is never deleted; deactivate it with PATCH {"active": false}.',
   ),
+  ProductSold: error(
+    'The product has been sold, so it is kept; archive it instead.',
+    'product_sold',
+    'This product has been sold and is never deleted; archive it with PATCH {"active": false}.',
+  ),
+  SkuInUse: {
+    description: 'Another product has this SKU (whatever its case); nothing was stored.',
+    content: json('Error', {
+      error: {
+        code: 'sku_in_use',
+        message: 'Another product has this SKU.',
+        fields: { sku: 'sku is already the SKU of another product (whatever its case)' },
+      },
+    }),
+  },
   UnprocessableCheckout: {
     description:
       'The body is well formed but asks for what this Paylinks does not offer: a `product_id` (there is no catalogue), `custom_fields` other than `[]`, `allow_promo_codes` other than `false`. `fields` names each one; nothing was stored.',

@@ -14,6 +14,8 @@ import { createLinkBody, updateLinkBody } from './links/schemas.js'
 import { FIELD_NOTES } from './openapi-notes.js'
 import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
 import { paymentList, paymentObject } from './payments/object-schemas.js'
+import { productList, productObject } from './products/object-schemas.js'
+import { createProductBody, updateProductBody } from './products/schemas.js'
 import {
   deliveryList,
   deliveryObject,
@@ -100,6 +102,17 @@ export function componentSchemas(): Record<string, JsonSchema> {
           { id: 'UpdateWebhookEndpointBody', description: 'The fields to change.' },
         ],
         [createApiKeyBody, { id: 'CreateApiKeyBody', description: 'A new API key.' }],
+        [
+          createProductBody,
+          { id: 'CreateProductBody', description: 'A new product: `name` and `price`.' },
+        ],
+        [
+          updateProductBody,
+          {
+            id: 'UpdateProductBody',
+            description: 'The fields to change; `null` clears an optional one.',
+          },
+        ],
       ],
       'input',
     ),
@@ -109,6 +122,8 @@ export function componentSchemas(): Record<string, JsonSchema> {
         [paymentObject, { id: 'Payment', description: 'A payment on a link.' }],
         [linkList, { id: 'LinkList', description: 'A page of links, newest first.' }],
         [paymentList, { id: 'PaymentList', description: 'A page of payments, newest first.' }],
+        [productObject, { id: 'Product', description: 'A product of the catalogue.' }],
+        [productList, { id: 'ProductList', description: 'A page of products, newest first.' }],
         [
           checkoutObject,
           { id: 'Checkout', description: 'A checkout session: one order, paid once.' },

@@ -43,6 +43,7 @@ function build(publicUrl: string): OpenApiDocument {
     tags: [
       { name: 'Links', description: 'Payment links: fixed, open or invoice amounts.' },
       { name: 'Payments', description: 'Payments made, or tried, on links.' },
+      { name: 'Products', description: 'The catalogue: products with a price, a stock and a SKU.' },
       {
         name: 'Checkouts',
         description: 'Checkout sessions: a shop’s order, paid once through a page of its own.',

@@ -98,3 +98,18 @@ export function apiFieldMessages(
     out[field] = apiProblemText(field, problem, object)
   return out
 }
+
+/**
+ * A product body's problems in the API's words: as a link's, but an unknown field is not a field
+ * of a product, and a refused SKU says what a SKU may hold.
+ */
+export function productFieldMessages(problems: FieldProblems): Record<string, string> {
+  const out = apiFieldMessages(problems)
+  for (const [field, problem] of Object.entries(problems)) {
+    if (problem.code === 'unknown_field') out[field] = `${field} is not a field of a product`
+    if (field === 'sku' && problem.code === 'invalid')
+      out[field] =
+        'sku must start with a letter or digit and hold only letters, digits, ., _, - and / (at most 64)'
+  }
+  return out
+}

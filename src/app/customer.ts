@@ -11,6 +11,7 @@ import { checkoutRoutes } from '../routes/checkout.js'
 import { preparedCheckoutPage } from '../routes/checkout-prepared.js'
 import { faviconRoutes } from '../routes/favicon.js'
 import { healthRoutes } from '../routes/health.js'
+import { productImageRoutes } from '../routes/product-images.js'
 import { qrRoutes } from '../routes/qr.js'
 import { receiptRoutes } from '../routes/receipt.js'
 import { termsRoutes } from '../routes/terms.js'
@@ -37,6 +38,7 @@ export function createCustomerApp(deps: AppDeps, options: CustomerAppOptions): P
     routes(app) {
       app.route('/', healthRoutes)
       app.route('/', brandRoutes)
+      app.route('/', productImageRoutes)
       app.route('/', checkoutRoutes)
       app.route('/', qrRoutes)
       app.route('/', receiptRoutes)

@@ -10,8 +10,8 @@ import type { Principal } from '../auth/principal.js'
 import { createSession, deleteSession, findSession } from '../data/sessions.js'
 import {
   DASHBOARD_FORM_BODY_LIMIT,
+  isImageFormPath,
   LOGO_FORM_BODY_LIMIT,
-  LOGO_FORM_PATH,
 } from '../http/body-limits.js'
 import { pickLanguage } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
@@ -137,8 +137,8 @@ export function verifyLoginFormToken(c: DashC, token: unknown): Promise<boolean>
 /**
  * Lets only signed-in requests through: others are sent to the login page (303, nothing done).
  * A POST must also carry the session's form token in `_csrf`; `refuse` answers when it does not,
- * `tooLarge` when its body is over DASHBOARD_FORM_BODY_LIMIT (LOGO_FORM_BODY_LIMIT for the logo's
- * form), with the session known to it but the body unread.
+ * `tooLarge` when its body is over DASHBOARD_FORM_BODY_LIMIT (LOGO_FORM_BODY_LIMIT for an image's
+ * form: the logo's, a product's), with the session known to it but the body unread.
  */
 export function requireSession(
   refuse: (c: DashC) => Response | Promise<Response>,
@@ -158,7 +158,7 @@ export function requireSession(
     }
     if (c.req.method === 'POST') {
       // Read only now that the session is known to be the merchant's, and only so far.
-      const limit = c.req.path === LOGO_FORM_PATH ? LOGO_FORM_BODY_LIMIT : DASHBOARD_FORM_BODY_LIMIT
+      const limit = isImageFormPath(c.req.path) ? LOGO_FORM_BODY_LIMIT : DASHBOARD_FORM_BODY_LIMIT
       if (!(await holdBody(c, limit))) {
         // The body was not read, so neither was its form token: `tooLarge` changes nothing, but
         // may show the signed-in page the form came from (the logo's), which needs the session.

@@ -25,6 +25,14 @@ export const AUDIT_ACTIONS = {
     'checkout_created',
     'checkout_expired',
   ],
+  products: [
+    'product_created',
+    'product_updated',
+    'product_archived',
+    'product_unarchived',
+    'product_deleted',
+    'product_image_changed',
+  ],
   webhooks: [
     'webhook_endpoint_created',
     'webhook_endpoint_updated',

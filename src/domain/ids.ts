@@ -6,6 +6,11 @@ export function newLinkId(): string {
   return `lnk_${randomBase62(16)}`
 }
 
+/** A product id: `prod_` and 16 base62 characters. */
+export function newProductId(): string {
+  return `prod_${randomBase62(16)}`
+}
+
 /** A payment id: `pay_` and 16 base62 characters. */
 export function newPaymentId(): string {
   return `pay_${randomBase62(16)}`

@@ -27,6 +27,15 @@ export const LOGO_FORM_BODY_LIMIT = 512 * 1024
 /** The dashboard path whose form carries the logo. */
 export const LOGO_FORM_PATH = '/dashboard/settings/logo'
 
+/**
+ * Whether a dashboard path carries an image upload (the logo's, or a product's at
+ * `/dashboard/products/:id/image`): read up to LOGO_FORM_BODY_LIMIT, the images being held to
+ * the logo's size.
+ */
+export function isImageFormPath(path: string): boolean {
+  return path === LOGO_FORM_PATH || /^\/dashboard\/products\/[^/]+\/image$/.test(path)
+}
+
 /** The merchant API's JSON bodies: a link with every field at its maximum in Arabic is 35 KB. */
 export const API_JSON_BODY_LIMIT = 64 * 1024
 

@@ -17,12 +17,13 @@ import { linkRoutes } from '../dashboard/link-routes.js'
 import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { peopleRoutes } from '../dashboard/people-routes.js'
+import { productImageTooLargePage, productRoutes } from '../dashboard/product-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 import { logoTooLargePage, settingsRoutes } from '../dashboard/settings-routes.js'
 import { tillRoutes } from '../dashboard/till-routes.js'
 import { failingEndpointsBanner } from '../dashboard/webhook-data.js'
 import { webhookRoutes } from '../dashboard/webhook-routes.js'
-import { LOGO_FORM_PATH } from '../http/body-limits.js'
+import { isImageFormPath, LOGO_FORM_PATH } from '../http/body-limits.js'
 import { forbiddenPage, notAllowedPage, tooLargePage } from './error-pages.js'
 
 export const dashboardRoutes = new Hono<DashEnv>()
@@ -30,10 +31,15 @@ export const dashboardRoutes = new Hono<DashEnv>()
 dashboardRoutes.use(dashboardLanguage())
 dashboardRoutes.route('/', loginRoutes)
 dashboardRoutes.route('/', inviteRoutes)
-// A phone photo sent as the logo is refused beside its field, any other form over its limit here.
+// A phone photo sent as the logo or a product's image is refused beside its field, any other form
+// over its limit here.
 dashboardRoutes.use(
   requireSession(forbiddenPage, (c) =>
-    c.req.path === LOGO_FORM_PATH ? logoTooLargePage(c) : tooLargePage(c),
+    c.req.path === LOGO_FORM_PATH
+      ? logoTooLargePage(c)
+      : isImageFormPath(c.req.path)
+        ? productImageTooLargePage(c)
+        : tooLargePage(c),
   ),
 )
 dashboardRoutes.use(enforcePolicy(notAllowedPage))
@@ -42,6 +48,7 @@ dashboardRoutes.route('/', logoutRoutes)
 dashboardRoutes.route('/', overviewRoutes)
 dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
+dashboardRoutes.route('/', productRoutes)
 dashboardRoutes.route('/', paymentRoutes)
 dashboardRoutes.route('/', checkoutRoutes)
 dashboardRoutes.route('/', webhookRoutes)

@@ -66,6 +66,7 @@ const DASHBOARD = {
   // way back is the role's home, whatever the role.
   notAllowed: { status: 403, title: 'notAllowedTitle', text: 'notAllowedText', back: 'home' },
   linkNotFound: { status: 404, title: 'notFoundTitle', text: 'linkNotFound' },
+  productNotFound: { status: 404, title: 'notFoundTitle', text: 'prNotFound' },
   // Over the form's body limit (see body-limits.ts); nothing was read further or changed.
   tooLarge: { status: 413, title: 'tooLargeTitle', text: 'tooLargeText' },
 } as const satisfies Record<string, DashRefusal>
@@ -208,6 +209,11 @@ export function notAllowedPage(c: DashC): Response | Promise<Response> {
 /** 404 in the dashboard: no link with this id. */
 export function linkNotFoundPage(c: DashC): Response | Promise<Response> {
   return dashboardPage(c, DASHBOARD.linkNotFound)
+}
+
+/** 404 in the dashboard: no product with this id. */
+export function productNotFoundPage(c: DashC): Response | Promise<Response> {
+  return dashboardPage(c, DASHBOARD.productNotFound)
 }
 
 /** 413 in the dashboard: the form is over its body limit. */

@@ -58,8 +58,15 @@ afterAll(() => p.close())
 async function details(
   lang: Language,
 ): Promise<{ action: string; lines: string[]; text: string }[]> {
-  const html = await (await browser.get(`/dashboard/audit?lang=${lang}`)).text()
-  expect(html).toContain(`<html lang="${lang}"`)
+  // Every page of the log: the samples of every act fill more than one.
+  let html = ''
+  for (let next: string | undefined = `/dashboard/audit?lang=${lang}`; next; ) {
+    const page: string = await (await browser.get(next)).text()
+    expect(page).toContain(`<html lang="${lang}"`)
+    html += page
+    const href: string | undefined = /<a href="([^"]+)" rel="next">/.exec(page)?.[1]
+    next = href?.replaceAll('&amp;', '&')
+  }
   const plain = (markup: string) =>
     spaced(
       markup

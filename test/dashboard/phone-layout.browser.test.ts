@@ -2,7 +2,8 @@
  * Every dashboard page on a 360 px phone in Arabic, French and English, with awkward data (long
  * Arabic titles, long e-mails and addresses, payments of every status): the page never scrolls
  * sideways and no element sits outside the viewport. The pages are the list below; a test checks
- * it against the dashboard's router, so a new page fails until it is walked here too.
+ * it against the dashboard's router, so a new page fails until it is walked here too. The pages
+ * marked `axe` (the catalogue's) are also checked with axe-core.
  *
  * Set SCREENSHOTS=/tmp/some-folder to also keep full-page screenshots at 360 and
  * 1280 px of every page in every language (for looking at them; never committed).
@@ -18,6 +19,7 @@ import {
   links,
   PAYMENT_STATUSES,
   payments,
+  products,
   type WebhookEndpoint,
   webhookEndpoints,
 } from '../../db/schema.js'
@@ -27,11 +29,13 @@ import { revokeApiKey } from '../../src/data/api-keys.js'
 import { recordAudit } from '../../src/data/audit.js'
 import { replaceLogo } from '../../src/data/branding.js'
 import { createCheckout } from '../../src/data/checkouts.js'
+import { createProduct, setProductImage } from '../../src/data/products.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
 import { AUDIT_SAMPLES } from '../support/audit-samples.js'
 import {
+  axeViolations,
   closeContexts,
   describeInChromium,
   keepScreenshot,
@@ -63,6 +67,8 @@ interface Data {
   endpoint: WebhookEndpoint
   /** A key that acted on links (the audit log's actor filter). */
   keyId: string
+  /** A product with a long name, an image and a long SKU, sold once. */
+  product: { id: string }
 }
 
 /**
@@ -75,6 +81,8 @@ interface DashPage {
   path(data: Data): string
   signedOut?: boolean
   act?(page: Page): Promise<unknown>
+  /** Also checked with axe-core (serious and critical violations). */
+  axe?: boolean
 }
 
 /** Add a new dashboard page here: it is then checked at 360 px in every language. */
@@ -109,6 +117,56 @@ const PAGES: DashPage[] = [
     name: 'link-edit',
     route: 'GET /links/:id/edit',
     path: (d) => `/dashboard/links/${d.long.id}/edit`,
+  },
+  // The catalogue, checked with axe-core too.
+  { name: 'products', route: 'GET /products', path: () => '/dashboard/products', axe: true },
+  {
+    name: 'products-search',
+    route: 'GET /products',
+    path: () => `/dashboard/products?q=${encodeURIComponent(LONG_TITLE.slice(0, 6))}&status=active`,
+    axe: true,
+  },
+  { name: 'product-new', route: 'GET /products/new', path: () => '/dashboard/products/new' },
+  {
+    name: 'product-new-errors',
+    route: 'POST /products',
+    path: () => '/dashboard/products/new',
+    axe: true,
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname === '/dashboard/products', { waitUntil: 'load' }),
+        page.locator('form[action="/dashboard/products"]').evaluate((f: HTMLFormElement) => {
+          ;(f.elements.namedItem('price') as HTMLInputElement).value = 'beaucoup'
+          ;(f.elements.namedItem('stock') as HTMLInputElement).value = '-1'
+          ;(f.elements.namedItem('sku') as HTMLInputElement).value = 'pas une référence'
+          f.noValidate = true
+          f.requestSubmit()
+        }),
+      ]),
+  },
+  {
+    name: 'product-detail',
+    route: 'GET /products/:id',
+    path: (d) => `/dashboard/products/${d.product.id}`,
+    axe: true,
+  },
+  {
+    name: 'product-image-refused',
+    route: 'POST /products/:id/image',
+    path: (d) => `/dashboard/products/${d.product.id}`,
+    axe: true,
+    act: async (page) => {
+      await page.locator('#image-file').setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      })
+      await Promise.all([
+        page.waitForURL((u) => u.pathname.endsWith('/image'), { waitUntil: 'load' }),
+        page.locator('form[action$="/image"] button').click(),
+      ])
+      expect(await page.locator('#image-file-err').count()).toBe(1)
+    },
   },
   { name: 'payments', route: 'GET /payments', path: () => '/dashboard/payments' },
   {
@@ -374,6 +432,11 @@ const NOT_PAGES = new Set([
   'POST /webhooks/:id/delete',
   'POST /webhooks/:id/deliveries/:eventId/redeliver',
   'POST /settings/logo/delete',
+  'POST /products/:id',
+  'POST /products/:id/archive',
+  'POST /products/:id/unarchive',
+  'POST /products/:id/delete',
+  'POST /products/:id/image/delete',
   'POST /keys/:id/revoke',
   'GET /till/sales/:id/status',
   'GET /till/sales/:id/events',
@@ -569,7 +632,60 @@ async function seed(p: Paylinks): Promise<Data> {
       ...sample,
       address: '2001:db8:1234:5678:9abc:def0:1234:5678',
     })
-  return { long, items, failed, endpoint, keyId: key.key.id }
+  // The catalogue: a long Arabic name with an image, a long SKU and a sale; one archived; one
+  // without stock or SKU.
+  const photo = pngLogo(320, 240)
+  const made = await createProduct(
+    p.deps.db,
+    {
+      name: LONG_TITLE,
+      description: `${LONG_TITLE} ${LONG_TITLE}`,
+      price: 12_345_650,
+      stock: 1_000_000,
+      sku: 'ART-CONSTANTINE-2026-POTERIE-TRADITIONNELLE-0000000000123456789',
+      active: true,
+    },
+    p.deps.clock(),
+  )
+  if (!made.ok) throw new Error(made.kind)
+  await setProductImage(
+    p.deps.db,
+    made.product.id,
+    {
+      sha256: createHash('sha256').update(photo).digest('hex'),
+      contentType: 'image/png',
+      bytes: photo,
+      width: 320,
+      height: 240,
+    },
+    p.deps.clock(),
+  )
+  await p.deps.db.update(products).set({ soldCount: 2 }).where(eq(products.id, made.product.id))
+  await createProduct(
+    p.deps.db,
+    {
+      name: 'Ancien article',
+      description: null,
+      price: 5000,
+      stock: 0,
+      sku: 'OLD-1',
+      active: false,
+    },
+    p.deps.clock(),
+  )
+  await createProduct(
+    p.deps.db,
+    {
+      name: 'Cours particulier',
+      description: null,
+      price: 150_000,
+      stock: null,
+      sku: null,
+      active: true,
+    },
+    p.deps.clock(),
+  )
+  return { long, items, failed, endpoint, keyId: key.key.id, product: made.product }
 }
 
 /** Signs in from the sign-in page (loaded unless the page already shows it, untouched). */
@@ -699,6 +815,7 @@ describeInChromium('the dashboard on a 360 px phone', () => {
         expect((await readPage(page)).lang, entry.name).toBe(lang)
         const found = await overflow(page)
         if (lang === 'ar') found.push(...(await leftAligned(page)))
+        if (entry.axe) found.push(...(await axeViolations(page)))
         if (found.length > 0) problems[entry.name] = found
         await shoot(page, lang, entry)
       }

@@ -62,6 +62,37 @@ export const AUDIT_SAMPLES: Record<AuditAction, AuditSample> = {
     detail: { title: 'Atelier poterie', fields: ['active', 'inactive_message'] },
   },
   link_deleted: { target: { kind: 'link', id: 'lnk_9xk2m4' } },
+  product_created: {
+    target: { kind: 'product', id: 'prod_4k9Tj2' },
+    detail: { name: 'Tajine en terre cuite' },
+  },
+  product_updated: {
+    target: { kind: 'product', id: 'prod_4k9Tj2' },
+    detail: { name: 'Tajine en terre cuite', fields: ['price', 'sku', 'stock'] },
+  },
+  product_archived: {
+    target: { kind: 'product', id: 'prod_4k9Tj2' },
+    detail: { name: 'Tajine en terre cuite', fields: ['active'] },
+  },
+  product_unarchived: {
+    target: { kind: 'product', id: 'prod_4k9Tj2' },
+    detail: { name: 'Tajine en terre cuite', fields: ['active'] },
+  },
+  product_deleted: {
+    target: { kind: 'product', id: 'prod_4k9Tj2' },
+    detail: { name: 'Tajine en terre cuite' },
+  },
+  product_image_changed: {
+    target: { kind: 'product', id: 'prod_4k9Tj2' },
+    detail: {
+      name: 'Tajine en terre cuite',
+      change: 'set',
+      type: 'image/jpeg',
+      width: 800,
+      height: 600,
+      bytes: 96_256,
+    },
+  },
   checkout_canceled: {
     target: { kind: 'checkout', id: 'chk_8Lq2Wm4Xc7Vb1Nz6Hs9Tk3Pd' },
     detail: { reference: 'CMD-1042', amount: 350000 },

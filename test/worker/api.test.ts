@@ -3,7 +3,7 @@
  * routes, its bodies and queries parsed by zod, its answers and
  * its refusals, on D1 through drizzle's query builder.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
 import { describe, expect, it } from 'vitest'
 import { checkouts } from '../../db/schema.js'
@@ -130,6 +130,38 @@ describe('the merchant API on the deployed Worker', () => {
     expect(listed.data.map((l) => l.id)).toEqual([...ids])
     const again = await create()
     expect([again.status, again.replayed, again.body.id]).toEqual([201, 'true', [...ids][0]])
+  })
+
+  it('keeps products on D1: a SKU unique whatever its case, stock null or 0, a sold one never deleted', async () => {
+    const created = await send('POST', '/products', {
+      name: 'Tajine en terre cuite',
+      price: 2500.5,
+      stock: 0,
+      sku: 'D1-TAJ',
+    })
+    expect(created.status).toBe(201)
+    const product = (await created.json()) as { id: string }
+    expect(product).toMatchObject({ price: 2500.5, stock: 0, sku: 'D1-TAJ', image_url: null })
+    const other = (await (
+      await send('POST', '/products', { name: 'Séance', price: 800 })
+    ).json()) as { id: string; stock: null }
+    expect(other.stock).toBeNull()
+    // The unique index on lower(sku) refuses the INSERT and the UPDATE alike.
+    const twin = await send('POST', '/products', { name: 'x', price: 1, sku: 'd1-taj' })
+    expect([twin.status, ((await twin.json()) as { error: { code: string } }).error.code]).toEqual([
+      409,
+      'sku_in_use',
+    ])
+    const renamed = await send('PATCH', `/products/${other.id}`, { sku: 'D1-taj' })
+    expect(renamed.status).toBe(409)
+    const listed = (await (await api('/products?q=d1-t')).json()) as { data: { id: string }[] }
+    expect(listed.data.map((x) => x.id)).toEqual([product.id])
+    await worker().db.run(sql`UPDATE products SET sold_count = 1 WHERE id = ${product.id}`)
+    const refused = await api(`/products/${product.id}`, { method: 'DELETE' })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('product_sold')
+    expect((await api(`/products/${other.id}`, { method: 'DELETE' })).status).toBe(204)
+    expect((await api(`/products/${product.id}`)).status).toBe(200)
   })
 
   it('creates a checkout, reads it back, lists it by reference and expires it, on D1', async () => {

@@ -376,6 +376,41 @@ const settingsAct: Render = (r) => {
   return lines
 }
 
+/** A product's fields as its form names them, for "fields changed". */
+const PRODUCT_FIELDS: Record<string, DashKey> = {
+  name: 'prFieldName',
+  description: 'prFieldDescription',
+  price: 'prFieldPrice',
+  stock: 'prFieldStock',
+  sku: 'prFieldSku',
+  active: 'prColStatus',
+}
+
+/** A product's acts: its name and the fields sent. */
+const productAct: Render = (r) => [...r.line('name'), ...changed(PRODUCT_FIELDS)(r)]
+
+/** A product's image: a new one (its format, size and weight) or its removal. */
+const productImageAct: Render = (r) => {
+  const name = r.line('name')
+  const change = r.take('change')
+  if (change === 'removed') return [...name, { value: r.ctx.t('prImageRemoved') }]
+  return [...name, ...imageParts(r, 'auProductImage')]
+}
+
+/** An uploaded image's format, size and weight, on one line under `label`. */
+function imageParts(r: DetailReader, label: DashKey): DetailLine[] {
+  const { t } = r.ctx
+  const type = r.take('type')
+  const [width, height, bytes] = [r.take('width'), r.take('height'), r.take('bytes')]
+  const parts: string[] = []
+  if (isText(type)) parts.push(type.replace(/^image\//, '').toUpperCase())
+  if (isWhole(width) && isWhole(height)) parts.push(t('auPixels', { width, height }))
+  if (isWhole(bytes)) parts.push(t('auKilobytes', { n: Math.max(1, Math.round(bytes / 1024)) }))
+  // Each part isolated: a Latin format name and numbers keep their order in an Arabic line.
+  const value = parts.map((part, i) => [i > 0 ? t('auSeparator') : '', <bdi>{part}</bdi>])
+  return [{ label: t(label), value }]
+}
+
 /** The logo: a new one (its format, size and weight) or its removal. */
 const logoAct: Render = (r) => {
   const { t } = r.ctx
@@ -430,6 +465,12 @@ export const DETAILS: Record<AuditAction, Render> = {
   link_deactivated: linkAct,
   link_activated: linkAct,
   link_deleted: linkAct,
+  product_created: productAct,
+  product_updated: productAct,
+  product_archived: productAct,
+  product_unarchived: productAct,
+  product_deleted: productAct,
+  product_image_changed: productImageAct,
   checkout_canceled: asKeys,
   payment_canceled: asKeys,
   checkout_created: checkoutAct,

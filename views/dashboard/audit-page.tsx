@@ -22,6 +22,7 @@ const ACTOR_KINDS = new Set(['admin', 'user', 'key', 'system', 'anonymous'])
 function targetHref(kind: string, id: string): string | undefined {
   const at = encodeURIComponent(id)
   if (kind === 'link') return `/dashboard/links/${at}`
+  if (kind === 'product') return `/dashboard/products/${at}`
   if (kind === 'webhook_endpoint') return `/dashboard/webhooks/${at}`
   if (kind === 'api_key') return '/dashboard/keys'
   if (kind === 'payment') return `/dashboard/payments/${at}`

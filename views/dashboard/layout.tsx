@@ -35,6 +35,7 @@ export interface DashContext {
 export type NavItem =
   | 'overview'
   | 'links'
+  | 'products'
   | 'payments'
   | 'checkouts'
   | 'new'
@@ -50,6 +51,7 @@ export type NavItem =
 const NAV: { item: NavItem; href: string; label: DashKey; needs: Permission | 'signed-in' }[] = [
   { item: 'overview', href: '/dashboard', label: 'navOverview', needs: 'payments.read' },
   { item: 'links', href: '/dashboard/links', label: 'navLinks', needs: 'links.read' },
+  { item: 'products', href: '/dashboard/products', label: 'navProducts', needs: 'links.read' },
   { item: 'payments', href: '/dashboard/payments', label: 'navPayments', needs: 'payments.today' },
   { item: 'checkouts', href: '/dashboard/checkouts', label: 'navCheckouts', needs: 'links.read' },
   { item: 'new', href: '/dashboard/links/new', label: 'navNewLink', needs: 'links.write' },
