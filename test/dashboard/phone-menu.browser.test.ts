@@ -36,7 +36,9 @@ const ENTRIES: Record<Role, string[]> = {
   owner: [
     '/dashboard',
     '/dashboard/links',
+    '/dashboard/products',
     '/dashboard/payments',
+    '/dashboard/checkouts',
     '/dashboard/links/new',
     '/dashboard/till',
     '/dashboard/webhooks',
@@ -49,14 +51,23 @@ const ENTRIES: Record<Role, string[]> = {
   manager: [
     '/dashboard',
     '/dashboard/links',
+    '/dashboard/products',
     '/dashboard/payments',
+    '/dashboard/checkouts',
     '/dashboard/links/new',
     '/dashboard/till',
     '/dashboard/webhooks',
     '/dashboard/account',
   ],
   cashier: ['/dashboard/payments', '/dashboard/till', '/dashboard/account'],
-  viewer: ['/dashboard', '/dashboard/links', '/dashboard/payments', '/dashboard/account'],
+  viewer: [
+    '/dashboard',
+    '/dashboard/links',
+    '/dashboard/products',
+    '/dashboard/payments',
+    '/dashboard/checkouts',
+    '/dashboard/account',
+  ],
 }
 
 let browser: Browser
