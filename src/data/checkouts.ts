@@ -202,21 +202,17 @@ export async function closeCheckout(
  * sweep). Returns the checkouts expired.
  */
 export async function expireDueCheckouts(db: Db, now: number, limit = 100): Promise<Checkout[]> {
-  const due = db
-    .select({ id: checkouts.id })
-    .from(checkouts)
-    .where(and(eq(checkouts.status, 'open'), lte(checkouts.expiresAt, now)))
-    .limit(limit)
+  // The batch is chosen among the checkouts that can close now: a hundred still being paid at
+  // the head of the list would otherwise fill every batch and hold back all the others.
+  const closable = and(
+    eq(checkouts.status, 'open'),
+    lte(checkouts.expiresAt, now),
+    noPaymentInFlight,
+  )
+  const due = db.select({ id: checkouts.id }).from(checkouts).where(closable).limit(limit)
   return db
     .update(checkouts)
     .set({ status: 'expired', updatedAt: now })
-    .where(
-      and(
-        sql`${checkouts.id} IN ${due}`,
-        eq(checkouts.status, 'open'),
-        lte(checkouts.expiresAt, now),
-        noPaymentInFlight,
-      ),
-    )
+    .where(and(sql`${checkouts.id} IN ${due}`, closable))
     .returning()
 }

@@ -161,6 +161,14 @@ describe('checkouts', () => {
     ])
   })
 
+  it('expires the checkouts that can close even when a whole batch ahead of them is being paid', async () => {
+    const busy = await createCheckout(t.db, VALUES, T0)
+    await pendingPayment(busy.link.id, T0 + 1)
+    const idle = await createCheckout(t.db, VALUES, T0 + 2)
+    const expired = await expireDueCheckouts(t.db, T0 + HOUR, 1)
+    expect(expired.map((c) => c.id)).toEqual([idle.checkout.id])
+  })
+
   it('closes before its time: expired, its link expires in the same write; canceled switches it off', async () => {
     const first = await createCheckout(t.db, VALUES, T0)
     const closed = await closeCheckout(t.db, first.checkout.id, 'expired', T0 + 10)
