@@ -15,6 +15,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
 import { type Metadata, readMetadata } from '../src/domain/metadata.js'
+import type {
+  CustomField,
+  CustomFieldValues,
+  LinkLineItem,
+  SoldLineItem,
+} from '../src/domain/order.js'
 
 declare global {
   /**
@@ -160,6 +166,17 @@ export const links = sqliteTable(
     createdBy: text('created_by'),
     // The merchant's metadata, copied to each payment by the INSERT that starts it (migration 0023).
     metadata: metadataJson('metadata').notNull().default({}),
+    // Selling (src/domain/order.ts): the products of a cart, the questions the customer answers,
+    // whether a promo code is taken, whether the customer pays the fee (settings'
+    // customer_fee_percent), and a deposit's least payment (`allow_partial.min_amount`).
+    lineItems: text('line_items', { mode: 'json' }).$type<LinkLineItem[]>(),
+    customFields: text('custom_fields', { mode: 'json' }).$type<CustomField[]>(),
+    allowPromoCodes: integer('allow_promo_codes', { mode: 'boolean' }).notNull().default(false),
+    customerFee: integer('customer_fee', { mode: 'boolean' }).notNull().default(false),
+    partialMinAmount: integer('partial_min_amount'),
+    // The amounts of the link's `initiated` and `pending` payments: a deposit link's balance
+    // held by payments in flight, so two of them never pay more than is due.
+    inFlightTotal: integer('in_flight_total').notNull().default(0),
   },
   globalThis.PAYLINKS_QUERIES_ONLY
     ? undefined
@@ -227,6 +244,15 @@ export const payments = sqliteTable(
     // The checkout session the payment's link belongs to (null for other links), copied by the
     // INSERT that starts it (migration 0025), like its metadata.
     checkoutId: text('checkout_id'),
+    // What was sold (src/domain/order.ts), written by the INSERT that starts the payment: amount =
+    // subtotal − discount + fee. Null subtotal: a payment from before carts (subtotal = amount).
+    subtotal: integer('subtotal'),
+    discount: integer('discount').notNull().default(0),
+    fee: integer('fee').notNull().default(0),
+    promoCode: text('promo_code'),
+    promoCodeId: text('promo_code_id'),
+    lineItems: text('line_items', { mode: 'json' }).$type<SoldLineItem[]>(),
+    customFields: text('custom_fields', { mode: 'json' }).$type<CustomFieldValues>(),
   },
   globalThis.PAYLINKS_QUERIES_ONLY
     ? undefined
@@ -798,6 +824,9 @@ export const products = sqliteTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     soldCount: integer('sold_count').notNull().default(0),
+    // Units held by payments in flight (`initiated`, `pending`): what may still be sold is
+    // stock − held_count. Kept by triggers on payments, in the statement that moves the payment.
+    heldCount: integer('held_count').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -827,3 +856,48 @@ export const productImages = sqliteTable('product_images', {
   height: integer('height').notNull(),
   createdAt: integer('created_at').notNull(),
 })
+
+/**
+ * Promo codes (`promo_…`): a percent or an amount off, taken on links and checkouts that allow
+ * them. The code is unique whatever its case. `redeemed_count` counts paid payments that used it,
+ * `held_count` those in flight: both kept by triggers on payments, so `max_redemptions` is never
+ * overrun, as a link's places are not.
+ */
+export const promoCodes = sqliteTable(
+  'promo_codes',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    /** Whole percent, 1 to 100; or null with amount_off set. */
+    percentOff: integer('percent_off'),
+    /** Centimes; or null with percent_off set. */
+    amountOff: integer('amount_off'),
+    /** The least subtotal (centimes) the code applies to. */
+    minAmount: integer('min_amount'),
+    maxRedemptions: integer('max_redemptions'),
+    expiresAt: integer('expires_at'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    redeemedCount: integer('redeemed_count').notNull().default(0),
+    heldCount: integer('held_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  globalThis.PAYLINKS_QUERIES_ONLY
+    ? undefined
+    : (t) => [
+        index('promo_codes_created_at_idx').on(t.createdAt, t.id),
+        uniqueIndex('promo_codes_code_unique').on(sql`lower(${t.code})`),
+        check('promo_codes_one_kind', sql`(${t.percentOff} IS NULL) <> (${t.amountOff} IS NULL)`),
+        check(
+          'promo_codes_percent_range',
+          sql`${t.percentOff} IS NULL OR (${t.percentOff} BETWEEN 1 AND 100)`,
+        ),
+        check('promo_codes_amount_positive', sql`${t.amountOff} IS NULL OR ${t.amountOff} > 0`),
+        check(
+          'promo_codes_counts_not_negative',
+          sql`${t.redeemedCount} >= 0 AND ${t.heldCount} >= 0`,
+        ),
+      ],
+)
+
+export type PromoCode = typeof promoCodes.$inferSelect

@@ -9,6 +9,7 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import { checkouts, type Language, links, type Payment, payments } from '../../db/schema.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
 import { newPaymentId, newReceiptId } from '../domain/ids.js'
+import { type OrderParts, plainOrder } from '../domain/order.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import type { Db } from './db.js'
 import { col, colIn } from './sql.js'
@@ -23,6 +24,8 @@ export type PaymentRequest = {
   ref?: string | null
   language: Language
   invoiceId?: string | null
+  /** What is sold (a cart, answers, a discount, a fee); by default the amount alone. */
+  order?: OrderParts
 }
 
 export type ReserveRefusal =
@@ -57,6 +60,7 @@ function selectList(row: Omit<Payment, FromLink>): SQL {
 }
 
 async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<Payment | null> {
+  const order = request.order ?? plainOrder(request.amount)
   const row: Omit<Payment, FromLink> = {
     id: newPaymentId(),
     receiptId: newReceiptId(),
@@ -91,6 +95,13 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
     beyondMaxPayments: false,
     statusCause: 'checkout',
     failureCode: null,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    fee: order.fee,
+    promoCode: order.promoCode,
+    promoCodeId: order.promoCodeId,
+    lineItems: order.lineItems,
+    customFields: order.customFields,
   }
   const [inserted] = await db
     .insert(payments)

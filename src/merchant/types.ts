@@ -130,6 +130,17 @@ export interface LinkListParams extends PageParams {
 
 // ------------------------------------------------------------------------------- payments
 
+/** A line of a payment: the product as it was sold. */
+export interface SoldLineItem {
+  product_id: string
+  name: string
+  sku: string | null
+  quantity: number
+  unit_price: number
+  /** unit_price × quantity */
+  amount: number
+}
+
 export interface Payment {
   id: string
   link_id: string
@@ -141,6 +152,17 @@ export interface Payment {
   /** The checkout session the payment was made in; null for a payment on a link. */
   checkout_id: string | null
   metadata: Metadata
+  /** Before the discount and the fee (amount = subtotal − discount + fee). */
+  subtotal: number
+  /** Taken off by the promo code (0 when none). */
+  discount: number
+  promo_code: string | null
+  /** The gateway's fee paid by the customer on top (0 when the merchant pays it). */
+  fee: number
+  /** The products sold, with their names and prices of that moment (empty when none). */
+  line_items: SoldLineItem[]
+  /** The customer's answers to the link's custom fields, key → value. */
+  custom_fields: Record<string, string>
   language: Language
   order_id: string | null
   order_number: string | null

@@ -8,6 +8,7 @@ import type { Language, Link, Payment } from '../../db/schema.js'
 import { markError, markPending, reservePayment } from '../data/payments.js'
 import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
+import { type OrderParts, orderAmount } from '../domain/order.js'
 import { gatewayReturnUrl } from '../domain/return-url.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdShort, truncateMemo } from '../lib/money.js'
@@ -35,8 +36,10 @@ export async function startCheckout(
   link: Link,
   input: CheckoutInput,
   language: Language,
+  order?: OrderParts,
 ): Promise<CheckoutResult> {
-  const amount = link.amount ?? input.amount
+  // A priced order (a cart, a discount, a fee) says what the card pays; else the link or the form.
+  const amount = order ? orderAmount(order) : (link.amount ?? input.amount)
   if (amount === null) throw new TypeError('An open-amount checkout needs the amount')
   const reservation = await reservePayment(
     deps.db,
@@ -49,6 +52,7 @@ export async function startCheckout(
       ref: input.ref,
       language,
       invoiceId: link.invoiceId,
+      order,
     },
     deps.clock(),
   )

@@ -28,6 +28,12 @@ const link: Link = {
   source: 'api',
   createdBy: null,
   metadata: { order: 'CMD-12' },
+  lineItems: null,
+  customFields: null,
+  allowPromoCodes: false,
+  customerFee: false,
+  partialMinAmount: null,
+  inFlightTotal: 0,
 }
 
 const payment: Payment = {
@@ -67,6 +73,13 @@ const payment: Payment = {
   source: 'dashboard',
   metadata: { order: 'CMD-12', channel: 'web' },
   checkoutId: null,
+  subtotal: 129950,
+  discount: 0,
+  fee: 0,
+  promoCode: null,
+  promoCodeId: null,
+  lineItems: null,
+  customFields: null,
 }
 
 describe('toLinkObject', () => {
@@ -135,6 +148,12 @@ describe('toPaymentObject', () => {
       ref: 'CMD-12',
       checkout_id: null,
       metadata: { order: 'CMD-12', channel: 'web' },
+      subtotal: 1299.5,
+      discount: 0,
+      promo_code: null,
+      fee: 0,
+      line_items: [],
+      custom_fields: {},
       language: 'fr',
       order_id: 'c8d1e1f2-7a61-4a4e-b2c1-0b5d3c0e9f11',
       order_number: '417271',
@@ -161,6 +180,45 @@ describe('toPaymentObject', () => {
     )
     expect(failed).toMatchObject({ failure_code: 'expired_card', failure_message: 'Card expired' })
     expect(paymentObject.parse(failed)).toMatchObject({ failure_code: 'expired_card' })
+  })
+
+  it('reads a payment from before carts as its amount alone, and a sold cart line by line', () => {
+    const old = toPaymentObject(
+      { ...payment, subtotal: null },
+      { publicUrl: 'https://pay.example.dz' },
+    )
+    expect(old).toMatchObject({ subtotal: 1299.5, discount: 0, fee: 0, line_items: [] })
+    const sold = toPaymentObject(
+      {
+        ...payment,
+        amount: 262000,
+        subtotal: 250000,
+        discount: 0,
+        fee: 12000,
+        lineItems: [
+          { productId: 'prod_1', name: 'Tapis', sku: 'TAP-1', quantity: 2, unitPrice: 125000 },
+        ],
+        customFields: { wilaya: '16' },
+      },
+      { publicUrl: 'https://pay.example.dz' },
+    )
+    expect(sold).toMatchObject({
+      amount: 2620,
+      subtotal: 2500,
+      fee: 120,
+      line_items: [
+        {
+          product_id: 'prod_1',
+          name: 'Tapis',
+          sku: 'TAP-1',
+          quantity: 2,
+          unit_price: 1250,
+          amount: 2500,
+        },
+      ],
+      custom_fields: { wilaya: '16' },
+    })
+    expect(paymentObject.parse(sold)).toEqual(sold)
   })
 
   it("tells a payment paid beyond its link's max_payments", () => {

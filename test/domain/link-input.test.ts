@@ -298,6 +298,12 @@ describe('parseLinkUpdate', () => {
     updatedAt: NOW - 1000,
     source: null,
     createdBy: null,
+    lineItems: null,
+    customFields: null,
+    allowPromoCodes: false,
+    customerFee: false,
+    partialMinAmount: null,
+    inFlightTotal: 0,
     metadata: {},
   }
   const update = (body: unknown, link: Link = stored) =>

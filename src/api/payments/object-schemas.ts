@@ -8,6 +8,16 @@ import * as z from 'zod'
 import { FAILURE_CODES, LANGUAGES, LINK_SOURCES, PAYMENT_STATUSES } from '../../../db/schema.js'
 import { dzd, metadata, page, time } from '../object-fields.js'
 
+/** A line of a payment: the product as it was sold, its name and unit price of that moment. */
+export const soldLineItem = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: dzd,
+  amount: dzd.describe('unit_price × quantity'),
+})
+
 export const paymentObject = z.object({
   id: z.string(),
   link_id: z.string(),
@@ -23,6 +33,18 @@ export const paymentObject = z.object({
   metadata: metadata.describe(
     "the metadata of the payment's link when the payment started (`{}` when none); a later change of the link's metadata leaves it as it was",
   ),
+  subtotal: dzd.describe(
+    "before the discount and the fee: the cart's total, or the amount paid on the link (amount = subtotal − discount + fee)",
+  ),
+  discount: dzd.describe('taken off by the promo code (0 when none)'),
+  promo_code: z.string().nullable().describe('the promo code used, as the merchant wrote it'),
+  fee: dzd.describe("the gateway's fee paid by the customer on top (0 when the merchant pays it)"),
+  line_items: z
+    .array(soldLineItem)
+    .describe('the products sold, with their names and prices of that moment (empty when none)'),
+  custom_fields: z
+    .record(z.string(), z.string())
+    .describe("the customer's answers to the link's custom fields, key → value (`{}` when none)"),
   language: z.enum(LANGUAGES),
   order_id: z.string().nullable().describe("the card network's order id"),
   order_number: z.string().nullable(),

@@ -33,6 +33,20 @@ export function toPaymentObject(payment: Payment, opts: { publicUrl: string }): 
     // The checkout session paid through (null for a link's own payments).
     checkout_id: payment.checkoutId,
     metadata: payment.metadata,
+    // A payment from before carts has no subtotal: its amount, with no discount nor fee.
+    subtotal: storedDzdNumber(payment.subtotal ?? payment.amount),
+    discount: storedDzdNumber(payment.discount),
+    promo_code: payment.promoCode,
+    fee: storedDzdNumber(payment.fee),
+    line_items: (payment.lineItems ?? []).map((item) => ({
+      product_id: item.productId,
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      unit_price: storedDzdNumber(item.unitPrice),
+      amount: storedDzdNumber(item.unitPrice * item.quantity),
+    })),
+    custom_fields: payment.customFields ?? {},
     language: payment.language,
     order_id: payment.orderId,
     order_number: payment.orderNumber,
