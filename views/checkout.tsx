@@ -25,7 +25,8 @@ export interface CheckoutProps {
     items: CheckoutItem[] | null
   }
   values: { name?: string; phone?: string; email?: string; amount?: string; ref?: string }
-  errors: Partial<Record<'name' | 'phone' | 'email' | 'amount' | 'terms' | 'ref' | 'form', string>>
+  /** By field name: the customer's details, `form`, and the order's (`qty_<id>`, `cf_<key>`…). */
+  errors: Partial<Record<string, string>>
   csrfToken: string
   onlineTermsUrl: string
   merchantTermsUrl: string

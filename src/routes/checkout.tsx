@@ -23,6 +23,7 @@ import { formatAmount, formatMinutes } from '../i18n/index.js'
 import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
 import { startCheckout } from '../payments/checkout.js'
+import { type OrderErrors, priceOrder } from '../payments/order.js'
 import { attributeText, CHALLENGE_SLOT } from '../security/captcha.js'
 import { issueSharedToken, verifyToken } from '../security/tokens.js'
 import { pageKey, plainQuery } from './checkout-prepared.js'
@@ -159,17 +160,26 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     max: link.amountMax,
     fixed: link.amount,
   })
-  if (!parsed.ok) {
+  // The order is priced even when the details are refused, so every refused field is named at once.
+  const priced = await priceOrder(c.var, link, form, parsed.ok ? parsed.value : null)
+  if (!parsed.ok || !priced.ok) {
+    const refused: OrderErrors = {
+      ...(parsed.ok ? {} : parsed.errors),
+      ...(priced.ok ? {} : priced.errors),
+    }
     const errors: CheckoutProps['errors'] = {}
-    for (const [field, error] of Object.entries(parsed.errors)) {
+    for (const [field, error] of Object.entries(refused)) {
       const params = Object.fromEntries(
-        Object.entries(error.params ?? {}).map(([k, v]) => [k, formatAmount(v, lang)]),
+        Object.entries(error.params ?? {}).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? formatAmount(v, lang) : v,
+        ]),
       )
-      errors[field as keyof typeof errors] = t(error.key, params)
+      errors[field] = t(error.key, params)
     }
     return renderCheckout(c, link, lang, 400, { values, errors }, checkout)
   }
-  const result = await startCheckout(c.var, link, parsed.value, lang)
+  const result = await startCheckout(c.var, link, parsed.value, lang, priced.order)
   if (result.kind === 'redirect') return c.redirect(result.url, 303)
   if (result.kind === 'gateway_error')
     return gatewayErrorPage(
