@@ -95,6 +95,20 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       name: 'Benali',
       order: ord,
     }
+    // The catalogue's: the busiest cart link, one of its payments with a code, a product.
+    const cart = sqlite
+      .prepare(
+        'SELECT id, slug FROM links WHERE line_items IS NOT NULL AND active = 1 ORDER BY paid_count DESC LIMIT 1',
+      )
+      .get() as { id: string; slug: string }
+    const cartPayment = sqlite
+      .prepare(
+        'SELECT id FROM payments WHERE link_id = ? AND promo_code IS NOT NULL ORDER BY created_at DESC LIMIT 1',
+      )
+      .get(cart.id) as { id: string }
+    const product = sqlite
+      .prepare('SELECT id FROM products ORDER BY sold_count DESC LIMIT 1')
+      .get() as { id: string }
     const shop = sqlite
       .prepare("SELECT id FROM webhook_endpoints WHERE description = 'Boutique'")
       .get() as { id: string }
@@ -191,6 +205,21 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
         `/api/v1/webhook-endpoints/${shop.id}/deliveries?cursor=${oldDelivery}`,
         api,
       ],
+      ['API products', '/api/v1/products', api],
+      ['API products `q` (a name)', '/api/v1/products?q=Tapis', api],
+      ['API product (the best seller)', `/api/v1/products/${product.id}`, api],
+      ['Dashboard products page', '/dashboard/products', dash],
+      [
+        'API payments `link_id` (the busiest cart link)',
+        `/api/v1/payments?link_id=${cart.id}`,
+        api,
+      ],
+      [
+        'Dashboard payment page (a cart with a promo code)',
+        `/dashboard/payments/${cartPayment.id}`,
+        dash,
+      ],
+      ['Checkout page of a cart link (products, stock)', `/l/${cart.slug}`, {}],
     ]
     await server.call('idle')
     const rows: Row[] = []
@@ -216,7 +245,7 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       goal: `RSS ≤ +${mib(EXPORT_RSS_GOAL_BYTES)}: ${csv.growth <= EXPORT_RSS_GOAL_BYTES && csv.rows === 100_000 ? 'met' : '**not met**'}`,
     })
     notes.push(
-      `100,000-payment merchant: bench/seed-merchant.ts wrote 1,000 links and 100,000 payments over a year (every status; ${seeded.tillSales.toLocaleString('en-US')} of them the till's sales of the last 30 days, each with its own till link) and ${seeded.auditEntries.toLocaleString('en-US')} audit log entries (seeded in ${(seeded.ms / 1000).toFixed(1)} s) to a SQLite file, and Paylinks served it (bench/server.ts); each row is ${seconds} s of requests one after another, after 50 of warm-up, on one connection (the time one merchant waits), the API with the admin token, the dashboard signed in. The export's RSS growth is the server's peak RSS, sampled continuously over IPC during the download, minus its RSS after a GC before it.`,
+      `100,000-payment merchant: bench/seed-merchant.ts wrote 500 products and 40 promo codes, 1,000 links (50 of them carts of products taking codes) and 100,000 payments over a year (those on carts with their lines, a third with a code's discount) (every status; ${seeded.tillSales.toLocaleString('en-US')} of them the till's sales of the last 30 days, each with its own till link) and ${seeded.auditEntries.toLocaleString('en-US')} audit log entries (seeded in ${(seeded.ms / 1000).toFixed(1)} s) to a SQLite file, and Paylinks served it (bench/server.ts); each row is ${seconds} s of requests one after another, after 50 of warm-up, on one connection (the time one merchant waits), the API with the admin token, the dashboard signed in. The export's RSS growth is the server's peak RSS, sampled continuously over IPC during the download, minus its RSS after a GC before it.`,
     )
     return rows
   } finally {

@@ -10,6 +10,13 @@
  * through prepared statements in one transaction; the database's triggers keep the links'
  * counters, which are then checked against the payments.
  *
+ * The shop sells from a catalogue too: 500 products (a fifth with a stock, the rest unlimited, a
+ * tenth archived), one link in twenty is a cart of one to four of them (some quantities the
+ * customer chooses) taking promo codes, and 40 promo codes (percent or amount off, some limited,
+ * some expired). A cart link's payments carry the lines they sold (names and prices of then),
+ * their subtotal and, one in three, a code's discount; the products' sold and held units and the
+ * codes' redemptions are then counted from the payments, as the database's triggers keep them.
+ *
  * `npx tsx bench/seed-merchant.ts <db path> [payments] [links]`
  */
 import { existsSync } from 'node:fs'
@@ -110,6 +117,22 @@ export function seedMerchant(
   const insertAudit = sqlite.prepare(
     `INSERT INTO audit_log (at, actor_kind, actor_id, actor_label, action, target_kind, target_id,
        detail, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertProduct = sqlite.prepare(
+    `INSERT INTO products (id, name, description, price, stock, sku, active, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertPromo = sqlite.prepare(
+    `INSERT INTO promo_codes (id, code, percent_off, amount_off, min_amount, max_redemptions,
+       expires_at, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const setCart = sqlite.prepare(
+    `UPDATE links SET line_items = ?, allow_promo_codes = 1, amount = ?, invoice_id = NULL,
+       invoice_items = NULL WHERE id = ?`,
+  )
+  const setSold = sqlite.prepare(
+    `UPDATE payments SET line_items = ?, subtotal = ?, discount = ?, promo_code = ?,
+       promo_code_id = ? WHERE id = ?`,
   )
   const insertTillLink = sqlite.prepare(
     `INSERT INTO links (id, slug, title, amount, max_payments, expires_at, language, active,
@@ -227,6 +250,9 @@ export function seedMerchant(
     min: number
     lang: string
   }[] = []
+  const catalogue = seedCatalogue(now, r, insertProduct, insertPromo)
+  /** A cart link's lines: one to four products, some with a quantity the customer chooses. */
+  const carts = new Map<string, CartLine[]>()
   sqlite.transaction(() => {
     for (let i = 0; i < linkCount; i++) {
       const id = `lnk_${randomBase62(16)}`
@@ -267,6 +293,14 @@ export function seedMerchant(
         created,
         created,
       )
+      if (i % 20 === 5) {
+        const lines = cartLines(r, catalogue.products)
+        const total = lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0)
+        setCart.run(JSON.stringify(lines.map(linkLine)), total, id)
+        carts.set(id, lines)
+        linkRows.push({ id, created, amount: total, min: 50_000, lang })
+        continue
+      }
       linkRows.push({ id, created, amount, min: 50_000, lang })
     }
     const people = PEOPLE.map(([name, role]) => {
@@ -294,7 +328,11 @@ export function seedMerchant(
         age < DAY && r.next() < 0.3
           ? r.pick(['initiated', 'pending'] as const)
           : settledStatus(r.next())
-      const amount = link.amount ?? link.min + r.int(4_000) * 100
+      const cart = carts.get(link.id)
+      const sold = cart && soldOrder(r, cart, catalogue.promos, created)
+      const amount = sold
+        ? sold.subtotal - sold.discount
+        : (link.amount ?? link.min + r.int(4_000) * 100)
       const latin = r.next() < 0.6
       const first = latin ? r.pick(LATIN_FIRST) : r.pick(ARABIC_FIRST)
       const last = latin ? r.pick(LATIN_LAST) : r.pick(ARABIC_LAST)
@@ -330,7 +368,19 @@ export function seedMerchant(
         // The link's source, as the payment's INSERT copies it.
         sale ? 'till' : 'dashboard',
       )
+      if (sold) {
+        const promo = sold.promo
+        setSold.run(
+          JSON.stringify(sold.lines),
+          sold.subtotal,
+          sold.discount,
+          promo?.code ?? null,
+          promo?.id ?? null,
+          paymentId,
+        )
+      }
     }
+    countSales(sqlite)
     seedWebhooks(finals, now)
     const actors = [
       { id: null, email: 'admin token', kind: 'admin' },
@@ -368,6 +418,170 @@ export function seedMerchant(
     ms: performance.now() - started,
     byStatus,
   }
+}
+
+interface SeededProduct {
+  id: string
+  name: string
+  sku: string | null
+  price: number
+}
+interface SeededPromo {
+  id: string
+  code: string
+  percentOff: number | null
+  amountOff: number | null
+  minAmount: number | null
+  expiresAt: number | null
+}
+interface CartLine {
+  product: SeededProduct
+  quantity: number
+  adjustable: { min: number; max: number } | null
+}
+
+const PRODUCT_NAMES = [
+  'Tapis',
+  'Tajine',
+  'Miel',
+  'Huile d’olive',
+  'Burnous',
+  'سجاد',
+  'عسل',
+  'Dattes',
+]
+
+/** The catalogue: 500 products and 40 promo codes, written before the links that sell them. */
+function seedCatalogue(
+  now: number,
+  r: ReturnType<typeof random>,
+  insertProduct: { run: (...v: unknown[]) => unknown },
+  insertPromo: { run: (...v: unknown[]) => unknown },
+) {
+  const products: SeededProduct[] = []
+  for (let i = 0; i < 500; i++) {
+    const id = `prod_${randomBase62(16)}`
+    const name = `${r.pick(PRODUCT_NAMES)} ${i}`
+    const price = 50_000 + r.int(400) * 500
+    const sku = i % 3 === 0 ? null : `SKU-${10_000 + i}`
+    const created = now - YEAR - 31 * DAY + i * 60_000
+    // A large stock where there is one: the year's sales come off it (countSales).
+    const stock = i % 5 === 0 ? 100_000 : null
+    insertProduct.run(
+      id,
+      name,
+      i % 4 === 0 ? 'Fait main' : null,
+      price,
+      stock,
+      sku,
+      i % 10 === 9 ? 0 : 1,
+      created,
+      created,
+    )
+    // Archived products are in the list, never in a cart.
+    if (i % 10 !== 9) products.push({ id, name, sku, price })
+  }
+  const promos: SeededPromo[] = []
+  for (let i = 0; i < 40; i++) {
+    const id = `promo_${randomBase62(16)}`
+    const percent = i % 2 === 0
+    const promo: SeededPromo = {
+      id,
+      code: `PROMO${100 + i}`,
+      percentOff: percent ? 5 + r.int(4) * 5 : null,
+      amountOff: percent ? null : 10_000 + r.int(5) * 5_000,
+      minAmount: i % 4 === 1 ? 100_000 : null,
+      expiresAt: i % 8 === 7 ? now - 30 * DAY : null,
+    }
+    insertPromo.run(
+      id,
+      promo.code,
+      promo.percentOff,
+      promo.amountOff,
+      promo.minAmount,
+      i % 5 === 0 ? 1_000_000 : null,
+      promo.expiresAt,
+      i % 10 === 3 ? 0 : 1,
+      now - YEAR,
+      now - YEAR,
+    )
+    promos.push(promo)
+  }
+  return { products, promos }
+}
+
+/** One to four distinct products; one line in three lets the customer choose 1 to 5. */
+function cartLines(r: ReturnType<typeof random>, products: SeededProduct[]): CartLine[] {
+  const lines: CartLine[] = []
+  const count = 1 + r.int(4)
+  while (lines.length < count) {
+    const product = r.pick(products)
+    if (lines.some((l) => l.product.id === product.id)) continue
+    const adjustable = r.next() < 0.33 ? { min: 1, max: 5 } : null
+    lines.push({ product, quantity: 1 + r.int(2), adjustable })
+  }
+  return lines
+}
+
+/** A link's line as the link stores it (src/domain/order.ts's LinkLineItem). */
+function linkLine(line: CartLine) {
+  return { productId: line.product.id, quantity: line.quantity, adjustable: line.adjustable }
+}
+
+/** What one payment on a cart link sold: its lines, their total and, one in three, a code's discount. */
+function soldOrder(
+  r: ReturnType<typeof random>,
+  lines: CartLine[],
+  promos: SeededPromo[],
+  at: number,
+) {
+  const sold = lines.map((l) => ({
+    productId: l.product.id,
+    name: l.product.name,
+    sku: l.product.sku,
+    quantity: l.adjustable ? l.adjustable.min + r.int(l.adjustable.max) : l.quantity,
+    unitPrice: l.product.price,
+  }))
+  const subtotal = sold.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0)
+  const promo = r.next() < 0.33 ? r.pick(promos) : null
+  const usable =
+    promo &&
+    (promo.expiresAt === null || promo.expiresAt > at) &&
+    subtotal >= (promo.minAmount ?? 0)
+  const off = !usable
+    ? 0
+    : promo.percentOff !== null
+      ? Math.floor((subtotal * promo.percentOff) / 100)
+      : Math.min(promo.amountOff ?? 0, subtotal - 5_000)
+  return { lines: sold, subtotal, discount: off, promo: usable ? promo : null }
+}
+
+/**
+ * The products' sold and held units and the codes' redemptions, counted from the payments as the
+ * triggers keep them (a seeded payment is written in its final status, past the triggers that
+ * move them): paid lines sold (off the stock), in-flight ones held; paid payments redeem a code,
+ * in-flight ones hold it.
+ */
+function countSales(sqlite: ReturnType<typeof openSqlite>['sqlite']) {
+  // Summed once over the payments, by product and by code, then written to each row.
+  sqlite.exec(`
+    CREATE TEMP TABLE sales AS SELECT json_extract(j.value, '$.productId') AS id,
+        sum(CASE WHEN p.status = 'paid' THEN json_extract(j.value, '$.quantity') END) AS sold,
+        sum(CASE WHEN p.status IN ('initiated', 'pending')
+          THEN json_extract(j.value, '$.quantity') END) AS held
+      FROM payments p, json_each(p.line_items) j WHERE p.line_items IS NOT NULL GROUP BY 1;
+    UPDATE products SET
+      sold_count = coalesce((SELECT sold FROM temp.sales s WHERE s.id = products.id), 0),
+      held_count = coalesce((SELECT held FROM temp.sales s WHERE s.id = products.id), 0);
+    UPDATE products SET stock = stock - sold_count WHERE stock IS NOT NULL;
+    CREATE TEMP TABLE redemptions AS SELECT promo_code_id AS id,
+        sum(status = 'paid') AS redeemed, sum(status IN ('initiated', 'pending')) AS held
+      FROM payments WHERE promo_code_id IS NOT NULL GROUP BY 1;
+    UPDATE promo_codes SET
+      redeemed_count = coalesce((SELECT redeemed FROM temp.redemptions r WHERE r.id = promo_codes.id), 0),
+      held_count = coalesce((SELECT held FROM temp.redemptions r WHERE r.id = promo_codes.id), 0);
+    DROP TABLE temp.sales;
+    DROP TABLE temp.redemptions;`)
 }
 
 /** A payment's final status and the outbound event it sends. */
