@@ -2,11 +2,11 @@ import { raw } from 'hono/html'
 import type { DepositView } from '../src/domain/deposit.js'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
+import { DepositAmount } from './checkout-deposit.js'
 import { Check, described, Field, FieldError } from './field.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
 import { amountParts, PAY_AMOUNT_SCRIPT } from './pay-amount-script.js'
-import { DepositAmount } from './checkout-deposit.js'
 import { CHECKOUT_CSS } from './styles.js'
 
 export interface CheckoutItem {
@@ -127,7 +127,12 @@ export function CheckoutPage(props: CheckoutProps) {
           </p>
         ) : null}
         {props.deposit ? (
-          <DepositAmount ctx={ctx} deposit={props.deposit} value={values.amount} error={errors.amount} />
+          <DepositAmount
+            ctx={ctx}
+            deposit={props.deposit}
+            value={values.amount}
+            error={errors.amount}
+          />
         ) : open ? (
           <>
             <label for="amount">{t('enterAmount')}</label>

@@ -161,7 +161,12 @@ async function refusal(
     return { ok: false, reason: 'completed' }
   if (link.expiresAt !== null && link.expiresAt <= now) return { ok: false, reason: 'expired' }
   const wait = retryAfterMs(Number(link.oldestInFlight ?? now), now, sessionMs)
-  const inProgress = { ok: false, reason: 'in_progress', retryAfterMs: wait, retryAt: now + wait } as const
+  const inProgress = {
+    ok: false,
+    reason: 'in_progress',
+    retryAfterMs: wait,
+    retryAt: now + wait,
+  } as const
   if (link.maxPayments !== null && link.paid + link.inFlight >= link.maxPayments) return inProgress
   if (link.partialMin !== null && link.amount !== null) {
     const part = depositPart(request.order ?? plainOrder(request.amount))

@@ -6,11 +6,16 @@
  * a part paid meanwhile makes it refuse with `balance_changed`.
  */
 import type { Link, LinkCounters } from '../../db/schema.js'
-import { checkDepositPart, depositView } from '../domain/deposit.js'
 import { westernDigits } from '../domain/checkout-input.js'
-import type { OrderErrors } from './order.js'
+import { checkDepositPart, depositView } from '../domain/deposit.js'
+import type { MessageKey } from '../i18n/index.js'
 
-export type DepositSubtotal = { ok: true; subtotal: number } | { ok: false; errors: OrderErrors }
+/** The `amount` field's refusal, as src/payments/order.ts's OrderErrors holds it. */
+type AmountError = { key: MessageKey; params?: Record<string, number> }
+
+export type DepositSubtotal =
+  | { ok: true; subtotal: number }
+  | { ok: false; errors: { amount: AmountError } }
 
 /** The deposit's part as the subtotal, or the `amount` field's refusal; null for other links. */
 export function depositSubtotal(
@@ -23,10 +28,12 @@ export function depositSubtotal(
   const view = depositView(link, { paidTotal: link.paidTotal })
   if (!view) return null
   const raw = typeof form.amount === 'string' ? form.amount.slice(0, 40) : ''
-  const entered = westernDigits(raw).replace(/[\s\u00a0\u202f\u066c]/g, '').replace(/[,\u066b]/, '.')
+  const entered = westernDigits(raw)
+    .replace(/[\s\u00a0\u202f\u066c]/g, '')
+    .replace(/[,\u066b]/, '.')
   const check = checkDepositPart(view, entered)
   if (check.ok) return { ok: true, subtotal: check.part }
-  const amount: OrderErrors[string] =
+  const amount: AmountError =
     check.reason === 'required'
       ? { key: 'errRequired' as const }
       : check.reason === 'invalid'
