@@ -141,7 +141,6 @@ export const ar: Messages = {
   errDepositMin: 'يجب أن يكون المبلغ {min} على الأقل، أو كل المتبقي.',
   errDepositMax: 'يجب ألا يتجاوز المبلغ {max}، وهو المتبقي.',
   errBalanceChanged: 'تغيّر المبلغ المتبقي: بقي {balance}. راجع المبلغ وادفع من جديد.',
-  receiptDepositPaid: 'مدفوع من أصل {total}',
   receiptDepositRemaining: 'المتبقي',
   receiptDepositInFull: 'مدفوع بالكامل',
 }

@@ -152,7 +152,6 @@ export const en = {
   errDepositMin: 'The amount must be at least {min}, or the whole balance.',
   errDepositMax: 'The amount must be at most {max}, the balance.',
   errBalanceChanged: 'The balance has changed: {balance} remains. Check the amount and pay again.',
-  receiptDepositPaid: 'Paid toward {total}',
   receiptDepositRemaining: 'Remaining',
   receiptDepositInFull: 'Paid in full',
 } as const

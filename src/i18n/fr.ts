@@ -152,7 +152,6 @@ export const fr: Messages = {
   errDepositMax: 'Le montant doit être d’au plus {max}, le reste à payer.',
   errBalanceChanged:
     'Le reste à payer a changé : il reste {balance}. Vérifiez le montant et payez à nouveau.',
-  receiptDepositPaid: 'Payé sur {total}',
   receiptDepositRemaining: 'Reste à payer',
   receiptDepositInFull: 'Payé en totalité',
 }
