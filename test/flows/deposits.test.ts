@@ -111,6 +111,22 @@ describe('a deposit link', () => {
     expect(events.map((e) => [e.type, e.paymentId])).toEqual([['link.completed', rest.paid.id]])
   })
 
+  it('tells a second customer to wait while a part in flight holds the balance', async () => {
+    const link = await postLink(p, {
+      title: 'Séjour',
+      amount: 3000,
+      allow_partial: { min_amount: 1000 },
+      language: 'en',
+    })
+    const held = await startPayment(p, link.slug, { amount: '2000' })
+    expect(held.payment.status).toBe('pending')
+    const second = await submitCheckout(p, link.slug, { amount: '3000' })
+    expect(second.status).toBe(409)
+    expect(await second.text()).toContain('Try again')
+    // The part that fits beside the one in flight is taken.
+    expect((await startPayment(p, link.slug, { amount: '1000' })).payment.status).toBe('pending')
+  })
+
   it('shows an invoice deposit link as an invoice paid once the balance is paid', async () => {
     const link = await postLink(p, {
       title: 'Facture 42',
