@@ -4,55 +4,40 @@
 -- (the same as before for every payment without a fee), and `links.in_flight_total` sums it over
 -- the initiated and pending payments: the INSERT that starts a payment on a deposit link holds
 -- its part of the balance with `paid_total + in_flight_total + part <= amount`
--- (src/data/payment-reserve.ts). 0006's counters' triggers are remade with both sums, so each
--- write of a payment moves every counter in one UPDATE of its link (docs/decisions/link-counters.md).
+-- (src/data/payment-reserve.ts). 0006's triggers are left as they are (the order in which a
+-- payment's triggers fire decides the order of its outbound events): these three, beside them,
+-- take each paid payment's fee back off `paid_total` and keep `in_flight_total`, in the same
+-- statement that writes the payment (docs/decisions/link-counters.md).
 -- A payment paid after its hold was released (expired, then paid late: the money was taken) counts
 -- all the same: paid_total may then pass the amount, and the balance reads max(0, amount - paid_total).
 -- No CASE here: wrangler's statement splitter reads CASE as the start of a block.
-DROP TRIGGER IF EXISTS `payments_count_insert`;
---> statement-breakpoint
-CREATE TRIGGER `payments_count_insert` AFTER INSERT ON `payments`
+CREATE TRIGGER `payments_part_insert` AFTER INSERT ON `payments`
 BEGIN
   UPDATE `links` SET
-    `paid_count` = `paid_count` + (NEW.`status` = 'paid'),
-    `paid_total` = `paid_total` + (NEW.`amount` - NEW.`fee`) * (NEW.`status` = 'paid'),
-    `in_flight_count` = `in_flight_count` + (NEW.`status` IN ('initiated', 'pending')),
+    `paid_total` = `paid_total` - NEW.`fee` * (NEW.`status` = 'paid'),
     `in_flight_total` = `in_flight_total`
       + (NEW.`amount` - NEW.`fee`) * (NEW.`status` IN ('initiated', 'pending'))
   WHERE `id` = NEW.`link_id`;
 END;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS `payments_count_update`;
---> statement-breakpoint
--- Fires only for writes that name one of these columns and change it (a rescheduled check does not).
-CREATE TRIGGER `payments_count_update` AFTER UPDATE OF `status`, `amount`, `fee`, `link_id` ON `payments`
+CREATE TRIGGER `payments_part_update` AFTER UPDATE OF `status`, `amount`, `fee`, `link_id` ON `payments`
 WHEN OLD.`status` IS NOT NEW.`status` OR OLD.`amount` IS NOT NEW.`amount`
   OR OLD.`fee` IS NOT NEW.`fee` OR OLD.`link_id` IS NOT NEW.`link_id`
 BEGIN
   UPDATE `links` SET
-    `paid_count` = `paid_count`
-      + (`id` = NEW.`link_id` AND NEW.`status` = 'paid')
-      - (`id` = OLD.`link_id` AND OLD.`status` = 'paid'),
     `paid_total` = `paid_total`
-      + (NEW.`amount` - NEW.`fee`) * (`id` = NEW.`link_id` AND NEW.`status` = 'paid')
-      - (OLD.`amount` - OLD.`fee`) * (`id` = OLD.`link_id` AND OLD.`status` = 'paid'),
-    `in_flight_count` = `in_flight_count`
-      + (`id` = NEW.`link_id` AND NEW.`status` IN ('initiated', 'pending'))
-      - (`id` = OLD.`link_id` AND OLD.`status` IN ('initiated', 'pending')),
+      - NEW.`fee` * (`id` = NEW.`link_id` AND NEW.`status` = 'paid')
+      + OLD.`fee` * (`id` = OLD.`link_id` AND OLD.`status` = 'paid'),
     `in_flight_total` = `in_flight_total`
       + (NEW.`amount` - NEW.`fee`) * (`id` = NEW.`link_id` AND NEW.`status` IN ('initiated', 'pending'))
       - (OLD.`amount` - OLD.`fee`) * (`id` = OLD.`link_id` AND OLD.`status` IN ('initiated', 'pending'))
   WHERE `id` IN (OLD.`link_id`, NEW.`link_id`);
 END;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS `payments_count_delete`;
---> statement-breakpoint
-CREATE TRIGGER `payments_count_delete` AFTER DELETE ON `payments`
+CREATE TRIGGER `payments_part_delete` AFTER DELETE ON `payments`
 BEGIN
   UPDATE `links` SET
-    `paid_count` = `paid_count` - (OLD.`status` = 'paid'),
-    `paid_total` = `paid_total` - (OLD.`amount` - OLD.`fee`) * (OLD.`status` = 'paid'),
-    `in_flight_count` = `in_flight_count` - (OLD.`status` IN ('initiated', 'pending')),
+    `paid_total` = `paid_total` + OLD.`fee` * (OLD.`status` = 'paid'),
     `in_flight_total` = `in_flight_total`
       - (OLD.`amount` - OLD.`fee`) * (OLD.`status` IN ('initiated', 'pending'))
   WHERE `id` = OLD.`link_id`;
@@ -60,11 +45,15 @@ END;
 --> statement-breakpoint
 -- A deposit link is completed when what was paid toward it reaches its amount (it has no
 -- max_payments, so 0025's trigger never fires for it): link.completed, in the statement that makes
--- the last part paid, naming that payment.
+-- the last part paid, naming that payment. 0006's trigger adds a paid payment's whole amount and
+-- the one above takes its fee back off, in two UPDATEs of the link: the parts of the paid
+-- payments, summed, confirm the amount is reached, whichever of the two runs first.
 CREATE TRIGGER `deliveries_deposit_link_completed` AFTER UPDATE OF `paid_total` ON `links`
 WHEN NEW.`partial_min_amount` IS NOT NULL AND NEW.`amount` IS NOT NULL
   AND OLD.`paid_total` < NEW.`amount` AND NEW.`paid_total` >= NEW.`amount`
   AND coalesce(NEW.`source`, 'dashboard') <> 'checkout'
+  AND (SELECT coalesce(sum(`amount` - `fee`), 0) FROM `payments`
+    WHERE `link_id` = NEW.`id` AND `status` = 'paid') >= NEW.`amount`
 BEGIN
   INSERT INTO `deliveries` (`event_id`, `channel`, `endpoint_id`, `type`, `payment_id`, `link_id`,
     `payment_event_id`, `occurred_at`, `next_attempt_at`, `created_at`)

@@ -4,7 +4,9 @@
  * part (amount less the customer's fee) and release it when it leaves flight, and a receipt's
  * lines read the parts paid before it.
  */
+import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { deliveries } from '../../db/schema.js'
 import { receiptDeposit } from '../../src/data/deposits.js'
 import { getLinkById } from '../../src/data/links.js'
 import {
@@ -14,6 +16,7 @@ import {
   reservePayment,
 } from '../../src/data/payments.js'
 import { plainOrder } from '../../src/domain/order.js'
+import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { storeLink } from '../support/links.js'
 import { runContenders } from './contenders.js'
 import { openTestDb, paymentRequest, T0, type TestDb } from './helpers.js'
@@ -97,6 +100,33 @@ describe('a deposit link’s balance held by the INSERT', () => {
   it('leaves links without deposits as they were: any number of fixed payments', async () => {
     const link = await storeLink(t.db, { amount: 300000 })
     for (let i = 0; i < 3; i++) expect((await reservePart(link.id, 300000)).ok).toBe(true)
+  })
+})
+
+describe('a deposit link’s link.completed event', () => {
+  it('is written once, when the parts paid reach the amount, a fee never counting', async () => {
+    const endpoint = await createEndpoint(
+      t.db,
+      {
+        url: 'https://hooks.example.dz/in',
+        description: null,
+        eventTypes: ['link.completed'],
+        enabled: true,
+      },
+      T0,
+    )
+    const events = () =>
+      t.db.select().from(deliveries).where(eq(deliveries.endpointId, endpoint.id))
+    const link = await depositLink()
+    await paidPart(link.id, 200000, T0 + 1)
+    // 990 DA and a 10 DA fee: the card pays 1 000 DA, the balance is not paid.
+    await paidPart(link.id, 99000, T0 + 2, 1000)
+    expect(await counters(link.id)).toMatchObject({ paidTotal: 299000 })
+    expect(await events()).toEqual([])
+    const last = await paidPart(link.id, 1000, T0 + 3, 10)
+    expect((await events()).map((e) => [e.type, e.paymentId])).toEqual([
+      ['link.completed', last.id],
+    ])
   })
 })
 
