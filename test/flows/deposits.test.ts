@@ -127,6 +127,42 @@ describe('a deposit link', () => {
     expect((await startPayment(p, link.slug, { amount: '1000' })).payment.status).toBe('pending')
   })
 
+  it('shows the form again with the new balance when another part was paid meanwhile', async () => {
+    // The race between pricing the part and the INSERT that holds it cannot be timed from
+    // outside: a clock that, read as startCheckout starts the payment, first lets the part in
+    // flight be paid (one synchronous UPDATE, its triggers included).
+    let payMeanwhile: (() => void) | null = null
+    const clock = () => {
+      if (payMeanwhile && /at startCheckout/.test(new Error().stack ?? '')) {
+        const pay = payMeanwhile
+        payMeanwhile = null
+        pay()
+      }
+      return Date.now()
+    }
+    await p.close()
+    p = await startPaylinks({ clock })
+    const link = await postLink(p, {
+      title: 'Séjour',
+      amount: 3000,
+      allow_partial: { min_amount: 1000 },
+      language: 'fr',
+    })
+    const held = await startPayment(p, link.slug, { amount: '2000' })
+    payMeanwhile = () =>
+      p.sqlite.sqlite
+        .prepare("UPDATE payments SET status = 'paid', paid_at = ? WHERE id = ?")
+        .run(Date.now(), held.payment.id)
+    // 1 500 DA is priced against a balance of 3 000 DA; then the 2 000 DA part is paid: 1 000 remain.
+    const res = await submitCheckout(p, link.slug, { amount: '1500' })
+    expect(payMeanwhile).toBeNull()
+    expect(res.status).toBe(409)
+    const html = await res.text()
+    expect(html).toMatch(/Le reste à payer a changé : il reste 1\s000,00\sDA/)
+    expect(prefill(html)).toBe('1000')
+    expect(html).toContain('value="Amina Benali"')
+  })
+
   it('shows an invoice deposit link as an invoice paid once the balance is paid', async () => {
     const link = await postLink(p, {
       title: 'Facture 42',
