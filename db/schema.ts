@@ -155,7 +155,8 @@ export const links = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     // What the link's payments add up to, kept by SQLite triggers on payments (migration
     // 0006_link_counter_triggers), inside the statement that moves a payment: paid payments,
-    // their total in centimes, and `initiated` or `pending` ones (each holds a place).
+    // their total in centimes (each its amount less the customer's fee, 0028_deposit_balance),
+    // and `initiated` or `pending` ones (each holds a place).
     paidCount: integer('paid_count').notNull().default(0),
     paidTotal: integer('paid_total').notNull().default(0),
     inFlightCount: integer('in_flight_count').notNull().default(0),
@@ -174,8 +175,9 @@ export const links = sqliteTable(
     allowPromoCodes: integer('allow_promo_codes', { mode: 'boolean' }).notNull().default(false),
     customerFee: integer('customer_fee', { mode: 'boolean' }).notNull().default(false),
     partialMinAmount: integer('partial_min_amount'),
-    // The amounts of the link's `initiated` and `pending` payments: a deposit link's balance
-    // held by payments in flight, so two of them never pay more than is due.
+    // The parts (amount less fee) of the link's `initiated` and `pending` payments, kept by
+    // 0028_deposit_balance's triggers: a deposit link's balance held by payments in flight, so
+    // two of them never pay more than is due.
     inFlightTotal: integer('in_flight_total').notNull().default(0),
   },
   globalThis.PAYLINKS_QUERIES_ONLY

@@ -1,6 +1,8 @@
 import { raw } from 'hono/html'
+import type { DepositView } from '../src/domain/deposit.js'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
+import { DepositAmount } from './checkout-deposit.js'
 import { Check, described, Field, FieldError } from './field.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
@@ -34,6 +36,8 @@ export interface CheckoutProps {
   captcha?: { head: unknown; field: unknown } | undefined
   /** A shop's order (a checkout's link): its reference, and the way back to the shop. */
   order?: CheckoutOrder | undefined
+  /** A deposit link's total, paid so far and balance: the customer types the part to pay now. */
+  deposit?: DepositView | undefined
 }
 
 /** What a shop's checkout adds to its link's page. */
@@ -55,7 +59,9 @@ export function CheckoutPage(props: CheckoutProps) {
   const { ctx, link, values, errors } = props
   const { t, lang } = ctx
   const open = link.amount === null
-  const payLabel = open
+  // The customer types the amount on an open link and a deposit link alike (the Pay button says it).
+  const typed = open || props.deposit !== undefined
+  const payLabel = typed
     ? t('payWith', { amount: '' }).trim()
     : t('payWith', { amount: formatAmount(link.amount!, lang) })
   return (
@@ -120,7 +126,14 @@ export function CheckoutPage(props: CheckoutProps) {
             {t('fixErrors')}
           </p>
         ) : null}
-        {open ? (
+        {props.deposit ? (
+          <DepositAmount
+            ctx={ctx}
+            deposit={props.deposit}
+            value={values.amount}
+            error={errors.amount}
+          />
+        ) : open ? (
           <>
             <label for="amount">{t('enterAmount')}</label>
             <input
@@ -208,7 +221,7 @@ export function CheckoutPage(props: CheckoutProps) {
         {props.captcha?.field as never}
         <button type="submit" class="pay">
           <CardMarks />
-          {open ? (
+          {typed ? (
             <span data-pay={t('payWith')} {...payParts(lang)}>
               {payLabel}
             </span>
@@ -216,7 +229,7 @@ export function CheckoutPage(props: CheckoutProps) {
             <span>{payLabel}</span>
           )}
         </button>
-        {open ? <script nonce={ctx.nonce || undefined}>{raw(PAY_AMOUNT_SCRIPT)}</script> : null}
+        {typed ? <script nonce={ctx.nonce || undefined}>{raw(PAY_AMOUNT_SCRIPT)}</script> : null}
         <p class="muted hint">{t('payHint')}</p>
       </form>
       {props.order?.backUrl ? (

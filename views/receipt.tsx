@@ -29,6 +29,7 @@ export function receiptRows(
     [t('approvalCode'), receipt.approvalCode],
     [t('dateTime'), formatDateTime(receipt.paidAt ?? receipt.updatedAt, lang)],
     [t('amountPaid'), formatAmount(receipt.amount, lang)],
+    ...depositRows(t, lang, receipt.deposit),
     [t('paymentMethod'), t('cardMethod')],
     [t('merchant'), merchantName],
     [t('contactPhone'), contacts?.phone ?? null],
@@ -38,6 +39,22 @@ export function receiptRows(
     [t('reference'), receipt.ref],
   ]
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1].trim() !== '')
+}
+
+/** A deposit's lines: the link's total, paid so far (this part included), what remains. */
+function depositRows(
+  t: (key: MessageKey) => string,
+  lang: Language,
+  deposit: ReceiptView['deposit'],
+): Array<[string, string]> {
+  if (!deposit) return []
+  const remaining =
+    deposit.remaining > 0 ? formatAmount(deposit.remaining, lang) : t('receiptDepositInFull')
+  return [
+    [t('depositTotal'), formatAmount(deposit.total, lang)],
+    [t('depositPaid'), formatAmount(deposit.paid, lang)],
+    [t('receiptDepositRemaining'), remaining],
+  ]
 }
 
 /** The receipt (success) page with the card network's required elements. */

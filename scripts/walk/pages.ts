@@ -158,6 +158,13 @@ const DASHBOARD_STATES: WalkPage[] = [
     open: (page, env) => page.goto(`${env.p.url}/dashboard/links/${env.data.items.id}`),
   },
   {
+    name: 'links-id-deposit',
+    area: 'dashboard',
+    who: 'owner',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/dashboard/links/${env.data.links[env.lang].deposit.id}`),
+  },
+  {
     name: 'payments-id-checkout',
     area: 'dashboard',
     who: 'owner',
@@ -273,6 +280,12 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     area: 'customer',
     who: 'nobody',
     open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].items.slug}`),
+  },
+  {
+    name: 'link-deposit',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].deposit.slug}`),
   },
   {
     name: 'checkout-order',

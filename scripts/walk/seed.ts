@@ -55,6 +55,8 @@ export interface CustomerLinks {
   completed: Link
   /** A shop's open checkout: its order, lines, customer and the way back to the shop. */
   checkout: Link
+  /** A link paid in parts, one part paid: total, paid so far, balance. */
+  deposit: Link
 }
 
 export interface WalkData {
@@ -340,5 +342,9 @@ async function customerLinks(p: Paylinks, language: Language): Promise<CustomerL
   await p.simulator.completePayment(sold.tx.cibTransactionId, 'approved')
   await p.settle()
   const { link: checkout } = await shopOrder(p, language, `CMD-2026-1042-${language}`)
-  return { fixed, open, items, inactive, expired, completed, checkout }
+  const deposit = await storeLink(p, { language, title, amount: 1200000, partialMinAmount: 300000 })
+  const part = await startPendingPayment(p, deposit.slug, { amount: '4500' })
+  await p.simulator.completePayment(part.tx.cibTransactionId, 'approved')
+  await p.settle()
+  return { fixed, open, items, inactive, expired, completed, checkout, deposit }
 }

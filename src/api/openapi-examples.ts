@@ -86,9 +86,12 @@ export const linkExample: LinkObject = {
   active: true,
   inactive_message: null,
   metadata: { term: 'mars', group: 'B2' },
+  allow_partial: null,
   status: 'active',
   paid_count: 0,
   paid_total: 0,
+  amount_due: 1299.5,
+  balance: 1299.5,
   created_at: '2030-03-01T08:15:00.000Z',
   updated_at: '2030-03-01T08:15:00.000Z',
 }

@@ -39,9 +39,11 @@ export const FIELD_NOTES: Record<string, Record<string, string>> = {
     qr_png_url: 'A QR code of `url`, as PNG.',
     poster_url: 'A printable poster with the title, amount and QR code.',
     status:
-      '`active`; `inactive` (switched off); `expired` (past `expires_at`); `completed` (`max_payments` paid).',
+      '`active`; `inactive` (switched off); `expired` (past `expires_at`); `completed` (`max_payments` paid, or a deposit link paid in full).',
     paid_count: 'How many payments on the link are paid.',
-    paid_total: 'Their total in DZD.',
+    paid_total: 'Their total in DZD toward the amount (a customer-paid fee is not counted).',
+    balance:
+      'What remains to pay: `amount_due − paid_total`, never below 0. A deposit link (`allow_partial`) is completed when it reaches 0.',
   },
   Payment: {
     id: 'The payment’s id (`pay_…`).',

@@ -66,6 +66,11 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   bad_email: '{field} must be an e-mail address',
   unknown_product: '{field} names no product of this Paylinks',
   not_available: '{field} must be {value}: this Paylinks does not offer it',
+  partial_needs_amount: '{field} needs a fixed amount or an invoice: an open amount has no balance',
+  partial_min_too_high: '{field} must be less than the link’s amount',
+  partial_with_max_payments:
+    '{field} must be null with allow_partial: a deposit link takes parts until it is paid in full',
+  partial_not_for_till: '{field} is not for a till sale',
 }
 
 const t = translator(API_PROBLEMS)

@@ -32,7 +32,11 @@ import { PROBLEM_MESSAGES } from './problem-messages.js'
 export function placeProblems(problems: FieldProblems, itemLines: readonly number[]): FormProblems {
   const out: FormProblems = {}
   for (const [path, problem] of Object.entries(problems)) {
-    const field = path.startsWith('invoice_items') ? 'items' : path
+    const field = path.startsWith('invoice_items')
+      ? 'items'
+      : path.startsWith('allow_partial')
+        ? 'partial_min_amount'
+        : path
     if (out[field]) continue
     const shown: FieldProblem = { key: PROBLEM_MESSAGES[problem.code] }
     if (problem.params) shown.params = problem.params

@@ -33,6 +33,8 @@ export type LinkForm = {
   success_url: string
   active: boolean
   inactive_message: string
+  /** Deposits: the least part (DZD text); empty: paid in one payment. */
+  partial_min_amount: string
 }
 
 /**
@@ -61,6 +63,7 @@ const TEXT_FIELDS = [
   'success_message',
   'success_url',
   'inactive_message',
+  'partial_min_amount',
 ] as const
 
 // Far above every field's own limit: long enough for the rules to name the limit, short enough
@@ -114,6 +117,7 @@ export function linkToForm(link: Link): LinkForm {
     success_url: link.successUrl ?? '',
     active: link.active,
     inactive_message: link.inactiveMessage ?? '',
+    partial_min_amount: dzd(link.partialMinAmount),
   }
 }
 
@@ -203,6 +207,11 @@ function fullBody(form: LinkForm, problems: FormProblems, itemLines: number[]) {
   body.success_url = optional(form.success_url)
   body.active = form.active
   body.inactive_message = optional(form.inactive_message)
+  // Deposits: sent as `allow_partial`, whose rules say which pricings take it.
+  const partial = form.partial_min_amount.trim()
+  const least = partial === '' ? null : readAmountText(partial)
+  if (partial !== '' && least === null) problems.partial_min_amount = { key: 'errAmountText' }
+  body.allow_partial = least === null ? null : { min_amount: centimesToDzdNumber(least) }
   return body
 }
 

@@ -830,4 +830,17 @@ export const ar: DashMessages = {
   fieldCheckoutId: 'الطلب',
   checkoutSuccessUrl: 'العنوان بعد الدفع',
   auAct_checkout_canceled: 'ألغى طلبًا',
+  // الدفع على أقساط (allow_partial): حقل النموذج، رفضه، وأسطر الرابط والدفعة
+  fieldPartialMin: 'الأقساط: أدنى قسط (دج، اختياري)',
+  partialMinHint:
+    'للمبالغ الثابتة والفواتير فقط: يمكن للزبون الدفع على أقساط لا يقل كل منها عن هذا المبلغ (أو المتبقي) حتى يُدفع المبلغ كاملًا. لا حد أقصى لعدد الدفعات عندئذ.',
+  errPartialNeedsAmount: 'تتطلب الأقساط مبلغًا ثابتًا أو بنود فاتورة.',
+  errPartialMinTooHigh: 'يجب أن يكون أدنى قسط أقل من المبلغ.',
+  errPartialMaxPayments: 'الرابط المدفوع على أقساط ليس له حد أقصى لعدد الدفعات: اترك الحقل فارغًا.',
+  detailAmountDue: 'المجموع المستحق',
+  detailPaidSoFar: 'المدفوع حتى الآن',
+  detailBalance: 'المتبقي',
+  detailPartialMin: 'أدنى قسط',
+  paymentDeposit: 'قسط — المتبقي {balance}',
+  paymentDepositInFull: 'قسط — مدفوع بالكامل',
 }

@@ -852,6 +852,19 @@ export const en = {
   fieldCheckoutId: 'Checkout',
   checkoutSuccessUrl: 'Success URL',
   auAct_checkout_canceled: 'Canceled a checkout',
+  // Deposits (allow_partial): the link form's field, its refusals, the link's and payment's lines
+  fieldPartialMin: 'Deposits: least part (DA, optional)',
+  partialMinHint:
+    'Fixed amounts and invoices only: customers may pay in parts of at least this much (or the balance) until the amount is paid in full. No maximum number of payments then.',
+  errPartialNeedsAmount: 'Deposits need a fixed amount or invoice items.',
+  errPartialMinTooHigh: 'The least part must be less than the amount.',
+  errPartialMaxPayments: 'A link paid in parts has no maximum number of payments: leave it empty.',
+  detailAmountDue: 'Total to pay',
+  detailPaidSoFar: 'Paid so far',
+  detailBalance: 'Balance',
+  detailPartialMin: 'Least part',
+  paymentDeposit: 'Deposit — remains {balance}',
+  paymentDepositInFull: 'Deposit — paid in full',
 } as const
 
 export type DashKey = keyof typeof en

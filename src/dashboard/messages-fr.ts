@@ -852,4 +852,18 @@ export const fr: DashMessages = {
   fieldCheckoutId: 'Commande',
   checkoutSuccessUrl: 'Adresse après paiement',
   auAct_checkout_canceled: 'A annulé une commande',
+  // Acomptes (allow_partial) : le champ du formulaire, ses refus, les lignes du lien et du paiement
+  fieldPartialMin: 'Acomptes : part minimale (DA, facultatif)',
+  partialMinHint:
+    'Montants fixes et factures seulement : le client peut payer en plusieurs fois, au moins ce montant (ou le reste) à chaque fois, jusqu’au paiement complet. Pas de nombre maximal de paiements alors.',
+  errPartialNeedsAmount: 'Les acomptes demandent un montant fixe ou des lignes de facture.',
+  errPartialMinTooHigh: 'La part minimale doit être inférieure au montant.',
+  errPartialMaxPayments:
+    'Un lien payé en plusieurs fois n’a pas de nombre maximal de paiements : laissez ce champ vide.',
+  detailAmountDue: 'Total à payer',
+  detailPaidSoFar: 'Déjà payé',
+  detailBalance: 'Reste à payer',
+  detailPartialMin: 'Part minimale',
+  paymentDeposit: 'Acompte — reste {balance}',
+  paymentDepositInFull: 'Acompte — payé en totalité',
 }

@@ -9,6 +9,7 @@ import type { AnswerView, PaymentDetail } from '../../views/dashboard/payment-de
 import type { Config } from '../config.js'
 import { getCheckoutById } from '../data/checkouts.js'
 import type { Db } from '../data/db.js'
+import { receiptDeposit } from '../data/deposits.js'
 import { getLinkById } from '../data/links.js'
 import { listPaymentEvents } from '../data/payment-events.js'
 import { listPaymentInboxEvents } from '../data/payment-inbox.js'
@@ -94,5 +95,6 @@ export async function loadPaymentDetail(
     gatewayMessage: gatewayMessageOf(payment.checkResponse) ?? showableGatewayText(payment.message),
     creation: answerView(payment.gatewayResponse, CREATION_FIELDS, secrets, 'cib_response'),
     check: answerView(payment.checkResponse, CHECK_FIELDS, secrets),
+    deposit: await receiptDeposit(db, payment, link),
   }
 }

@@ -58,4 +58,9 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   bad_email: 'errInvalid',
   unknown_product: 'errInvalid',
   not_available: 'errInvalid',
+  // Deposits
+  partial_needs_amount: 'errPartialNeedsAmount',
+  partial_min_too_high: 'errPartialMinTooHigh',
+  partial_with_max_payments: 'errPartialMaxPayments',
+  partial_not_for_till: 'errInvalid',
 }

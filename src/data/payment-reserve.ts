@@ -3,7 +3,10 @@
  * the link's counters (paid and in-flight payments, kept by the triggers of
  * 0006_link_counter_triggers, which run inside this same INSERT) and the insert are one atomic
  * statement on SQLite and on D1: a link never holds more initiated, pending and paid payments
- * together than `max_payments`.
+ * together than `max_payments`, and a deposit link (partial_min_amount set) never holds more
+ * initiated, pending and paid parts together than its amount: a payment's part is
+ * `subtotal − discount` (its amount less the customer's fee, see 0028_deposit_balance), summed in
+ * `paid_total` and `in_flight_total`.
  */
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import { checkouts, type Language, links, type Payment, payments } from '../../db/schema.js'
@@ -32,6 +35,8 @@ export type ReserveRefusal =
   | { ok: false; reason: 'not_found' | 'inactive' | 'expired' | 'completed' }
   /** Pending payments hold every remaining place; try again after `retryAfterMs`. */
   | { ok: false; reason: 'in_progress'; retryAfterMs: number; retryAt: number }
+  /** A deposit link's balance is now less than this payment's part (another part was paid). */
+  | { ok: false; reason: 'balance_changed'; balance: number }
 
 export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
 
@@ -57,6 +62,11 @@ function selectList(row: Omit<Payment, FromLink>): SQL {
     return sql.param(row[key as keyof typeof row], column)
   })
   return sql.join(values, sql`, `)
+}
+
+/** What a payment pays toward a deposit link's price: its subtotal less the discount, not its fee. */
+export function depositPart(order: Pick<OrderParts, 'subtotal' | 'discount'>): number {
+  return order.subtotal - order.discount
 }
 
 async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<Payment | null> {
@@ -111,7 +121,10 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
           AND ${col(links.active)} = 1
           AND (${col(links.expiresAt)} IS NULL OR ${col(links.expiresAt)} > ${now})
           AND (${col(links.maxPayments)} IS NULL
-               OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})`,
+               OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})
+          AND (${col(links.partialMinAmount)} IS NULL
+               OR ${col(links.paidTotal)} + ${col(links.inFlightTotal)} + ${depositPart(order)}
+                  <= ${col(links.amount)})`,
     )
     .returning()
   return inserted ?? null
@@ -120,10 +133,11 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
 /** Why the insert was refused, read right after it; null when a place has come free since. */
 async function refusal(
   db: Db,
-  linkId: string,
+  request: PaymentRequest,
   now: number,
   sessionMs: number,
 ): Promise<ReserveRefusal | null> {
+  const linkId = request.linkId
   const [link] = await db
     .select({
       active: links.active,
@@ -131,6 +145,10 @@ async function refusal(
       maxPayments: links.maxPayments,
       paid: links.paidCount,
       inFlight: links.inFlightCount,
+      amount: links.amount,
+      partialMin: links.partialMinAmount,
+      paidTotal: links.paidTotal,
+      inFlightTotal: links.inFlightTotal,
       oldestInFlight: sql<number | null>`(SELECT min(${col(payments.createdAt)}) FROM ${payments}
         WHERE ${col(payments.linkId)} = ${col(links.id)}
           AND ${colIn(payments.status, IN_FLIGHT_STATUSES)})`,
@@ -142,9 +160,21 @@ async function refusal(
   if (link.maxPayments !== null && link.paid >= link.maxPayments)
     return { ok: false, reason: 'completed' }
   if (link.expiresAt !== null && link.expiresAt <= now) return { ok: false, reason: 'expired' }
-  if (link.maxPayments !== null && link.paid + link.inFlight >= link.maxPayments) {
-    const wait = retryAfterMs(Number(link.oldestInFlight ?? now), now, sessionMs)
-    return { ok: false, reason: 'in_progress', retryAfterMs: wait, retryAt: now + wait }
+  const wait = retryAfterMs(Number(link.oldestInFlight ?? now), now, sessionMs)
+  const inProgress = {
+    ok: false,
+    reason: 'in_progress',
+    retryAfterMs: wait,
+    retryAt: now + wait,
+  } as const
+  if (link.maxPayments !== null && link.paid + link.inFlight >= link.maxPayments) return inProgress
+  if (link.partialMin !== null && link.amount !== null) {
+    const part = depositPart(request.order ?? plainOrder(request.amount))
+    const balance = Math.max(0, link.amount - link.paidTotal)
+    if (balance === 0) return { ok: false, reason: 'completed' }
+    if (part > balance) return { ok: false, reason: 'balance_changed', balance }
+    // The part fits what is unpaid but not beside the parts in flight: they hold the balance.
+    if (link.paidTotal + link.inFlightTotal + part > link.amount) return inProgress
   }
   return null
 }
@@ -154,7 +184,8 @@ const ATTEMPTS = 3
 /**
  * Writes an `initiated` payment if the link is active, not expired and has a free place.
  * Otherwise tells why: `completed` when paid payments fill `max_payments`, `in_progress` when
- * pending ones hold the remaining places. The retry hint for `in_progress` is when the oldest
+ * pending ones hold the remaining places (or a deposit link's balance), `balance_changed` when a
+ * deposit's part is more than its link's balance now. The retry hint for `in_progress` is when the oldest
  * in-flight payment's card session ends (`sessionMs`, default 20 minutes); see retryAfterMs.
  */
 export async function reservePayment(
@@ -166,7 +197,7 @@ export async function reservePayment(
   for (let attempt = 1; ; attempt++) {
     const payment = await tryInsert(db, request, now)
     if (payment) return { ok: true, payment }
-    const why = await refusal(db, request.linkId, now, opts.sessionMs ?? DEFAULT_SESSION_MS)
+    const why = await refusal(db, request, now, opts.sessionMs ?? DEFAULT_SESSION_MS)
     if (why) return why
     // A pending payment failed between the insert and the read: its place is free, try again.
     if (attempt >= ATTEMPTS) {

@@ -26,6 +26,8 @@ export type LinkValues = {
   successUrl: string | null
   active: boolean
   inactiveMessage: string | null
+  /** A deposit link's least part (`allow_partial.min_amount`); null: paid in one payment. */
+  partialMinAmount?: number | null
   /** None (`{}`, the column's default) when left out. */
   metadata?: Metadata
 }
@@ -115,6 +117,28 @@ const SNAKE: Record<PricingKey, string> = {
   invoiceItems: 'invoice_items',
 }
 
+/**
+ * Deposits (`allow_partial`): only on a fixed or invoice link (an open amount has no balance), a
+ * least part from the card minimum up to less than the amount, and no `max_payments` — a deposit
+ * link takes parts until it is paid in full (`paid_total` reaches the amount), however many.
+ */
+function checkPartial(
+  partialMin: number | null,
+  amount: number | null,
+  maxPayments: number | null | undefined,
+  problems: FieldProblems,
+) {
+  if (partialMin === null) return
+  if (amount === null) {
+    problems.allow_partial = { code: 'partial_needs_amount' }
+    return
+  }
+  if (partialMin < MIN_AMOUNT) problems['allow_partial.min_amount'] = TOO_LOW
+  else if (partialMin >= amount)
+    problems['allow_partial.min_amount'] = { code: 'partial_min_too_high' }
+  if (maxPayments != null) problems.max_payments = { code: 'partial_with_max_payments' }
+}
+
 function checkExpiry(expiresAt: number | null | undefined, now: number, problems: FieldProblems) {
   if (expiresAt != null && expiresAt <= now) problems.expires_at = { code: 'not_future' }
 }
@@ -138,8 +162,19 @@ export function newLinkValues(
     },
     problems,
   )
+  const partialMin = v.partialMinAmount ?? null
+  if (!problems.amount && !problems.invoice_items)
+    checkPartial(partialMin, pricing.amount, v.maxPayments, problems)
   checkExpiry(v.expiresAt, opts.now, problems)
   if (Object.keys(problems).length > 0) return { ok: false, problems }
+  const maxPayments =
+    partialMin !== null
+      ? null
+      : v.maxPayments !== undefined
+        ? v.maxPayments
+        : isInvoiceLink(pricing)
+          ? 1
+          : null
   return {
     ok: true,
     value: {
@@ -147,8 +182,8 @@ export function newLinkValues(
       description: v.description ?? null,
       ...pricing,
       // An invoice is paid once: a customer who opens its link again must not pay it twice. A
-      // merchant who wants more says so (a number, or null for no limit).
-      maxPayments: v.maxPayments !== undefined ? v.maxPayments : isInvoiceLink(pricing) ? 1 : null,
+      // merchant who wants more says so (a number, or null for no limit). A deposit link has none.
+      maxPayments,
       expiresAt: v.expiresAt ?? null,
       language: v.language ?? opts.defaultLanguage,
       memo: v.memo ?? null,
@@ -156,6 +191,7 @@ export function newLinkValues(
       successUrl: v.successUrl ?? null,
       active: v.active ?? true,
       inactiveMessage: v.inactiveMessage ?? null,
+      partialMinAmount: partialMin,
       metadata: v.metadata ?? {},
     },
   }
@@ -195,6 +231,16 @@ export function linkChanges(
       else if (named.some((n) => !COMPATIBLE[n].includes(k))) merged[k] = null
     }
     Object.assign(changes, resolvePricing(merged, problems))
+  }
+  const partialMin =
+    changes.partialMinAmount !== undefined ? changes.partialMinAmount : link.partialMinAmount
+  if (partialMin !== null && Object.keys(problems).length === 0) {
+    if (link.source === 'till' && changes.partialMinAmount != null)
+      problems.allow_partial = { code: 'partial_not_for_till' }
+    const amount = changes.amount !== undefined ? changes.amount : link.amount
+    checkPartial(partialMin, amount, changes.maxPayments, problems)
+    // Turning deposits on clears the stored limit of payments (an invoice's 1 among them).
+    if (changes.maxPayments === undefined && link.maxPayments !== null) changes.maxPayments = null
   }
   checkExpiry(changes.expiresAt, opts.now, problems)
   if (Object.keys(problems).length > 0) return { ok: false, problems }

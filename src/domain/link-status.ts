@@ -12,17 +12,43 @@ export function isInvoiceLink(link: Pick<Link, 'invoiceId' | 'invoiceItems'>): b
   return link.invoiceId !== null || link.invoiceItems !== null
 }
 
+/** A deposit link (`allow_partial`) is paid in parts until its amount is paid in full. */
+export function isDepositLink(link: Pick<Link, 'partialMinAmount' | 'amount'>): boolean {
+  return link.partialMinAmount != null && link.amount != null
+}
+
+/**
+ * What remains to pay on a fixed or invoice link: its amount less what was paid toward it
+ * (`paid_total`, customer fees apart), never below 0 (a part paid late, after its hold was
+ * released, may pass the amount); null for an open amount.
+ */
+export function linkBalance(
+  link: Pick<Link, 'amount'>,
+  counts: { paidTotal: number },
+): number | null {
+  return link.amount === null ? null : Math.max(0, link.amount - counts.paidTotal)
+}
+
 /**
  * The link's state at `now`. A merchant's "off" wins (its message is what the customer should
- * read), then a completed link (all places paid), then expiry.
+ * read), then a completed link (all places paid, or a deposit link paid in full), then expiry.
+ * A row read from the table carries `partialMinAmount` and `paidTotal`; without them a link is
+ * read as no deposit link.
  */
 export function linkStatus(
-  link: Pick<Link, 'active' | 'expiresAt' | 'maxPayments'>,
-  counts: { paidCount: number },
+  link: Pick<Link, 'active' | 'expiresAt' | 'maxPayments'> &
+    Partial<Pick<Link, 'amount' | 'partialMinAmount'>>,
+  counts: { paidCount: number; paidTotal?: number },
   now: number,
 ): LinkStatus {
   if (!link.active) return 'inactive'
   if (link.maxPayments !== null && counts.paidCount >= link.maxPayments) return 'completed'
+  if (
+    link.partialMinAmount != null &&
+    link.amount != null &&
+    (counts.paidTotal ?? 0) >= link.amount
+  )
+    return 'completed'
   if (link.expiresAt !== null && link.expiresAt <= now) return 'expired'
   return 'active'
 }

@@ -61,6 +61,11 @@ export const PROBLEM_CODES = [
   'bad_email',
   'unknown_product',
   'not_available', // { value }: the only value taken
+  // Deposits (allow_partial): a fixed or invoice link's least part, its other limits
+  'partial_needs_amount',
+  'partial_min_too_high',
+  'partial_with_max_payments',
+  'partial_not_for_till',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

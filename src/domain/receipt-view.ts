@@ -24,6 +24,19 @@ export interface ReceiptView {
   customerName: string
   successMessage: string | null
   successUrl: string | null
+  /** A part of a deposit link's amount: what stood paid and remained right after it. */
+  deposit?: ReceiptDeposit | null
+}
+
+/**
+ * A deposit payment on its receipt, in centimes: the link's amount, what was paid toward it up to
+ * and including this payment (the parts paid before it, in the order they were paid), and what
+ * remained then — 0 on the part that paid it in full (src/data/deposits.ts).
+ */
+export interface ReceiptDeposit {
+  total: Centimes
+  paid: Centimes
+  remaining: Centimes
 }
 
 /** What the receipt views show of a payment. */

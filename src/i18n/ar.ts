@@ -131,4 +131,16 @@ export const ar: Messages = {
   checkoutExpiredText: 'انتهت مهلة دفعه. عد إلى المتجر لتطلب من جديد.',
   checkoutCanceledTitle: 'أُلغي هذا الطلب',
   checkoutCanceledText: 'لم يعد من الممكن دفعه. عد إلى المتجر لتطلب من جديد.',
+  // الدفع على أقساط (allow_partial): مبلغ الصفحة، رفضه، وأسطر الوصل
+  depositCaption: 'الدفع على أقساط',
+  depositTotal: 'المجموع',
+  depositPaid: 'المدفوع حتى الآن',
+  depositBalance: 'المتبقي',
+  depositAmount: 'المبلغ المراد دفعه الآن (دج)',
+  depositWholeBalance: 'كل المتبقي: {max}',
+  errDepositMin: 'يجب أن يكون المبلغ {min} على الأقل، أو كل المتبقي.',
+  errDepositMax: 'يجب ألا يتجاوز المبلغ {max}، وهو المتبقي.',
+  errBalanceChanged: 'تغيّر المبلغ المتبقي: بقي {balance}. راجع المبلغ وادفع من جديد.',
+  receiptDepositRemaining: 'المتبقي',
+  receiptDepositInFull: 'مدفوع بالكامل',
 }

@@ -142,6 +142,18 @@ export const en = {
   checkoutExpiredText: 'The time to pay it is over. Go back to the shop to order again.',
   checkoutCanceledTitle: 'This order was cancelled',
   checkoutCanceledText: 'It can no longer be paid. Go back to the shop to order again.',
+  // Deposits (allow_partial): the amount part of the page, its refusals, the receipt's lines
+  depositCaption: 'Paying in parts',
+  depositTotal: 'Total',
+  depositPaid: 'Paid so far',
+  depositBalance: 'Balance',
+  depositAmount: 'Amount to pay now (DA)',
+  depositWholeBalance: 'The whole balance: {max}',
+  errDepositMin: 'The amount must be at least {min}, or the whole balance.',
+  errDepositMax: 'The amount must be at most {max}, the balance.',
+  errBalanceChanged: 'The balance has changed: {balance} remains. Check the amount and pay again.',
+  receiptDepositRemaining: 'Remaining',
+  receiptDepositInFull: 'Paid in full',
 } as const
 
 export type MessageKey = keyof typeof en

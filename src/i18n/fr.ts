@@ -141,4 +141,17 @@ export const fr: Messages = {
   checkoutCanceledTitle: 'Cette commande a été annulée',
   checkoutCanceledText:
     'Elle ne peut plus être payée. Retournez à la boutique pour commander à nouveau.',
+  // Acomptes (allow_partial) : le montant de la page, ses refus, les lignes du reçu
+  depositCaption: 'Paiement en plusieurs fois',
+  depositTotal: 'Total',
+  depositPaid: 'Déjà payé',
+  depositBalance: 'Reste à payer',
+  depositAmount: 'Montant à payer maintenant (DA)',
+  depositWholeBalance: 'Tout le reste : {max}',
+  errDepositMin: 'Le montant doit être d’au moins {min}, ou tout le reste.',
+  errDepositMax: 'Le montant doit être d’au plus {max}, le reste à payer.',
+  errBalanceChanged:
+    'Le reste à payer a changé : il reste {balance}. Vérifiez le montant et payez à nouveau.',
+  receiptDepositRemaining: 'Reste à payer',
+  receiptDepositInFull: 'Payé en totalité',
 }

@@ -8,6 +8,7 @@ import { links, payments } from '../../db/schema.js'
 import type { Config } from '../config.js'
 import { getBranding, getBrandLogo } from '../data/branding.js'
 import type { Db } from '../data/db.js'
+import { receiptDeposit } from '../data/deposits.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentById } from '../data/payments.js'
 import type { ReceiptPdfMaker } from '../deps.js'
@@ -54,7 +55,10 @@ export async function deliverPaymentMails(
   const payment = await getPaymentById(deps.db, paymentId)
   if (payment?.status !== 'paid') return skip('not_paid')
   const link = await getLinkById(deps.db, payment.linkId)
-  const receipt = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
+  const receipt = {
+    ...receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null),
+    deposit: await receiptDeposit(deps.db, payment, link),
+  }
   const { config } = deps
   const brand = resolveBrand(await getBranding(deps.db), config)
   const testMode = config.gatewayMode !== 'live'

@@ -81,9 +81,16 @@ export interface Link {
   active: boolean
   inactive_message: string | null
   metadata: Metadata
+  /** Deposits: each payment at least min_amount (or the balance), until paid in full. */
+  allow_partial: { min_amount: number } | null
   status: LinkStatus
   paid_count: number
+  /** What was paid toward the link's price (customer fees apart). */
   paid_total: number
+  /** The link's amount; null for an open amount. */
+  amount_due: number | null
+  /** amount_due − paid_total, never below 0; null for an open amount. */
+  balance: number | null
   created_at: string
   updated_at: string
 }
@@ -105,6 +112,8 @@ interface LinkFields {
   success_url?: string | null
   active?: boolean
   inactive_message?: string | null
+  /** Fixed and invoice links: pay in parts of at least min_amount (or the balance). */
+  allow_partial?: { min_amount: number } | null
 }
 
 /** `POST /api/v1/links`. */

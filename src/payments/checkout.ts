@@ -22,6 +22,8 @@ export type CheckoutResult =
       reason: 'in_progress' | 'completed' | 'inactive' | 'expired'
       retryAfterMs?: number
     }
+  /** A deposit link's balance is now less than the part chosen: the form again, with it. */
+  | { kind: 'balance_changed'; balance: number }
 
 type CheckoutDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log' | 'config'>
 
@@ -60,6 +62,8 @@ export async function startCheckout(
     if (reservation.reason === 'in_progress') {
       return { kind: 'unavailable', reason: 'in_progress', retryAfterMs: reservation.retryAfterMs }
     }
+    if (reservation.reason === 'balance_changed')
+      return { kind: 'balance_changed', balance: reservation.balance }
     return {
       kind: 'unavailable',
       reason: reservation.reason === 'not_found' ? 'inactive' : reservation.reason,

@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
 import type { OrderParts } from '../domain/order.js'
 import type { MessageKey } from '../i18n/index.js'
+import { depositSubtotal } from './order-deposit.js'
 
 /**
  * Refused parts of the order, by the form field each names (`qty_<id>`, `cf_<key>`, `promo_code`…).
@@ -38,7 +39,9 @@ export async function priceOrder(
 ): Promise<PricedOrder> {
   const errors: OrderErrors = {}
   // 1. The subtotal: a cart's lines, a deposit's part, else the link's amount or the typed one.
-  const subtotal = link.amount ?? input?.amount ?? 0
+  const deposit = depositSubtotal(link, _form)
+  if (deposit && !deposit.ok) Object.assign(errors, deposit.errors)
+  const subtotal = deposit?.ok ? deposit.subtotal : (link.amount ?? input?.amount ?? 0)
   // 2. The answers to the link's custom fields.
   const customFields = null
   // 3. The promo code's discount.

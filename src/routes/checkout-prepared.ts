@@ -3,7 +3,7 @@
  * language and form token: the checkout route renders it once, and it is then answered from
  * memory before the request is routed (docs/decisions/performance.md, "Answered before routing").
  */
-import type { Link } from '../../db/schema.js'
+import type { Link, LinkCounters } from '../../db/schema.js'
 import type { Language } from '../config.js'
 import type { AppDeps } from '../deps.js'
 import { linkStatus } from '../domain/link-status.js'
@@ -17,10 +17,18 @@ import { pageVariant, type StaticPage } from './static-page.js'
 
 /**
  * The cache key of a link's plain checkout page: its version, the branding's, the language and the
- * window of its shared form token (which the window and the link name fully).
+ * window of its shared form token (which the window and the link name fully). A deposit link's
+ * page shows what was paid and the balance, so its key names `paid_total` too: a part paid makes
+ * the next visitor's page anew, never a stale balance.
  */
-export function pageKey(link: Link, brandVersion: number, lang: Language, now: number): string {
-  return `${link.id}|${link.updatedAt}|${brandVersion}|${lang}|${sharedTokenWindow(now)}`
+export function pageKey(
+  link: Link & Pick<LinkCounters, 'paidTotal'>,
+  brandVersion: number,
+  lang: Language,
+  now: number,
+): string {
+  const paid = link.partialMinAmount === null ? '' : `|${link.paidTotal}`
+  return `${link.id}|${link.updatedAt}${paid}|${brandVersion}|${lang}|${sharedTokenWindow(now)}`
 }
 
 /** The `?lang=` of a plain checkout request ('' for none), or null when it asks for more. */

@@ -15,6 +15,7 @@ import type { AppEnv } from '../deps.js'
 import { MIN_AMOUNT } from '../domain/amount-bounds.js'
 import { merchantTermsHref } from '../domain/brand.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
+import { depositView } from '../domain/deposit.js'
 import { isInvoiceLink, linkStatus } from '../domain/link-status.js'
 import { shopUrl } from '../domain/shop-urls.js'
 import { PUBLIC_FORM_BODY_LIMIT } from '../http/body-limits.js'
@@ -181,6 +182,13 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   }
   const result = await startCheckout(c.var, link, parsed.value, lang, priced.order)
   if (result.kind === 'redirect') return c.redirect(result.url, 303)
+  if (result.kind === 'balance_changed') {
+    // Another part of a deposit was paid meanwhile: the form again, with the balance as it is now.
+    const fresh = (await readLinkBySlug(c.get('db'), link.slug, c.get('linkCache'))) ?? link
+    const balance = formatAmount(result.balance, lang)
+    const errors = { amount: t('errBalanceChanged', { balance }) }
+    return renderCheckout(c, fresh, lang, 409, { values: { ...values, amount: undefined }, errors })
+  }
   if (result.kind === 'gateway_error')
     return gatewayErrorPage(
       c,
@@ -211,9 +219,9 @@ function pick(form: Record<string, unknown>): CheckoutProps['values'] {
 
 async function renderCheckout(
   c: Context<AppEnv>,
-  link: Link,
+  link: LinkWithStats,
   lang: Language,
-  status: 200 | 400 | 403 | 429,
+  status: 200 | 400 | 403 | 409 | 429,
   state: Pick<CheckoutProps, 'values' | 'errors'>,
   checkout: Checkout | null = null,
 ) {
@@ -265,6 +273,7 @@ async function renderCheckout(
         }
         values={state.values}
         errors={state.errors}
+        deposit={depositView(link, link) ?? undefined}
         csrfToken={csrfToken}
         onlineTermsUrl={`/terms?lang=${lang}`}
         merchantTermsUrl={merchantTermsHref(brand, lang)}

@@ -12,6 +12,7 @@ import { parseReturnQuery } from '../client/index.js'
 import type { Language } from '../config.js'
 import { getBrandLogo } from '../data/branding.js'
 import { getCheckoutById } from '../data/checkouts.js'
+import { receiptDeposit } from '../data/deposits.js'
 import { getLinkById } from '../data/links.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
 import type { AppEnv } from '../deps.js'
@@ -98,7 +99,10 @@ receiptRoutes.get('/r/:receiptId/download', async (c) => {
   if (payment?.status !== 'paid') return notFoundPage(c)
   const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
-  const view = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
+  const view = {
+    ...receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null),
+    deposit: await receiptDeposit(c.get('db'), payment, link),
+  }
   const name = `receipt-${payment.orderNumber ?? payment.receiptId}`.replace(/[^\w.-]/g, '_')
   c.header('Cache-Control', 'no-store')
   const pdf = await receiptPdf(c, view, lang, link?.invoiceItems ?? null)
@@ -151,13 +155,16 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment, checkout: Che
   const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
   const ctx = pageContext(c, lang)
-  const view = receiptView(
-    payment,
-    link?.title ?? '',
-    link?.slug ?? '',
-    link?.successMessage ?? null,
-    link?.successUrl ?? null,
-  )
+  const view = {
+    ...receiptView(
+      payment,
+      link?.title ?? '',
+      link?.slug ?? '',
+      link?.successMessage ?? null,
+      link?.successUrl ?? null,
+    ),
+    deposit: await receiptDeposit(c.get('db'), payment, link),
+  }
   c.header('Cache-Control', 'no-store')
   if (payment.status === 'paid')
     return c.html(

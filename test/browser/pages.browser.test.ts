@@ -137,6 +137,37 @@ const CASES: PageCase[] = [
     },
   },
   {
+    // A deposit link with one part paid: the total, paid so far, the balance, the part to pay now
+    // (prefilled with the balance), read at 360 px and 1280 px.
+    name: 'checkout-deposit',
+    status: 200,
+    timeoutMs: 60_000,
+    title: (lang) => TITLES[lang],
+    open: async (lang) => {
+      const made = await link(lang, { amount: 30000, allow_partial: { min_amount: 10000 } })
+      const { tx } = await startPendingPayment(p, made.slug, { amount: '12500' })
+      await p.simulator.completePayment(tx.cibTransactionId, 'approved')
+      await p.settle()
+      return `/l/${made.slug}`
+    },
+    more: async (lang, { page }) => {
+      expect(await page.locator('#amount').inputValue()).toBe('17500')
+      const shown = await textOf(page.locator('main'))
+      for (const key of ['depositTotal', 'depositPaid', 'depositBalance'] as const)
+        expect(shown).toContain(MESSAGES[lang][key])
+      // The Pay button says the part as it is typed.
+      await page.locator('#amount').fill('10000')
+      expect(await textOf(page.locator('button.pay'))).toMatch(/10[\s\u00a0\u202f.,]?000/)
+      await page.locator('#amount').fill('17500')
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+        expect(await overflow(page)).toEqual([])
+        expect(await axeViolations(page, { impact: 'any' })).toEqual([])
+        await screenshot(page, lang, `checkout-deposit-${width}`)
+      }
+    },
+  },
+  {
     name: 'checkout-errors',
     status: 400,
     title: 'fixErrors',

@@ -144,8 +144,12 @@ export function onPaylinks(page: Page, paylinksUrl: string): boolean {
 }
 
 /** Starts a payment without a browser (another customer) and returns its pending transaction. */
-export async function startPendingPayment(p: Paylinks, slug: string) {
-  const res = await submitCheckout(p, slug, {}, { 'x-test-ip': nextIp() })
+export async function startPendingPayment(
+  p: Paylinks,
+  slug: string,
+  fields: Record<string, string> = {},
+) {
+  const res = await submitCheckout(p, slug, fields, { 'x-test-ip': nextIp() })
   if (res.status !== 303) throw new Error(`checkout answered ${res.status}, not 303`)
   const location = res.headers.get('location') ?? ''
   const tx = [...p.simulator.state.transactions.values()].find((t) => location.includes(t.orderId))

@@ -50,6 +50,7 @@ describe('parseCreateLink accepts', () => {
         successUrl: 'https://example.dz/merci',
         active: false,
         inactiveMessage: 'Complet',
+        partialMinAmount: null,
         metadata: { lesson: 'piano' },
       },
     })

@@ -4,6 +4,7 @@ import type { LinkStatus } from '../../src/domain/link-status.js'
 import { storedDzdText } from '../../src/domain/stored-amount.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
+import { DepositRows } from './link-deposit.js'
 import { CopyButton, LinkShare, LocalUrlWarning } from './link-share.js'
 import { MetadataList } from './metadata-list.js'
 import { Cell, LinkStatusBadge, linkAmountText, Notice, StackTable } from './parts.js'
@@ -111,6 +112,7 @@ export function LinkDetailPage(props: {
           <dd>{link.paidCount}</dd>
           <dt>{t('colCollected')}</dt>
           <dd>{formatAmount(link.paidTotal, ctx.lang)}</dd>
+          <DepositRows ctx={ctx} link={link} />
           <dt>{t('fieldDescription')}</dt>
           <dd dir="auto">{link.description ?? none}</dd>
           <dt>{t('detailInvoice')}</dt>

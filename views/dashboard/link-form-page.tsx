@@ -23,6 +23,7 @@ export const FORM_FIELDS = new Set<string>([
   'success_url',
   'active',
   'inactive_message',
+  'partial_min_amount',
 ])
 
 /** A text-like field of the link form, in a cell of its own. */
@@ -167,6 +168,14 @@ export function LinkFormPage(props: {
           <PricingChoice ctx={ctx} form={form} value="items" label="pricingItems">
             <TextArea {...common} name="items" label="fieldItems" hint="itemsHint" />
           </PricingChoice>
+          <Input
+            {...common}
+            name="partial_min_amount"
+            label="fieldPartialMin"
+            inputmode="decimal"
+            hint="partialMinHint"
+            ltr
+          />
           <fieldset>
             <legend>{t('sectionAvailability')}</legend>
             <div class="grid">

@@ -9,6 +9,7 @@ import type {
   WebhookEventStatus,
 } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
+import type { ReceiptDeposit } from '../../src/domain/receipt-view.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CheckoutStatusBadge } from './checkouts-page.js'
 import { failureLabel } from './failure-label.js'
@@ -58,6 +59,8 @@ export interface PaymentDetail {
   gatewayMessage: string | null
   creation: AnswerView | null
   check: AnswerView | null
+  /** A part of a deposit link: what remained right after it was paid. */
+  deposit?: ReceiptDeposit | null
 }
 
 type Row = [string, unknown, string?]
@@ -143,6 +146,14 @@ function Webhooks(props: { ctx: DashContext; webhooks: WebhookEvent[] }) {
   )
 }
 
+/** "Deposit — remains X" (or "paid in full") for a part of a deposit link; null otherwise. */
+function depositText(ctx: DashContext, deposit: ReceiptDeposit | null | undefined) {
+  if (!deposit) return null
+  return deposit.remaining > 0
+    ? ctx.t('paymentDeposit', { balance: formatAmount(deposit.remaining, ctx.lang) })
+    : ctx.t('paymentDepositInFull')
+}
+
 /** A payment's page: its state and reason, history, customer, ids, gateway answers, webhooks. */
 export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDetail }) {
   const { ctx } = props
@@ -170,6 +181,7 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
               ) : null,
             ],
             [t('colAmount'), amount],
+            [t('detailBalance'), depositText(ctx, props.detail.deposit)],
             [
               t('fieldLink'),
               link ? (

@@ -54,6 +54,10 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): LinkChanges {
   set('successUrl', body.success_url)
   set('active', body.active)
   set('inactiveMessage', body.inactive_message)
+  set(
+    'partialMinAmount',
+    body.allow_partial === undefined ? undefined : (body.allow_partial?.min_amount ?? null),
+  )
   set('metadata', body.metadata)
   return out
 }

@@ -36,9 +36,17 @@ export const linkObject = z.object({
   metadata: metadata.describe(
     'your own keys and texts (`{}` when none); each payment made from the link keeps a copy as it was then',
   ),
+  allow_partial: z
+    .object({ min_amount: dzd })
+    .nullable()
+    .describe('deposits: each payment at least min_amount, or the balance when less'),
   status: z.enum(LINK_STATUSES),
   paid_count: z.number().int(),
-  paid_total: dzd,
+  paid_total: dzd.describe('what was paid toward the amount, customer fees apart'),
+  amount_due: dzd.nullable().describe('the amount to pay in all; null for an open amount'),
+  balance: dzd
+    .nullable()
+    .describe('amount_due less paid_total, never below 0; null for an open amount'),
   created_at: time,
   updated_at: time,
 })

@@ -4,7 +4,7 @@
  * DZD numbers, times to ISO 8601.
  */
 import type { Link } from '../../../db/schema.js'
-import { linkStatus } from '../../domain/link-status.js'
+import { linkBalance, linkStatus } from '../../domain/link-status.js'
 import { linkUrls } from '../../domain/public-urls.js'
 import { storedDzdNumber } from '../../domain/stored-amount.js'
 import { isShowableTime } from '../../domain/stored-time.js'
@@ -48,9 +48,15 @@ export function toLinkObject(
     active: link.active,
     inactive_message: link.inactiveMessage,
     metadata: link.metadata,
+    allow_partial:
+      link.partialMinAmount === null
+        ? null
+        : { min_amount: storedDzdNumber(link.partialMinAmount) },
     status: linkStatus(link, stats, opts.now),
     paid_count: stats.paidCount,
     paid_total: storedDzdNumber(stats.paidTotal),
+    amount_due: dzdOrNull(link.amount),
+    balance: dzdOrNull(linkBalance(link, stats)),
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),
   }

@@ -85,6 +85,11 @@ const fields = {
   success_url: httpUrl.nullable(),
   active: z.boolean(),
   inactive_message: optionalText(500, true),
+  // Deposits: each payment at least min_amount (or the rest), until the amount is paid in full.
+  allow_partial: z
+    .strictObject({ min_amount: dzdAmount })
+    .nullable()
+    .describe('fixed and invoice links: pay in parts, each at least min_amount or the balance'),
 }
 
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>

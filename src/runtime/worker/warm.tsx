@@ -178,7 +178,7 @@ export async function warmFirstRequest(
   linkBySlugQuery(deps.db)
   const now = Date.now()
   const made = madeUpLink(now)
-  pageKey(made, 0, 'fr', now)
+  pageKey({ ...made, paidTotal: 0 }, 0, 'fr', now)
   plainQuery(`${ORIGIN}/l/warm?lang=fr`)
   await warmCheckoutRoute(deps, made)
   await warmCheckoutPage(deps as AppDeps, made)
