@@ -66,6 +66,11 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   bad_email: '{field} must be an e-mail address',
   unknown_product: '{field} names no product of this Paylinks',
   not_available: '{field} must be {value}: this Paylinks does not offer it',
+  bad_field_key: '{field} must be 1 to 40 lower-case letters, digits or _',
+  duplicate_key: '{field} is the key of another field',
+  options_required: '{field} is required for a select field',
+  options_only_for_select: '{field} is only for a select field',
+  duplicate_option: '{field} must not list the same option twice',
 }
 
 const t = translator(API_PROBLEMS)

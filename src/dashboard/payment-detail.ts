@@ -10,6 +10,7 @@ import type { Config } from '../config.js'
 import { getCheckoutById } from '../data/checkouts.js'
 import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
+import { answersOf } from '../domain/custom-fields.js'
 import { listPaymentEvents } from '../data/payment-events.js'
 import { listPaymentInboxEvents } from '../data/payment-inbox.js'
 import { getPaymentWithin, type PaymentScope } from '../data/payments.js'
@@ -88,6 +89,7 @@ export async function loadPaymentDetail(
   return {
     payment,
     link: link ? { id: link.id, title: link.title } : null,
+    answers: answersOf(link?.customFields, payment.customFields),
     checkout,
     events,
     webhooks,

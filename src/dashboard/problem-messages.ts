@@ -58,4 +58,9 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   bad_email: 'errInvalid',
   unknown_product: 'errInvalid',
   not_available: 'errInvalid',
+  bad_field_key: 'errFieldKey',
+  duplicate_key: 'errFieldKeyTaken',
+  options_required: 'errFieldOptions',
+  options_only_for_select: 'errFieldOptionsSelect',
+  duplicate_option: 'errFieldOptionTwice',
 }

@@ -61,6 +61,12 @@ export const PROBLEM_CODES = [
   'bad_email',
   'unknown_product',
   'not_available', // { value }: the only value taken
+  // Custom fields: their keys and a select's options
+  'bad_field_key',
+  'duplicate_key',
+  'options_required',
+  'options_only_for_select',
+  'duplicate_option',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

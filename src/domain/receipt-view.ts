@@ -3,7 +3,9 @@ import type { FailureCode, InvoiceItem, Payment } from '../../db/schema.js'
 import type { Language } from '../config.js'
 import type { Centimes } from '../lib/money.js'
 import type { BrandContacts } from './brand.js'
+import { answersOf, type CustomFieldAnswer } from './custom-fields.js'
 import { gatewayMessageOf, showableGatewayText } from './failure-reasons.js'
+import type { CustomField } from './order.js'
 
 /** The receipt as the page, the PDF and the e-mail show it (drawn by views/receipt.tsx). */
 export interface ReceiptView {
@@ -24,6 +26,8 @@ export interface ReceiptView {
   customerName: string
   successMessage: string | null
   successUrl: string | null
+  /** The customer's answers to the link's questions, labelled, in the link's order. */
+  customFields?: CustomFieldAnswer[] | undefined
 }
 
 /** What the receipt views show of a payment. */
@@ -33,6 +37,8 @@ export function receiptView(
   linkSlug: string,
   successMessage: string | null,
   successUrl: string | null,
+  /** The link's questions, which label the payment's answers. */
+  fields?: readonly CustomField[] | null,
 ): ReceiptView {
   return {
     receiptId: payment.receiptId,
@@ -52,6 +58,7 @@ export function receiptView(
     customerName: payment.customerName,
     successMessage,
     successUrl,
+    customFields: answersOf(fields, payment.customFields),
   }
 }
 

@@ -131,4 +131,12 @@ export const ar: Messages = {
   checkoutExpiredText: 'انتهت مهلة دفعه. عد إلى المتجر لتطلب من جديد.',
   checkoutCanceledTitle: 'أُلغي هذا الطلب',
   checkoutCanceledText: 'لم يعد من الممكن دفعه. عد إلى المتجر لتطلب من جديد.',
+  // Custom fields: the merchant's questions after the customer's details
+  moreDetails: 'معلومات إضافية',
+  fieldOptional: '(اختياري)',
+  fieldChoose: 'اختر…',
+  errFieldTooLong: 'على الأكثر {max} حرفًا.',
+  errFieldNumber: 'أدخل رقمًا، مثل 12 أو 3.5.',
+  errFieldChoice: 'اختر أحد الخيارات.',
+  errFieldWilaya: 'اختر ولاية من القائمة.',
 }

@@ -142,6 +142,14 @@ export const en = {
   checkoutExpiredText: 'The time to pay it is over. Go back to the shop to order again.',
   checkoutCanceledTitle: 'This order was cancelled',
   checkoutCanceledText: 'It can no longer be paid. Go back to the shop to order again.',
+  // Custom fields: the merchant's questions after the customer's details
+  moreDetails: 'More information',
+  fieldOptional: '(optional)',
+  fieldChoose: 'Choose…',
+  errFieldTooLong: 'At most {max} characters.',
+  errFieldNumber: 'Enter a number, e.g. 12 or 3.5.',
+  errFieldChoice: 'Choose one of the options.',
+  errFieldWilaya: 'Choose a wilaya from the list.',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -141,4 +141,12 @@ export const fr: Messages = {
   checkoutCanceledTitle: 'Cette commande a été annulée',
   checkoutCanceledText:
     'Elle ne peut plus être payée. Retournez à la boutique pour commander à nouveau.',
+  // Custom fields: the merchant's questions after the customer's details
+  moreDetails: 'Informations complémentaires',
+  fieldOptional: '(facultatif)',
+  fieldChoose: 'Choisir…',
+  errFieldTooLong: 'Au plus {max} caractères.',
+  errFieldNumber: 'Saisissez un nombre, par exemple 12 ou 3,5.',
+  errFieldChoice: 'Choisissez l’une des options.',
+  errFieldWilaya: 'Choisissez une wilaya dans la liste.',
 }

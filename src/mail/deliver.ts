@@ -54,7 +54,14 @@ export async function deliverPaymentMails(
   const payment = await getPaymentById(deps.db, paymentId)
   if (payment?.status !== 'paid') return skip('not_paid')
   const link = await getLinkById(deps.db, payment.linkId)
-  const receipt = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
+  const receipt = receiptView(
+    payment,
+    link?.title ?? '',
+    link?.slug ?? '',
+    null,
+    null,
+    link?.customFields,
+  )
   const { config } = deps
   const brand = resolveBrand(await getBranding(deps.db), config)
   const testMode = config.gatewayMode !== 'live'

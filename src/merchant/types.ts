@@ -81,6 +81,8 @@ export interface Link {
   active: boolean
   inactive_message: string | null
   metadata: Metadata
+  /** The questions the customer answers (`[]` when none); the answers are on each payment. */
+  custom_fields: LinkCustomField[]
   status: LinkStatus
   paid_count: number
   paid_total: number
@@ -105,6 +107,19 @@ interface LinkFields {
   success_url?: string | null
   active?: boolean
   inactive_message?: string | null
+  /** At most 5; `[]` or null asks nothing. */
+  custom_fields?: CustomField[] | null
+}
+
+/** A link's question as the API returns it. */
+export interface LinkCustomField {
+  /** `[a-z0-9_]{1,40}`: the answer's key, and the form's `cf_<key>`. */
+  key: string
+  label: string
+  type: CustomFieldType
+  /** A select's choices; null for the other types. */
+  options: string[] | null
+  required: boolean
 }
 
 /** `POST /api/v1/links`. */
@@ -226,11 +241,20 @@ export interface CheckoutLineItem {
   amount: number
 }
 
+export type CustomFieldType = 'text' | 'number' | 'select' | 'wilaya' | 'address'
+
+/**
+ * A question for the customer, as a link or checkout body gives it: `text` (≤ 200 characters),
+ * `number`, `select` (1 to 20 `options`), `wilaya` (answered by its code, `16`) or `address`.
+ */
 export interface CustomField {
   key: string
+  /** 1 to 80 characters. */
   label: string
-  type: 'text' | 'number' | 'select' | 'wilaya' | 'address'
-  options?: string[]
+  type: CustomFieldType
+  /** Only for `select`: 1 to 20 distinct texts of at most 80 characters. */
+  options?: string[] | null
+  /** Default false. */
   required?: boolean
 }
 
@@ -275,7 +299,8 @@ export interface CheckoutCreateParams {
   /** Where "back to the shop" goes. */
   cancel_url?: string | null
   language?: Language
-  custom_fields?: CustomField[]
+  /** At most 5 questions for the customer, kept on the checkout's link. */
+  custom_fields?: CustomField[] | null
   allow_promo_codes?: boolean
   /** Seconds, 300 to 86,400; default 1,800. */
   expires_in?: number

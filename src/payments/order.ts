@@ -11,6 +11,7 @@
 import type { Link } from '../../db/schema.js'
 import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
+import { readCustomFieldAnswers } from '../domain/custom-fields.js'
 import type { OrderParts } from '../domain/order.js'
 import type { MessageKey } from '../i18n/index.js'
 
@@ -32,7 +33,7 @@ type OrderDeps = Pick<AppDeps, 'db' | 'clock'>
 export async function priceOrder(
   _deps: OrderDeps,
   link: Link,
-  _form: Record<string, unknown>,
+  form: Record<string, unknown>,
   /** The customer's details, or null when they were refused (the order is still checked). */
   input: CheckoutInput | null,
 ): Promise<PricedOrder> {
@@ -40,7 +41,7 @@ export async function priceOrder(
   // 1. The subtotal: a cart's lines, a deposit's part, else the link's amount or the typed one.
   const subtotal = link.amount ?? input?.amount ?? 0
   // 2. The answers to the link's custom fields.
-  const customFields = null
+  const customFields = readCustomFieldAnswers(link.customFields, form, errors)
   // 3. The promo code's discount.
   const discount = 0
   // 4. The customer's fee, on what remains after the discount.

@@ -98,7 +98,14 @@ receiptRoutes.get('/r/:receiptId/download', async (c) => {
   if (payment?.status !== 'paid') return notFoundPage(c)
   const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
-  const view = receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null)
+  const view = receiptView(
+    payment,
+    link?.title ?? '',
+    link?.slug ?? '',
+    null,
+    null,
+    link?.customFields,
+  )
   const name = `receipt-${payment.orderNumber ?? payment.receiptId}`.replace(/[^\w.-]/g, '_')
   c.header('Cache-Control', 'no-store')
   const pdf = await receiptPdf(c, view, lang, link?.invoiceItems ?? null)
@@ -157,6 +164,7 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment, checkout: Che
     link?.slug ?? '',
     link?.successMessage ?? null,
     link?.successUrl ?? null,
+    link?.customFields,
   )
   c.header('Cache-Control', 'no-store')
   if (payment.status === 'paid')

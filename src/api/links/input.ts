@@ -55,6 +55,7 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): LinkChanges {
   set('active', body.active)
   set('inactiveMessage', body.inactive_message)
   set('metadata', body.metadata)
+  set('customFields', body.custom_fields)
   return out
 }
 

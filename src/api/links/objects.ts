@@ -48,6 +48,7 @@ export function toLinkObject(
     active: link.active,
     inactive_message: link.inactiveMessage,
     metadata: link.metadata,
+    custom_fields: link.customFields ?? [],
     status: linkStatus(link, stats, opts.now),
     paid_count: stats.paidCount,
     paid_total: storedDzdNumber(stats.paidTotal),
