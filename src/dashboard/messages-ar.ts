@@ -832,7 +832,8 @@ export const ar: DashMessages = {
   auAct_checkout_canceled: 'ألغى طلبًا',
   // Custom fields: the link form's questions and a payment's answers
   sectionCustomFields: 'أسئلة للزبون',
-  fieldCustomFields: 'حقول مخصصة (5 على الأكثر)، حقل في كل سطر: المفتاح | التسمية | النوع | إجباري أو اختياري | الخيارات',
+  fieldCustomFields:
+    'حقول مخصصة (5 على الأكثر)، حقل في كل سطر: المفتاح | التسمية | النوع | إجباري أو اختياري | الخيارات',
   customFieldsHint:
     'الأنواع: text وnumber وselect وwilaya وaddress. حقل select يسرد خياراته مفصولة بـ «;». مثال: size | المقاس | select | إجباري | S; M; L',
   errFieldLine: 'السطر {line}: اكتب المفتاح | التسمية | النوع | إجباري أو اختياري | الخيارات.',

@@ -854,7 +854,8 @@ export const en = {
   auAct_checkout_canceled: 'Canceled a checkout',
   // Custom fields: the link form's questions and a payment's answers
   sectionCustomFields: 'Questions for the customer',
-  fieldCustomFields: 'Custom fields (at most 5), one per line: key | label | type | required or optional | options',
+  fieldCustomFields:
+    'Custom fields (at most 5), one per line: key | label | type | required or optional | options',
   customFieldsHint:
     'Types: text, number, select, wilaya, address. A select lists its options separated by ";". For example: size | Size | select | required | S; M; L',
   errFieldLine: 'Line {line}: write key | label | type | required or optional | options.',

@@ -7,8 +7,8 @@
 import * as z from 'zod'
 import { CHECKOUT_STATUSES, LANGUAGES } from '../../../db/schema.js'
 import { cleanText } from '../../domain/clean-text.js'
-import { dzdAmount, httpUrl, optionalText, text, wrongType } from '../links/schemas.js'
 import { customFieldsBody } from '../custom-fields.js'
+import { dzdAmount, httpUrl, optionalText, text, wrongType } from '../links/schemas.js'
 import { newMetadata } from '../metadata.js'
 import { cursor, limit } from '../query-fields.js'
 

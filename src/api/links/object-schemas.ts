@@ -43,7 +43,7 @@ export const linkObject = z.object({
         key: z.string(),
         label: z.string(),
         type: z.enum(CUSTOM_FIELD_TYPES),
-        options: z.array(z.string()).nullable().describe('a select\'s choices; null otherwise'),
+        options: z.array(z.string()).nullable().describe("a select's choices; null otherwise"),
         required: z.boolean(),
       }),
     )
