@@ -281,6 +281,30 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].checkout.slug}`),
   },
   {
+    name: 'link-custom-fields',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/l/${env.data.links[env.lang].fields.slug}?cf_size=M`),
+  },
+  {
+    name: 'link-custom-fields-errors',
+    area: 'customer',
+    who: 'nobody',
+    open: async (page, env) => {
+      // The required wilaya left unchosen, a number that is not one: each refused by its field.
+      await page.setExtraHTTPHeaders({ 'x-test-ip': nextIp() })
+      await page.goto(`${env.p.url}/l/${env.data.links[env.lang].fields.slug}`)
+      await page.locator('#cf-address').fill('12 rue Didouche Mourad\nAlger centre')
+      await page.locator('#cf-count').fill('deux')
+      await submit(page, 'form.card', {
+        name: CUSTOMER.name,
+        phone: CUSTOMER.phone,
+        email: CUSTOMER.email,
+      })
+    },
+  },
+  {
     name: 'checkout-errors',
     area: 'customer',
     who: 'nobody',

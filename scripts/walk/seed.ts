@@ -23,6 +23,7 @@ import { closeCheckout, createCheckout, getCheckoutById } from '../../src/data/c
 import { createInvite } from '../../src/data/invites.js'
 import { updateLink } from '../../src/data/links.js'
 import { createProduct, setProductImage } from '../../src/data/products.js'
+import type { CustomField } from '../../src/domain/order.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { accept, invite, PASSWORD, secretOf, totp } from '../../test/auth/people-support.js'
@@ -55,6 +56,8 @@ export interface CustomerLinks {
   completed: Link
   /** A shop's open checkout: its order, lines, customer and the way back to the shop. */
   checkout: Link
+  /** A link that asks the customer questions: a wilaya, an address, a size, a number, a note. */
+  fields: Link
 }
 
 export interface WalkData {
@@ -340,5 +343,42 @@ async function customerLinks(p: Paylinks, language: Language): Promise<CustomerL
   await p.simulator.completePayment(sold.tx.cibTransactionId, 'approved')
   await p.settle()
   const { link: checkout } = await shopOrder(p, language, `CMD-2026-1042-${language}`)
-  return { fixed, open, items, inactive, expired, completed, checkout }
+  const fields = await storeLink(p, {
+    language,
+    title: FIELD_LABELS[language][0],
+    amount: 250000,
+    customFields: fieldsOf(FIELD_LABELS[language]),
+  })
+  return { fixed, open, items, inactive, expired, completed, checkout, fields }
+}
+
+// A shop's questions in the link's language: the title, then the labels of its five fields.
+const FIELD_LABELS: Record<Language, [string, string, string, string, string, string]> = {
+  ar: ['قميص القصبة', 'ولاية التوصيل', 'عنوان التوصيل', 'المقاس', 'عدد القطع', 'ملاحظة للبائع'],
+  fr: [
+    'T-shirt Casbah',
+    'Wilaya de livraison',
+    'Adresse de livraison',
+    'Taille',
+    'Nombre de pièces',
+    'Note pour le vendeur',
+  ],
+  en: [
+    'Casbah T-shirt',
+    'Delivery wilaya',
+    'Delivery address',
+    'Size',
+    'Number of pieces',
+    'Note for the seller',
+  ],
+}
+
+function fieldsOf([, wilaya, address, size, count, note]: (typeof FIELD_LABELS)[Language]) {
+  return [
+    { key: 'wilaya', label: wilaya, type: 'wilaya', options: null, required: true },
+    { key: 'address', label: address, type: 'address', options: null, required: true },
+    { key: 'size', label: size, type: 'select', options: ['S', 'M', 'L', 'XL'], required: true },
+    { key: 'count', label: count, type: 'number', options: null, required: false },
+    { key: 'note', label: note, type: 'text', options: null, required: false },
+  ] satisfies CustomField[]
 }
