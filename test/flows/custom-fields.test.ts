@@ -4,9 +4,17 @@
  * the other answers kept and no payment started; good answers are stored on the payment and shown
  * on the receipt, the payment object, its outbound event, the dashboard's payment page and the CSV.
  */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { getLinkById } from '../../src/data/links.js'
 import { getPaymentByReceiptId } from '../../src/data/payments.js'
+import { receiptView } from '../../src/domain/receipt-view.js'
 import { translator } from '../../src/i18n/index.js'
+import { composeCustomerReceipt } from '../../src/mail/compose.js'
+import { MAIL_TABLES } from '../../src/mail/messages.js'
 import { buildPayload } from '../../src/outbound-webhooks/payload.js'
 import { api, rowCount } from '../api/helpers.js'
 import { signedIn } from '../dashboard/helpers.js'
@@ -156,6 +164,51 @@ describe('custom fields on the checkout form', () => {
     expect(
       row!.endsWith(',"wilaya=16 — Alger; address=12 rue Didouche Mourad, Alger; size=L; count=3"'),
     ).toBe(true)
+  })
+
+  it('lists the answers on the receipt PDF and e-mail, a wilaya by code and name in their language', async () => {
+    const link = await postLink(p, { title: 'T-shirt', amount: 2500, custom_fields: FIELDS })
+    const res = await post(`${p.url}/l/${link.slug}?lang=ar`, {
+      ...CUSTOMER,
+      cf_wilaya: '31',
+      cf_address: 'حي السلام\nوهران',
+      cf_size: 'S',
+    })
+    expect(res.status).toBe(303)
+    const tx = [...p.simulator.state.transactions.values()].at(-1)!
+    await p.simulator.completePayment(tx.cibTransactionId, 'approved')
+    await p.settle()
+    const receiptId = new URL(tx.returnUrl ?? '').pathname.split('/').pop() ?? ''
+    const payment = (await getPaymentByReceiptId(p.deps.db, receiptId))!
+    const stored = await getLinkById(p.deps.db, link.id)
+    const view = receiptView(payment, 'T-shirt', link.slug, null, null, stored?.customFields)
+    for (const lang of ['ar', 'fr'] as const) {
+      const mail = composeCustomerReceipt({
+        to: 'amina@example.dz',
+        lang,
+        merchantName: 'Boutique Test',
+        testMode: true,
+        receipt: view,
+        receiptUrl: `${p.url}/r/${receiptId}`,
+        file: null,
+        words: MAIL_TABLES[lang],
+      })
+      const wilaya = lang === 'ar' ? '31 — وهران' : '31 — Oran'
+      expect(mail.text).toContain(`Wilaya de livraison: ${wilaya}`)
+      expect(mail.text).toContain('Adresse: حي السلام, وهران')
+      expect(mail.html).toContain(wilaya)
+    }
+    const pdf = await fetch(`${p.url}/r/${receiptId}/download?lang=fr`)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const file = join(mkdtempSync(join(tmpdir(), 'paylinks-fields-')), 'receipt.pdf')
+    writeFileSync(file, new Uint8Array(await pdf.arrayBuffer()))
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+      .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+      .replace(/\s+/g, ' ')
+    expect(text).toContain('Wilaya de livraison')
+    expect(text).toContain('31 — Oran')
+    expect(text).toContain('Taille')
+    rmSync(file, { force: true })
   })
 
   it('keeps a spreadsheet from reading an answer as a formula in the CSV', async () => {
