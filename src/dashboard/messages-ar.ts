@@ -835,7 +835,7 @@ export const ar: DashMessages = {
   fieldCustomFields:
     'حقول مخصصة (5 على الأكثر)، حقل في كل سطر: المفتاح | التسمية | النوع | إجباري أو اختياري | الخيارات',
   customFieldsHint:
-    'الأنواع: text وnumber وselect وwilaya وaddress. حقل select يسرد خياراته مفصولة بـ «;». مثال: size | المقاس | select | إجباري | S; M; L',
+    'الأنواع: text، number، select، wilaya، address. حقل select يسرد خياراته مفصولة بـ «;». مثال: size | Size | select | required | S; M; L',
   errFieldLine: 'السطر {line}: اكتب المفتاح | التسمية | النوع | إجباري أو اختياري | الخيارات.',
   errFieldKey: 'يجب أن يتكون المفتاح من 1 إلى 40 حرفًا لاتينيًا صغيرًا أو رقمًا أو _.',
   errFieldKeyTaken: 'لحقلين هذا المفتاح نفسه.',
