@@ -211,6 +211,25 @@ describe('custom fields on the checkout form', () => {
     rmSync(file, { force: true })
   })
 
+  it('fills the answers in again when the customer tries again after a declined card', async () => {
+    const link = await postLink(p, { title: 'T-shirt', amount: 2500, custom_fields: FIELDS })
+    const res = await post(`${p.url}/l/${link.slug}?lang=fr`, {
+      ...CUSTOMER,
+      cf_wilaya: '58',
+      cf_address: 'Cité 100 logements\nEl Meniaa',
+      cf_size: 'S',
+    })
+    expect(res.status).toBe(303)
+    const tx = [...p.simulator.state.transactions.values()].at(-1)!
+    await p.simulator.completePayment(tx.cibTransactionId, 'declined')
+    await p.settle()
+    const receiptId = new URL(tx.returnUrl ?? '').pathname.split('/').pop() ?? ''
+    const again = await (await fetch(`${p.url}/l/${link.slug}?lang=fr&retry=${receiptId}`)).text()
+    expect(again).toContain('<option value="58" selected="">58 — El Meniaa</option>')
+    expect(again).toContain('>Cité 100 logements\nEl Meniaa</textarea>')
+    expect(again).toContain('<option value="S" selected="">S</option>')
+  })
+
   it('keeps a spreadsheet from reading an answer as a formula in the CSV', async () => {
     const link = await postLink(p, {
       title: 'Note',
