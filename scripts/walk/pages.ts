@@ -158,6 +158,20 @@ const DASHBOARD_STATES: WalkPage[] = [
     open: (page, env) => page.goto(`${env.p.url}/dashboard/links/${env.data.items.id}`),
   },
   {
+    name: 'links-id-custom-fields',
+    area: 'dashboard',
+    who: 'owner',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/dashboard/links/${env.data.links[env.lang].fields.id}`),
+  },
+  {
+    name: 'payments-id-custom-fields',
+    area: 'dashboard',
+    who: 'owner',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/dashboard/payments/${env.data.links[env.lang].answered.id}`),
+  },
+  {
     name: 'payments-id-checkout',
     area: 'dashboard',
     who: 'owner',
@@ -303,6 +317,12 @@ export const CUSTOMER_PAGES: WalkPage[] = [
         email: CUSTOMER.email,
       })
     },
+  },
+  {
+    name: 'receipt-custom-fields',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) => page.goto(`${env.p.url}/r/${env.data.links[env.lang].answered.receiptId}`),
   },
   {
     name: 'checkout-errors',

@@ -58,6 +58,8 @@ export interface CustomerLinks {
   checkout: Link
   /** A link that asks the customer questions: a wilaya, an address, a size, a number, a note. */
   fields: Link
+  /** A paid payment of that link with its answers (its receipt and its dashboard page). */
+  answered: { id: string; receiptId: string }
 }
 
 export interface WalkData {
@@ -349,7 +351,14 @@ async function customerLinks(p: Paylinks, language: Language): Promise<CustomerL
     amount: 250000,
     customFields: fieldsOf(FIELD_LABELS[language]),
   })
-  return { fixed, open, items, inactive, expired, completed, checkout, fields }
+  const answered = await storePayment(p, fields, { status: 'paid' })
+  await p.deps.db
+    .update(payments)
+    .set({
+      customFields: { wilaya: '16', address: '12 rue Didouche Mourad\nAlger centre', size: 'M' },
+    })
+    .where(eq(payments.id, answered.id))
+  return { fixed, open, items, inactive, expired, completed, checkout, fields, answered }
 }
 
 // A shop's questions in the link's language: the title, then the labels of its five fields.

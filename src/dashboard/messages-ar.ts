@@ -843,4 +843,6 @@ export const ar: DashMessages = {
   errFieldOptionsSelect: 'حقل select وحده له خيارات.',
   errFieldOptionTwice: 'خيار مذكور مرتين.',
   paymentAnswers: 'إجابات الزبون',
+  questionRequired: 'إجباري',
+  questionOptional: 'اختياري',
 }

@@ -865,6 +865,8 @@ export const en = {
   errFieldOptionsSelect: 'Only a select field has options.',
   errFieldOptionTwice: 'An option is listed twice.',
   paymentAnswers: 'Customer’s answers',
+  questionRequired: 'required',
+  questionOptional: 'optional',
 } as const
 
 export type DashKey = keyof typeof en

@@ -866,4 +866,6 @@ export const fr: DashMessages = {
   errFieldOptionsSelect: 'Seul un champ select a des options.',
   errFieldOptionTwice: 'Une option figure deux fois.',
   paymentAnswers: 'Réponses du client',
+  questionRequired: 'obligatoire',
+  questionOptional: 'facultatif',
 }

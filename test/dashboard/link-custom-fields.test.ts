@@ -52,6 +52,10 @@ describe('custom fields in the link form', () => {
       { key: 'size', label: 'Taille', type: 'select', options: ['S', 'M', 'L'], required: true },
       { key: 'address', label: 'Adresse', type: 'address', options: null, required: false },
     ])
+    // The link's page lists its questions.
+    const shown = await (await browser.get(`/dashboard/links/${id}`)).text()
+    expect(shown).toContain('<bdi dir="ltr">cf_wilaya · wilaya</bdi> · required')
+    expect(shown).toContain('<bdi dir="auto">S; M; L</bdi>')
     const edit = await (await browser.get(`/dashboard/links/${id}/edit`)).text()
     expect(edit).toContain(
       'wilaya | Wilaya de livraison | wilaya | required\nsize | Taille | select | required | S; M; L\naddress | Adresse | address | optional</textarea>',
