@@ -1,8 +1,10 @@
 import { raw } from 'hono/html'
 import type { DepositView } from '../src/domain/deposit.js'
+import type { CustomField } from '../src/domain/order.js'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
 import { DepositAmount } from './checkout-deposit.js'
+import { CheckoutFields } from './checkout-fields.js'
 import { Check, described, Field, FieldError } from './field.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
@@ -26,7 +28,15 @@ export interface CheckoutProps {
     amountMax: Centimes | null
     items: CheckoutItem[] | null
   }
-  values: { name?: string; phone?: string; email?: string; amount?: string; ref?: string }
+  values: {
+    name?: string
+    phone?: string
+    email?: string
+    amount?: string
+    ref?: string
+    /** The custom fields' answers, by form name (a prefill, or what was posted). */
+    [answer: `cf_${string}`]: string | undefined
+  }
   /** By field name: the customer's details, `form`, and the order's (`qty_<id>`, `cf_<key>`…). */
   errors: Partial<Record<string, string>>
   csrfToken: string
@@ -38,6 +48,8 @@ export interface CheckoutProps {
   order?: CheckoutOrder | undefined
   /** A deposit link's total, paid so far and balance: the customer types the part to pay now. */
   deposit?: DepositView | undefined
+  /** The link's questions for the customer (views/checkout-fields.tsx). */
+  customFields?: readonly CustomField[] | null | undefined
 }
 
 /** What a shop's checkout adds to its link's page. */
@@ -190,6 +202,7 @@ export function CheckoutPage(props: CheckoutProps) {
             error={errors[field.name]}
           />
         ))}
+        <CheckoutFields ctx={ctx} fields={props.customFields} values={values} errors={errors} />
         {values.ref ? <input type="hidden" name="ref" value={values.ref} /> : null}
         <input type="hidden" name="csrf" value={props.csrfToken} />
         <input type="hidden" name="lang" value={lang} />

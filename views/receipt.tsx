@@ -2,6 +2,7 @@ import { raw } from 'hono/html'
 import type { FailureCode } from '../db/schema.js'
 import type { Language } from '../src/config.js'
 import type { BrandContacts } from '../src/domain/brand.js'
+import { answerText } from '../src/domain/custom-fields.js'
 import type { ReceiptView } from '../src/domain/receipt-view.js'
 import { formatAmount, formatDateTime, type MessageKey } from '../src/i18n/index.js'
 import { MerchantContacts } from './contacts.js'
@@ -37,6 +38,11 @@ export function receiptRows(
     [t('contactAddress'), contacts?.address ?? null],
     [t('customer'), receipt.customerName],
     [t('reference'), receipt.ref],
+    // The customer's answers to the link's questions, a wilaya as "16 — Alger" (one line each).
+    ...(receipt.customFields ?? []).map((a): [string, string] => [
+      a.label,
+      answerText(a.type, a.value, lang),
+    ]),
   ]
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1].trim() !== '')
 }

@@ -27,7 +27,7 @@ h2{font-size:1.05rem;margin:1rem 0 .5rem}
 .amount small{font-size:.9rem;font-weight:600;color:#57606a;display:block}
 label{display:block;font-weight:600;margin-block:.75rem .25rem}
 input[type=text],input[type=tel],input[type=email],input[type=number],input[type=password],input[type=url],input[type=datetime-local],select,textarea{inline-size:100%;font:inherit;padding:.7rem .75rem;border:1px solid #8c959f;border-radius:8px;background:#fff;color:inherit}
-input[aria-invalid=true]{border-color:#b42318;border-width:2px}
+input[aria-invalid=true],select[aria-invalid=true],textarea[aria-invalid=true]{border-color:#b42318;border-width:2px}
 input:focus-visible,select:focus-visible,textarea:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #2f81f7;outline-offset:1px}
 input[type=tel],input[type=email],input[inputmode=decimal]{direction:ltr}
 [dir=rtl] input[type=tel],[dir=rtl] input[type=email],[dir=rtl] input[inputmode=decimal]{text-align:end}

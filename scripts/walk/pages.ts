@@ -165,6 +165,20 @@ const DASHBOARD_STATES: WalkPage[] = [
       page.goto(`${env.p.url}/dashboard/links/${env.data.links[env.lang].deposit.id}`),
   },
   {
+    name: 'links-id-custom-fields',
+    area: 'dashboard',
+    who: 'owner',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/dashboard/links/${env.data.links[env.lang].fields.id}`),
+  },
+  {
+    name: 'payments-id-custom-fields',
+    area: 'dashboard',
+    who: 'owner',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/dashboard/payments/${env.data.links[env.lang].answered.id}`),
+  },
+  {
     name: 'payments-id-checkout',
     area: 'dashboard',
     who: 'owner',
@@ -292,6 +306,36 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     area: 'customer',
     who: 'nobody',
     open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].checkout.slug}`),
+  },
+  {
+    name: 'link-custom-fields',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/l/${env.data.links[env.lang].fields.slug}?cf_size=M`),
+  },
+  {
+    name: 'link-custom-fields-errors',
+    area: 'customer',
+    who: 'nobody',
+    open: async (page, env) => {
+      // The required wilaya left unchosen, a number that is not one: each refused by its field.
+      await page.setExtraHTTPHeaders({ 'x-test-ip': nextIp() })
+      await page.goto(`${env.p.url}/l/${env.data.links[env.lang].fields.slug}`)
+      await page.locator('#cf-address').fill('12 rue Didouche Mourad\nAlger centre')
+      await page.locator('#cf-count').fill('deux')
+      await submit(page, 'form.card', {
+        name: CUSTOMER.name,
+        phone: CUSTOMER.phone,
+        email: CUSTOMER.email,
+      })
+    },
+  },
+  {
+    name: 'receipt-custom-fields',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) => page.goto(`${env.p.url}/r/${env.data.links[env.lang].answered.receiptId}`),
   },
   {
     name: 'checkout-errors',

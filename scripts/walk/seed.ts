@@ -23,6 +23,7 @@ import { closeCheckout, createCheckout, getCheckoutById } from '../../src/data/c
 import { createInvite } from '../../src/data/invites.js'
 import { updateLink } from '../../src/data/links.js'
 import { createProduct, setProductImage } from '../../src/data/products.js'
+import type { CustomField } from '../../src/domain/order.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { accept, invite, PASSWORD, secretOf, totp } from '../../test/auth/people-support.js'
@@ -57,6 +58,10 @@ export interface CustomerLinks {
   checkout: Link
   /** A link paid in parts, one part paid: total, paid so far, balance. */
   deposit: Link
+  /** A link that asks the customer questions: a wilaya, an address, a size, a number, a note. */
+  fields: Link
+  /** A paid payment of that link with its answers (its receipt and its dashboard page). */
+  answered: { id: string; receiptId: string }
 }
 
 export interface WalkData {
@@ -346,5 +351,49 @@ async function customerLinks(p: Paylinks, language: Language): Promise<CustomerL
   const part = await startPendingPayment(p, deposit.slug, { amount: '4500' })
   await p.simulator.completePayment(part.tx.cibTransactionId, 'approved')
   await p.settle()
-  return { fixed, open, items, inactive, expired, completed, checkout, deposit }
+  const fields = await storeLink(p, {
+    language,
+    title: FIELD_LABELS[language][0],
+    amount: 250000,
+    customFields: fieldsOf(FIELD_LABELS[language]),
+  })
+  const answered = await storePayment(p, fields, { status: 'paid' })
+  await p.deps.db
+    .update(payments)
+    .set({
+      customFields: { wilaya: '16', address: '12 rue Didouche Mourad\nAlger centre', size: 'M' },
+    })
+    .where(eq(payments.id, answered.id))
+  return { fixed, open, items, inactive, expired, completed, checkout, deposit, fields, answered }
+}
+
+// A shop's questions in the link's language: the title, then the labels of its five fields.
+const FIELD_LABELS: Record<Language, [string, string, string, string, string, string]> = {
+  ar: ['قميص القصبة', 'ولاية التوصيل', 'عنوان التوصيل', 'المقاس', 'عدد القطع', 'ملاحظة للبائع'],
+  fr: [
+    'T-shirt Casbah',
+    'Wilaya de livraison',
+    'Adresse de livraison',
+    'Taille',
+    'Nombre de pièces',
+    'Note pour le vendeur',
+  ],
+  en: [
+    'Casbah T-shirt',
+    'Delivery wilaya',
+    'Delivery address',
+    'Size',
+    'Number of pieces',
+    'Note for the seller',
+  ],
+}
+
+function fieldsOf([, wilaya, address, size, count, note]: (typeof FIELD_LABELS)[Language]) {
+  return [
+    { key: 'wilaya', label: wilaya, type: 'wilaya', options: null, required: true },
+    { key: 'address', label: address, type: 'address', options: null, required: true },
+    { key: 'size', label: size, type: 'select', options: ['S', 'M', 'L', 'XL'], required: true },
+    { key: 'count', label: count, type: 'number', options: null, required: false },
+    { key: 'note', label: note, type: 'text', options: null, required: false },
+  ] satisfies CustomField[]
 }

@@ -43,6 +43,18 @@ export const createLinkExamples = {
       metadata: { order_id: '1042', customer_id: 'C-381' },
     },
   },
+  custom_fields: {
+    summary: 'Questions for the customer (delivery wilaya and address, a size)',
+    value: {
+      title: 'T-shirt Casbah',
+      amount: 2500,
+      custom_fields: [
+        { key: 'size', label: 'Taille', type: 'select', options: ['S', 'M', 'L'], required: true },
+        { key: 'wilaya', label: 'Wilaya de livraison', type: 'wilaya', required: true },
+        { key: 'address', label: 'Adresse', type: 'address' },
+      ],
+    },
+  },
   invoice_id: {
     summary: 'An existing gateway invoice',
     value: { title: 'Facture F-2030-017', invoice_id: 'inv_8c1d2e', amount: 4500 },
@@ -87,6 +99,7 @@ export const linkExample: LinkObject = {
   inactive_message: null,
   metadata: { term: 'mars', group: 'B2' },
   allow_partial: null,
+  custom_fields: [],
   status: 'active',
   paid_count: 0,
   paid_total: 0,

@@ -71,6 +71,11 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   partial_with_max_payments:
     '{field} must be null with allow_partial: a deposit link takes parts until it is paid in full',
   partial_not_for_till: '{field} is not for a till sale',
+  bad_field_key: '{field} must be 1 to 40 lower-case letters, digits or _',
+  duplicate_key: '{field} is the key of another field',
+  options_required: '{field} is required for a select field',
+  options_only_for_select: '{field} is only for a select field',
+  duplicate_option: '{field} must not list the same option twice',
 }
 
 const t = translator(API_PROBLEMS)

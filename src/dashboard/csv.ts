@@ -8,7 +8,9 @@
  */
 import type { Payment } from '../../db/schema.js'
 import { toAlgiersIso } from '../domain/algiers-time.js'
+import { answersLine } from '../domain/custom-fields.js'
 import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
+import type { CustomField } from '../domain/order.js'
 import { receiptUrl } from '../domain/public-urls.js'
 import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
@@ -39,6 +41,8 @@ export const CSV_HEADER = [
   'source',
   // The metadata the payment was made with, as JSON text (`{}` when none), guarded like any text.
   'metadata',
+  // The customer's answers to the link's questions: `wilaya=16 — Alger; address=…`.
+  'custom_fields',
 ] as const
 
 /**
@@ -79,10 +83,13 @@ export function csvLine(cells: readonly CsvValue[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`
 }
 
+/** What a payment's row shows of its link: its title, and its questions (to word a wilaya). */
+export type CsvLink = { title: string; customFields?: readonly CustomField[] | null }
+
 /** A payment's row; amounts in DZD with two decimals, times in Algiers with their offset. */
 export function paymentCsvRow(
   payment: Payment,
-  link: { title: string } | undefined,
+  link: CsvLink | undefined,
   publicUrl: string,
 ): string {
   return csvLine([
@@ -109,6 +116,7 @@ export function paymentCsvRow(
     receiptUrl(publicUrl, payment.receiptId),
     payment.source,
     JSON.stringify(payment.metadata),
+    answersLine(payment.customFields, link?.customFields, 'fr'),
   ])
 }
 

@@ -19,6 +19,7 @@ import {
   formToBody,
   type LinkForm,
   linkToForm,
+  type MappedForm,
   newLinkForm,
   readLinkForm,
 } from './link-form.js'
@@ -27,21 +28,33 @@ import { PROBLEM_MESSAGES } from './problem-messages.js'
 
 /**
  * Puts the rules' problems beside the form's fields, in the dashboard's own messages. An item's
- * problem (`invoice_items[1].quantity`) goes to the items box with its line (`itemLines[1]`).
+ * problem (`invoice_items[1].quantity`) goes to the items box with its line (`itemLines[1]`), a
+ * custom field's (`custom_fields[1].options`) to the fields' box with its line (`fieldLines[1]`).
  */
-export function placeProblems(problems: FieldProblems, itemLines: readonly number[]): FormProblems {
+export function placeProblems(
+  problems: FieldProblems,
+  itemLines: readonly number[],
+  fieldLines: readonly number[] = [],
+): FormProblems {
   const out: FormProblems = {}
   for (const [path, problem] of Object.entries(problems)) {
     const field = path.startsWith('invoice_items')
       ? 'items'
       : path.startsWith('allow_partial')
         ? 'partial_min_amount'
-        : path
+        : path.startsWith('custom_fields')
+          ? 'custom_fields'
+          : path
     if (out[field]) continue
     const shown: FieldProblem = { key: PROBLEM_MESSAGES[problem.code] }
     if (problem.params) shown.params = problem.params
     const item = /^invoice_items\[(\d+)\]\.\w+$/.exec(path)
-    const line = item ? (itemLines[Number(item[1])] ?? Number(item[1]) + 1) : null
+    const question = /^custom_fields\[(\d+)\]\.\w+$/.exec(path)
+    const line = item
+      ? (itemLines[Number(item[1])] ?? Number(item[1]) + 1)
+      : question
+        ? (fieldLines[Number(question[1])] ?? Number(question[1]) + 1)
+        : null
     out[field] = line === null ? shown : { key: 'errLine', params: { line }, inner: shown }
   }
   return out
@@ -82,7 +95,7 @@ function afterSave(
   c: DashC,
   result: LinkResult,
   form: LinkForm,
-  itemLines: number[],
+  lines: Pick<MappedForm, 'itemLines' | 'fieldLines'>,
   done: 'created' | 'saved',
   existing?: Link,
 ) {
@@ -96,7 +109,7 @@ function afterSave(
   return renderForm(c, 400, {
     form,
     link: existing,
-    problems: placeProblems(result.problems, itemLines),
+    problems: placeProblems(result.problems, lines.itemLines, lines.fieldLines),
   })
 }
 
@@ -116,12 +129,14 @@ linkFormRoutes.post('/links', async (c) => {
       now: c.get('clock')(),
       defaultLanguage: c.get('brand').current().defaultLanguage,
     })
-    const others = parsed.ok ? {} : placeProblems(parsed.problems, mapped.itemLines)
+    const others = parsed.ok
+      ? {}
+      : placeProblems(parsed.problems, mapped.itemLines, mapped.fieldLines)
     return renderForm(c, 400, { form, problems: { ...others, ...mapped.problems } })
   }
   const result = await createLinkFromBody(c.var, mapped.body)
   await auditLinkResult(c, result, mapped.body)
-  return afterSave(c, result, form, mapped.itemLines, 'created')
+  return afterSave(c, result, form, mapped, 'created')
 })
 
 linkFormRoutes.get('/links/:id/edit', async (c) => {
@@ -139,7 +154,9 @@ linkFormRoutes.post('/links/:id', async (c) => {
   const mapped = formToBody(form, linkToForm(link))
   if (Object.keys(mapped.problems).length > 0) {
     const parsed = parseLinkUpdate(link, mapped.body, { now: c.get('clock')() })
-    const others = parsed.ok ? {} : placeProblems(parsed.problems, mapped.itemLines)
+    const others = parsed.ok
+      ? {}
+      : placeProblems(parsed.problems, mapped.itemLines, mapped.fieldLines)
     return renderForm(c, 400, { form, link, problems: { ...others, ...mapped.problems } })
   }
   if (Object.keys(mapped.body).length === 0) {
@@ -147,5 +164,5 @@ linkFormRoutes.post('/links/:id', async (c) => {
   }
   const result = await updateLinkFromBody(c.var, link.id, mapped.body)
   await auditLinkResult(c, result, mapped.body)
-  return afterSave(c, result, form, mapped.itemLines, 'saved', link)
+  return afterSave(c, result, form, mapped, 'saved', link)
 })

@@ -5,6 +5,7 @@
  */
 import type { Language, Link } from '../../db/schema.js'
 import { parseAlgiersDateTime, toAlgiersDateTimeInput } from '../domain/algiers-time.js'
+import { CUSTOM_FIELD_TYPES, type CustomField } from '../domain/order.js'
 import { storedDzdText } from '../domain/stored-amount.js'
 import { isShowableTime } from '../domain/stored-time.js'
 import { isLanguage } from '../i18n/index.js'
@@ -35,6 +36,8 @@ export type LinkForm = {
   inactive_message: string
   /** Deposits: the least part (DZD text); empty: paid in one payment. */
   partial_min_amount: string
+  /** The custom fields, one per line: `key | label | type | required | option; option`. */
+  custom_fields: string
 }
 
 /**
@@ -64,6 +67,7 @@ const TEXT_FIELDS = [
   'success_url',
   'inactive_message',
   'partial_min_amount',
+  'custom_fields',
 ] as const
 
 // Far above every field's own limit: long enough for the rules to name the limit, short enough
@@ -118,7 +122,69 @@ export function linkToForm(link: Link): LinkForm {
     active: link.active,
     inactive_message: link.inactiveMessage ?? '',
     partial_min_amount: dzd(link.partialMinAmount),
+    custom_fields: fieldsText(link.customFields),
   }
+}
+
+// The words a custom field's line may use to say whether it must be answered, in any language.
+const REQUIRED_WORDS = new Set(['required', 'obligatoire', 'إجباري', 'اجباري'])
+const OPTIONAL_WORDS = new Set(['', 'optional', 'facultatif', 'اختياري'])
+
+/** A link's custom fields as the form's lines. */
+function fieldsText(fields: readonly CustomField[] | null): string {
+  return (fields ?? [])
+    .map((f) => {
+      const cells = [f.key, f.label, f.type, f.required ? 'required' : 'optional']
+      if (f.options) cells.push(f.options.join('; '))
+      return cells.join(' | ')
+    })
+    .join('\n')
+}
+
+type FieldLine = {
+  key: string
+  label: string
+  type: string
+  required: boolean
+  options?: string[]
+}
+
+/**
+ * Reads the custom fields' lines (`key | label | type | required | option; option`; the last two
+ * cells may be left out); `lines[i]` is the line number of field i. The API's rules then check
+ * each field (src/api/custom-fields.ts).
+ */
+export function readFieldLines(text: string): {
+  fields: FieldLine[]
+  lines: number[]
+  problem?: FieldProblem
+} {
+  const fields: FieldLine[] = []
+  const lines: number[] = []
+  for (const [index, row] of text.split(/\r?\n/).entries()) {
+    if (row.trim() === '') continue
+    const line = index + 1
+    const [key = '', label = '', type = '', required = '', options = '', ...rest] = row
+      .split('|')
+      .map((cell) => cell.trim())
+    const word = required.toLowerCase()
+    const known = REQUIRED_WORDS.has(word) || OPTIONAL_WORDS.has(word)
+    if (rest.length > 0 || !known || !(CUSTOM_FIELD_TYPES as readonly string[]).includes(type))
+      return { fields, lines, problem: { key: 'errFieldLine', params: { line } } }
+    const choices = options
+      .split(';')
+      .map((o) => o.trim())
+      .filter((o) => o !== '')
+    fields.push({
+      key,
+      label,
+      type,
+      required: REQUIRED_WORDS.has(word),
+      ...(choices.length > 0 ? { options: choices } : {}),
+    })
+    lines.push(line)
+  }
+  return { fields, lines }
 }
 
 /** Centimes from what a person types: `1500`, `1 500,50`, `1299.5`; null when it is not an amount. */
@@ -159,7 +225,12 @@ export function readItems(text: string): {
 const PRICING_KEYS = ['amount', 'invoice_id', 'amount_min', 'amount_max', 'invoice_items'] as const
 
 /** Every field of the body the form stands for; an empty optional field is null. */
-function fullBody(form: LinkForm, problems: FormProblems, itemLines: number[]) {
+function fullBody(
+  form: LinkForm,
+  problems: FormProblems,
+  itemLines: number[],
+  fieldLines: number[] = [],
+) {
   const optional = (v: string) => (v.trim() === '' ? null : v)
   const money = (field: 'amount' | 'amount_min' | 'amount_max', required: boolean) => {
     const text = form[field]
@@ -212,6 +283,10 @@ function fullBody(form: LinkForm, problems: FormProblems, itemLines: number[]) {
   const least = partial === '' ? null : readAmountText(partial)
   if (partial !== '' && least === null) problems.partial_min_amount = { key: 'errAmountText' }
   body.allow_partial = least === null ? null : { min_amount: centimesToDzdNumber(least) }
+  const questions = readFieldLines(form.custom_fields)
+  if (questions.problem) problems.custom_fields = questions.problem
+  body.custom_fields = questions.fields
+  fieldLines.push(...questions.lines)
   return body
 }
 
@@ -222,6 +297,8 @@ export type MappedForm = {
   problems: FormProblems
   /** The form line of each invoice item, to place item errors. */
   itemLines: number[]
+  /** The form line of each custom field, to place its errors. */
+  fieldLines: number[]
 }
 
 /**
@@ -233,10 +310,11 @@ export type MappedForm = {
 export function formToBody(form: LinkForm, previous?: LinkForm): MappedForm {
   const problems: FormProblems = {}
   const itemLines: number[] = []
-  const full = fullBody(form, problems, itemLines)
+  const fieldLines: number[] = []
+  const full = fullBody(form, problems, itemLines, fieldLines)
   if (!previous) {
     const body = Object.fromEntries(Object.entries(full).filter(([, v]) => v !== null))
-    return { body, problems, itemLines }
+    return { body, problems, itemLines, fieldLines }
   }
   const before = fullBody(previous, {}, [])
   const same = (k: string) => JSON.stringify(full[k]) === JSON.stringify(before[k])
@@ -245,5 +323,5 @@ export function formToBody(form: LinkForm, previous?: LinkForm): MappedForm {
     if (!(PRICING_KEYS as readonly string[]).includes(k) && !same(k)) body[k] = v
   }
   if (!PRICING_KEYS.every(same)) for (const k of PRICING_KEYS) body[k] = full[k]
-  return { body, problems, itemLines }
+  return { body, problems, itemLines, fieldLines }
 }

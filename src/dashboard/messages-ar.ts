@@ -843,4 +843,19 @@ export const ar: DashMessages = {
   detailPartialMin: 'أدنى قسط',
   paymentDeposit: 'قسط — المتبقي {balance}',
   paymentDepositInFull: 'قسط — مدفوع بالكامل',
+  // Custom fields: the link form's questions and a payment's answers
+  sectionCustomFields: 'أسئلة للزبون',
+  fieldCustomFields:
+    'حقول مخصصة (5 على الأكثر)، حقل في كل سطر: المفتاح | التسمية | النوع | إجباري أو اختياري | الخيارات',
+  customFieldsHint:
+    'الأنواع: text، number، select، wilaya، address. حقل select يسرد خياراته مفصولة بـ «;». مثال: size | Size | select | required | S; M; L',
+  errFieldLine: 'السطر {line}: اكتب المفتاح | التسمية | النوع | إجباري أو اختياري | الخيارات.',
+  errFieldKey: 'يجب أن يتكون المفتاح من 1 إلى 40 حرفًا لاتينيًا صغيرًا أو رقمًا أو _.',
+  errFieldKeyTaken: 'لحقلين هذا المفتاح نفسه.',
+  errFieldOptions: 'حقل select يحتاج إلى خياراته.',
+  errFieldOptionsSelect: 'حقل select وحده له خيارات.',
+  errFieldOptionTwice: 'خيار مذكور مرتين.',
+  paymentAnswers: 'إجابات الزبون',
+  questionRequired: 'إجباري',
+  questionOptional: 'اختياري',
 }

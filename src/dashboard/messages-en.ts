@@ -865,6 +865,21 @@ export const en = {
   detailPartialMin: 'Least part',
   paymentDeposit: 'Deposit — remains {balance}',
   paymentDepositInFull: 'Deposit — paid in full',
+  // Custom fields: the link form's questions and a payment's answers
+  sectionCustomFields: 'Questions for the customer',
+  fieldCustomFields:
+    'Custom fields (at most 5), one per line: key | label | type | required or optional | options',
+  customFieldsHint:
+    'Types: text, number, select, wilaya, address. A select lists its options separated by ";". For example: size | Size | select | required | S; M; L',
+  errFieldLine: 'Line {line}: write key | label | type | required or optional | options.',
+  errFieldKey: 'The key must be 1 to 40 lower-case letters, digits or _.',
+  errFieldKeyTaken: 'Two fields have this key.',
+  errFieldOptions: 'A select field needs its options.',
+  errFieldOptionsSelect: 'Only a select field has options.',
+  errFieldOptionTwice: 'An option is listed twice.',
+  paymentAnswers: 'Customer’s answers',
+  questionRequired: 'required',
+  questionOptional: 'optional',
 } as const
 
 export type DashKey = keyof typeof en

@@ -866,4 +866,20 @@ export const fr: DashMessages = {
   detailPartialMin: 'Part minimale',
   paymentDeposit: 'Acompte — reste {balance}',
   paymentDepositInFull: 'Acompte — payé en totalité',
+  // Custom fields: the link form's questions and a payment's answers
+  sectionCustomFields: 'Questions au client',
+  fieldCustomFields:
+    'Champs personnalisés (5 au plus), un par ligne : clé | libellé | type | obligatoire ou facultatif | options',
+  customFieldsHint:
+    'Types : text, number, select, wilaya, address. Un select liste ses options séparées par « ; ». Par exemple : taille | Taille | select | obligatoire | S; M; L',
+  errFieldLine:
+    'Ligne {line} : écrivez clé | libellé | type | obligatoire ou facultatif | options.',
+  errFieldKey: 'La clé doit compter 1 à 40 lettres minuscules, chiffres ou _.',
+  errFieldKeyTaken: 'Deux champs ont cette clé.',
+  errFieldOptions: 'Un champ select a besoin de ses options.',
+  errFieldOptionsSelect: 'Seul un champ select a des options.',
+  errFieldOptionTwice: 'Une option figure deux fois.',
+  paymentAnswers: 'Réponses du client',
+  questionRequired: 'obligatoire',
+  questionOptional: 'facultatif',
 }

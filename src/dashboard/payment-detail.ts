@@ -14,6 +14,7 @@ import { getLinkById } from '../data/links.js'
 import { listPaymentEvents } from '../data/payment-events.js'
 import { listPaymentInboxEvents } from '../data/payment-inbox.js'
 import { getPaymentWithin, type PaymentScope } from '../data/payments.js'
+import { answersOf } from '../domain/custom-fields.js'
 import { gatewayMessageOf, showableGatewayText } from '../domain/failure-reasons.js'
 import { scrubValue } from '../lib/redact.js'
 
@@ -89,6 +90,7 @@ export async function loadPaymentDetail(
   return {
     payment,
     link: link ? { id: link.id, title: link.title } : null,
+    answers: answersOf(link?.customFields, payment.customFields),
     checkout,
     events,
     webhooks,

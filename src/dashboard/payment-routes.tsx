@@ -7,13 +7,13 @@ import { PaymentsPage } from '../../views/dashboard/payments-page.js'
 import { auditRequest } from '../auth/audit-request.js'
 import { allows } from '../auth/principal.js'
 import { paymentScopeOf, withinScope } from '../auth/visibility.js'
-import { linkTitles, listLinks } from '../data/links.js'
+import { linkHeads, linkTitles, listLinks } from '../data/links.js'
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from '../data/paging.js'
 import { listPayments, type PaymentFilters, type PaymentScope } from '../data/payments.js'
 import { toAlgiersIso } from '../domain/algiers-time.js'
 import { linkStatus } from '../domain/link-status.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
-import { CSV_HEADER, csvLine, paymentCsvRow, textStream } from './csv.js'
+import { CSV_HEADER, type CsvLink, csvLine, paymentCsvRow, textStream } from './csv.js'
 import { loadPaymentDetail, paymentIdParam } from './payment-detail.js'
 import { filterQuery, parsePaymentFilters } from './payment-filters.js'
 
@@ -141,7 +141,7 @@ paymentRoutes.get('/payments.csv', async (c) => {
 async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<string> {
   const db = c.get('db')
   const publicUrl = c.get('config').publicUrl
-  const linksSeen = new Map<string, { title: string }>()
+  const linksSeen = new Map<string, CsvLink>()
   // A byte order mark, so spreadsheet programs read the Arabic and French text as UTF-8.
   yield `\ufeff${csvLine(CSV_HEADER)}`
   // The export holds every matching payment, whatever page the list was showing.
@@ -155,8 +155,8 @@ async function* csvChunks(c: DashC, filters: PaymentFilters): AsyncGenerator<str
     })
     // The titles of the page's links not seen yet, in one query (a till's sales have a link each).
     const unseen = [...new Set(page.items.map((p) => p.linkId))].filter((id) => !linksSeen.has(id))
-    const titles = await linkTitles(db, unseen)
-    for (const id of unseen) linksSeen.set(id, { title: titles.get(id) ?? '' })
+    const heads = await linkHeads(db, unseen)
+    for (const id of unseen) linksSeen.set(id, heads.get(id) ?? { title: '', customFields: null })
     let text = ''
     for (const payment of page.items)
       text += paymentCsvRow(payment, linksSeen.get(payment.linkId), publicUrl)

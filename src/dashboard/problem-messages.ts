@@ -63,4 +63,9 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   partial_min_too_high: 'errPartialMinTooHigh',
   partial_with_max_payments: 'errPartialMaxPayments',
   partial_not_for_till: 'errInvalid',
+  bad_field_key: 'errFieldKey',
+  duplicate_key: 'errFieldKeyTaken',
+  options_required: 'errFieldOptions',
+  options_only_for_select: 'errFieldOptionsSelect',
+  duplicate_option: 'errFieldOptionTwice',
 }

@@ -18,6 +18,7 @@ import {
   payments,
 } from '../../db/schema.js'
 import type { Metadata } from '../domain/metadata.js'
+import type { CustomField } from '../domain/order.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import { randomBase62 } from '../lib/bytes.js'
 import type { Db } from './db.js'
@@ -45,6 +46,8 @@ export type CheckoutValues = {
   expiresAt: number
   /** The link's title: what the customer's page and the dashboard call the order. */
   title: string
+  /** The questions the customer answers, kept on the checkout's link; none when left out. */
+  customFields?: CustomField[] | null
 }
 
 export type CheckoutWithLink = { checkout: Checkout; link: LinkWithStats }
@@ -78,6 +81,7 @@ export async function createCheckout(
       active: true,
       inactiveMessage: null,
       metadata: values.metadata,
+      customFields: values.customFields ?? null,
     },
     now,
     { source: 'checkout', createdBy },

@@ -127,6 +127,24 @@ export async function linkTitles(db: Db, ids: readonly string[]): Promise<Map<st
 }
 
 /**
+ * The titles and custom fields of the links named, by id, in one query: what the payments export
+ * writes beside each payment (a link that does not exist is left out).
+ */
+export async function linkHeads(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, Pick<Link, 'title' | 'customFields'>>> {
+  const heads = new Map<string, Pick<Link, 'title' | 'customFields'>>()
+  if (ids.length === 0) return heads
+  const rows = await db
+    .select({ id: links.id, title: links.title, customFields: links.customFields })
+    .from(links)
+    .where(inArray(links.id, [...ids]))
+  for (const { id, ...head } of rows) heads.set(id, head)
+  return heads
+}
+
+/**
  * A link and its paid totals, by public slug, with the branding's version read in the same query
  * (one more row on D1): pages prepared for an older version are not served.
  */

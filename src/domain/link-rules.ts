@@ -7,6 +7,7 @@ import type { InvoiceItem, Language, Link } from '../../db/schema.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'
 import { isInvoiceLink } from './link-status.js'
 import type { Metadata, MetadataPatch } from './metadata.js'
+import type { CustomField } from './order.js'
 import type { FieldProblems, ProblemCode } from './problems.js'
 
 /** The columns of a link a merchant decides (everything but id, slug and timestamps). */
@@ -30,6 +31,8 @@ export type LinkValues = {
   partialMinAmount?: number | null
   /** None (`{}`, the column's default) when left out. */
   metadata?: Metadata
+  /** The questions the customer answers (src/domain/custom-fields.ts); null for none. */
+  customFields?: CustomField[] | null
 }
 
 /**
@@ -193,6 +196,8 @@ export function newLinkValues(
       inactiveMessage: v.inactiveMessage ?? null,
       partialMinAmount: partialMin,
       metadata: v.metadata ?? {},
+      // Only when asked: a link without questions keeps the column's default (none).
+      ...(v.customFields ? { customFields: v.customFields } : {}),
     },
   }
 }

@@ -66,6 +66,12 @@ export const PROBLEM_CODES = [
   'partial_min_too_high',
   'partial_with_max_payments',
   'partial_not_for_till',
+  // Custom fields: their keys and a select's options
+  'bad_field_key',
+  'duplicate_key',
+  'options_required',
+  'options_only_for_select',
+  'duplicate_option',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

@@ -3,7 +3,9 @@ import type { FailureCode, InvoiceItem, Payment } from '../../db/schema.js'
 import type { Language } from '../config.js'
 import type { Centimes } from '../lib/money.js'
 import type { BrandContacts } from './brand.js'
+import { answersOf, type CustomFieldAnswer } from './custom-fields.js'
 import { gatewayMessageOf, showableGatewayText } from './failure-reasons.js'
+import type { CustomField } from './order.js'
 
 /** The receipt as the page, the PDF and the e-mail show it (drawn by views/receipt.tsx). */
 export interface ReceiptView {
@@ -26,6 +28,8 @@ export interface ReceiptView {
   successUrl: string | null
   /** A part of a deposit link's amount: what stood paid and remained right after it. */
   deposit?: ReceiptDeposit | null
+  /** The customer's answers to the link's questions, labelled, in the link's order. */
+  customFields?: CustomFieldAnswer[] | undefined
 }
 
 /**
@@ -46,6 +50,8 @@ export function receiptView(
   linkSlug: string,
   successMessage: string | null,
   successUrl: string | null,
+  /** The link's questions, which label the payment's answers. */
+  fields?: readonly CustomField[] | null,
 ): ReceiptView {
   return {
     receiptId: payment.receiptId,
@@ -65,6 +71,7 @@ export function receiptView(
     customerName: payment.customerName,
     successMessage,
     successUrl,
+    customFields: answersOf(fields, payment.customFields),
   }
 }
 

@@ -143,4 +143,12 @@ export const ar: Messages = {
   errBalanceChanged: 'تغيّر المبلغ المتبقي: بقي {balance}. راجع المبلغ وادفع من جديد.',
   receiptDepositRemaining: 'المتبقي',
   receiptDepositInFull: 'مدفوع بالكامل',
+  // Custom fields: the merchant's questions after the customer's details
+  moreDetails: 'معلومات إضافية',
+  fieldOptional: '(اختياري)',
+  fieldChoose: 'اختر…',
+  errFieldTooLong: 'على الأكثر {max} حرفًا.',
+  errFieldNumber: 'أدخل رقمًا، مثل 12 أو 3.5.',
+  errFieldChoice: 'اختر أحد الخيارات.',
+  errFieldWilaya: 'اختر ولاية من القائمة.',
 }

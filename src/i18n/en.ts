@@ -154,6 +154,14 @@ export const en = {
   errBalanceChanged: 'The balance has changed: {balance} remains. Check the amount and pay again.',
   receiptDepositRemaining: 'Remaining',
   receiptDepositInFull: 'Paid in full',
+  // Custom fields: the merchant's questions after the customer's details
+  moreDetails: 'More information',
+  fieldOptional: '(optional)',
+  fieldChoose: 'Choose…',
+  errFieldTooLong: 'At most {max} characters.',
+  errFieldNumber: 'Enter a number, e.g. 12 or 3.5.',
+  errFieldChoice: 'Choose one of the options.',
+  errFieldWilaya: 'Choose a wilaya from the list.',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -154,4 +154,12 @@ export const fr: Messages = {
     'Le reste à payer a changé : il reste {balance}. Vérifiez le montant et payez à nouveau.',
   receiptDepositRemaining: 'Reste à payer',
   receiptDepositInFull: 'Payé en totalité',
+  // Custom fields: the merchant's questions after the customer's details
+  moreDetails: 'Informations complémentaires',
+  fieldOptional: '(facultatif)',
+  fieldChoose: 'Choisir…',
+  errFieldTooLong: 'Au plus {max} caractères.',
+  errFieldNumber: 'Saisissez un nombre, par exemple 12 ou 3,5.',
+  errFieldChoice: 'Choisissez l’une des options.',
+  errFieldWilaya: 'Choisissez une wilaya dans la liste.',
 }

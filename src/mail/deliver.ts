@@ -56,7 +56,7 @@ export async function deliverPaymentMails(
   if (payment?.status !== 'paid') return skip('not_paid')
   const link = await getLinkById(deps.db, payment.linkId)
   const receipt = {
-    ...receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null),
+    ...receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null, link?.customFields),
     deposit: await receiptDeposit(deps.db, payment, link),
   }
   const { config } = deps

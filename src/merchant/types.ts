@@ -83,6 +83,8 @@ export interface Link {
   metadata: Metadata
   /** Deposits: each payment at least min_amount (or the balance), until paid in full. */
   allow_partial: { min_amount: number } | null
+  /** The questions the customer answers (`[]` when none); the answers are on each payment. */
+  custom_fields: LinkCustomField[]
   status: LinkStatus
   paid_count: number
   /** What was paid toward the link's price (customer fees apart). */
@@ -114,6 +116,19 @@ interface LinkFields {
   inactive_message?: string | null
   /** Fixed and invoice links: pay in parts of at least min_amount (or the balance). */
   allow_partial?: { min_amount: number } | null
+  /** At most 5; `[]` or null asks nothing. */
+  custom_fields?: CustomField[] | null
+}
+
+/** A link's question as the API returns it. */
+export interface LinkCustomField {
+  /** `[a-z0-9_]{1,40}`: the answer's key, and the form's `cf_<key>`. */
+  key: string
+  label: string
+  type: CustomFieldType
+  /** A select's choices; null for the other types. */
+  options: string[] | null
+  required: boolean
 }
 
 /** `POST /api/v1/links`. */
@@ -235,11 +250,20 @@ export interface CheckoutLineItem {
   amount: number
 }
 
+export type CustomFieldType = 'text' | 'number' | 'select' | 'wilaya' | 'address'
+
+/**
+ * A question for the customer, as a link or checkout body gives it: `text` (≤ 200 characters),
+ * `number`, `select` (1 to 20 `options`), `wilaya` (answered by its code, `16`) or `address`.
+ */
 export interface CustomField {
   key: string
+  /** 1 to 80 characters. */
   label: string
-  type: 'text' | 'number' | 'select' | 'wilaya' | 'address'
-  options?: string[]
+  type: CustomFieldType
+  /** Only for `select`: 1 to 20 distinct texts of at most 80 characters. */
+  options?: string[] | null
+  /** Default false. */
   required?: boolean
 }
 
@@ -284,7 +308,8 @@ export interface CheckoutCreateParams {
   /** Where "back to the shop" goes. */
   cancel_url?: string | null
   language?: Language
-  custom_fields?: CustomField[]
+  /** At most 5 questions for the customer, kept on the checkout's link. */
+  custom_fields?: CustomField[] | null
   allow_promo_codes?: boolean
   /** Seconds, 300 to 86,400; default 1,800. */
   expires_in?: number

@@ -11,6 +11,7 @@
 import type { Link } from '../../db/schema.js'
 import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
+import { readCustomFieldAnswers } from '../domain/custom-fields.js'
 import type { OrderParts } from '../domain/order.js'
 import type { MessageKey } from '../i18n/index.js'
 import { depositSubtotal } from './order-deposit.js'
@@ -33,17 +34,17 @@ type OrderDeps = Pick<AppDeps, 'db' | 'clock'>
 export async function priceOrder(
   _deps: OrderDeps,
   link: Link,
-  _form: Record<string, unknown>,
+  form: Record<string, unknown>,
   /** The customer's details, or null when they were refused (the order is still checked). */
   input: CheckoutInput | null,
 ): Promise<PricedOrder> {
   const errors: OrderErrors = {}
   // 1. The subtotal: a cart's lines, a deposit's part, else the link's amount or the typed one.
-  const deposit = depositSubtotal(link, _form)
+  const deposit = depositSubtotal(link, form)
   if (deposit && !deposit.ok) Object.assign(errors, deposit.errors)
   const subtotal = deposit?.ok ? deposit.subtotal : (link.amount ?? input?.amount ?? 0)
   // 2. The answers to the link's custom fields.
-  const customFields = null
+  const customFields = readCustomFieldAnswers(link.customFields, form, errors)
   // 3. The promo code's discount.
   const discount = 0
   // 4. The customer's fee, on what remains after the discount.

@@ -10,6 +10,7 @@ import type { CheckoutProps } from '../../views/checkout.js'
 import type { Language } from '../config.js'
 import type { Db } from '../data/db.js'
 import { getPaymentByReceiptId } from '../data/payments.js'
+import { answerName } from '../domain/custom-fields.js'
 import { isReceiptIdShaped } from '../domain/ids.js'
 import { UNSUCCESSFUL } from '../domain/payment-state.js'
 import { centimesToDzdShort } from '../lib/money.js'
@@ -47,5 +48,9 @@ export async function retryValues(
     email: payment.customerEmail,
     amount: link.amount === null ? centimesToDzdShort(payment.amount) : undefined,
     ref: payment.ref ?? undefined,
+    // The answers to the link's questions, as the form names them (`cf_<key>`).
+    ...Object.fromEntries(
+      Object.entries(payment.customFields ?? {}).map(([key, value]) => [answerName(key), value]),
+    ),
   }
 }

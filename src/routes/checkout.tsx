@@ -15,6 +15,7 @@ import type { AppEnv } from '../deps.js'
 import { MIN_AMOUNT } from '../domain/amount-bounds.js'
 import { merchantTermsHref } from '../domain/brand.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
+import { answerValues } from '../domain/custom-fields.js'
 import { depositView } from '../domain/deposit.js'
 import { isInvoiceLink, linkStatus } from '../domain/link-status.js'
 import { shopUrl } from '../domain/shop-urls.js'
@@ -59,6 +60,7 @@ checkoutRoutes.get('/l/:slug', async (c) => {
     email: q.email,
     amount: q.amount,
     ref: q.ref,
+    ...answerValues(q),
   }
   return renderCheckout(
     c,
@@ -84,6 +86,7 @@ function orderValues(checkout: Checkout, values: CheckoutProps['values']): Check
     name: values.name ?? checkout.customerName ?? undefined,
     phone: values.phone ?? checkout.customerPhone ?? undefined,
     email: values.email ?? checkout.customerEmail ?? undefined,
+    ...answerValues(values),
   }
 }
 
@@ -214,6 +217,7 @@ function pick(form: Record<string, unknown>): CheckoutProps['values'] {
     email: s(form.email),
     amount: s(form.amount),
     ref: s(form.ref),
+    ...answerValues(form),
   }
 }
 
@@ -274,6 +278,7 @@ async function renderCheckout(
         values={state.values}
         errors={state.errors}
         deposit={depositView(link, link) ?? undefined}
+        customFields={link.customFields}
         csrfToken={csrfToken}
         onlineTermsUrl={`/terms?lang=${lang}`}
         merchantTermsUrl={merchantTermsHref(brand, lang)}

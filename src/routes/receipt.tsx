@@ -100,7 +100,7 @@ receiptRoutes.get('/r/:receiptId/download', async (c) => {
   const link = await getLinkById(c.get('db'), payment.linkId)
   const lang = pageLanguage(c, payment.language)
   const view = {
-    ...receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null),
+    ...receiptView(payment, link?.title ?? '', link?.slug ?? '', null, null, link?.customFields),
     deposit: await receiptDeposit(c.get('db'), payment, link),
   }
   const name = `receipt-${payment.orderNumber ?? payment.receiptId}`.replace(/[^\w.-]/g, '_')
@@ -162,6 +162,7 @@ async function renderReceipt(c: Context<AppEnv>, payment: Payment, checkout: Che
       link?.slug ?? '',
       link?.successMessage ?? null,
       link?.successUrl ?? null,
+      link?.customFields,
     ),
     deposit: await receiptDeposit(c.get('db'), payment, link),
   }

@@ -246,7 +246,7 @@ describe('refusing a checkout body', () => {
     expect((await refused([1, 2])).fields).toEqual({ body: 'body must be a JSON object' })
   })
 
-  it('answers 422 unprocessable_body for a product, custom fields or promo codes', async () => {
+  it('answers 422 unprocessable_body for a product or promo codes', async () => {
     expect(
       await refused(
         {
@@ -255,7 +255,6 @@ describe('refusing a checkout body', () => {
             { name: 'Livraison', quantity: 1, unit_price: 400 },
             { product_id: 'prod_8Kx2', quantity: 2 },
           ],
-          custom_fields: [{ key: 'size', label: 'Taille' }],
           allow_promo_codes: true,
         },
         422,
@@ -263,10 +262,9 @@ describe('refusing a checkout body', () => {
     ).toEqual({
       code: 'unprocessable_body',
       message:
-        'The request body asks for what this Paylinks does not offer: line_items[1].product_id, custom_fields, allow_promo_codes.',
+        'The request body asks for what this Paylinks does not offer: line_items[1].product_id, allow_promo_codes.',
       fields: {
         'line_items[1].product_id': 'line_items[1].product_id names no product of this Paylinks',
-        custom_fields: 'custom_fields must be []: this Paylinks does not offer it',
         allow_promo_codes: 'allow_promo_codes must be false: this Paylinks does not offer it',
       },
     })

@@ -35,6 +35,13 @@ const TITLES: Record<Language, string> = {
   en: 'Monthly sports club membership',
 }
 
+// A shop's questions in the page's language: a wilaya, an address, a size, a number.
+const FIELD_LABELS: Record<Language, [string, string, string, string]> = {
+  ar: ['ولاية التوصيل', 'عنوان التوصيل', 'المقاس', 'عدد القطع'],
+  fr: ['Wilaya de livraison', 'Adresse de livraison', 'Taille', 'Nombre de pièces'],
+  en: ['Delivery wilaya', 'Delivery address', 'Size', 'Number of pieces'],
+}
+
 let browser: Browser
 let p: Paylinks
 
@@ -119,6 +126,54 @@ const CASES: PageCase[] = [
         expect(await overflow(page)).toEqual([])
         expect(await axeViolations(page, { impact: 'any' })).toEqual([])
         await screenshot(page, lang, `checkout-order-${width}`)
+      }
+    },
+  },
+  {
+    // A link's questions after the customer's details: the required wilaya left unchosen is
+    // refused by its field in the page's language, the answers given kept; read at 360 and 1280 px.
+    name: 'checkout-fields-errors',
+    status: 400,
+    title: 'fixErrors',
+    submit: true,
+    timeoutMs: 60_000,
+    open: async (lang, phone) => {
+      const made = await makeLink(p, {
+        title: TITLES[lang],
+        amount: 2500,
+        language: lang,
+        custom_fields: [
+          { key: 'wilaya', label: FIELD_LABELS[lang][0], type: 'wilaya', required: true },
+          { key: 'address', label: FIELD_LABELS[lang][1], type: 'address', required: true },
+          { key: 'size', label: FIELD_LABELS[lang][2], type: 'select', options: ['S', 'M', 'L'] },
+          { key: 'count', label: FIELD_LABELS[lang][3], type: 'number' },
+        ],
+      })
+      const path = `/l/${made.slug}`
+      await phone.page.goto(`${p.url}${path}?cf_size=M`)
+      await phone.page.locator('#cf-address').fill('12 rue Didouche Mourad\nAlger')
+      await phone.page.locator('#cf-count').fill('2')
+      await fillCheckoutAndPay(phone.page)
+      return path
+    },
+    more: async (lang, { page }) => {
+      expect(await page.locator('#cf-wilaya-err').textContent()).toBe(MESSAGES[lang].errRequired)
+      expect(await page.locator('#cf-wilaya').getAttribute('aria-invalid')).toBe('true')
+      expect(await page.locator('#cf-wilaya option').count()).toBe(59)
+      expect(await page.locator('#cf-wilaya option[value="16"]').textContent()).toBe(
+        lang === 'ar' ? '16 — الجزائر' : '16 — Alger',
+      )
+      expect(await page.locator('#cf-address').inputValue()).toBe('12 rue Didouche Mourad\nAlger')
+      expect(await page.locator('#cf-size').inputValue()).toBe('M')
+      expect(await page.locator('#cf-count').getAttribute('inputmode')).toBe('decimal')
+      expect(await textOf(page.locator('label[for="cf-count"]'))).toContain(
+        MESSAGES[lang].fieldOptional,
+      )
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+        expect(await overflow(page)).toEqual([])
+        expect(await axeViolations(page, { impact: 'any' })).toEqual([])
+        await screenshot(page, lang, `checkout-fields-errors-${width}`)
       }
     },
   },

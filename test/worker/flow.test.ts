@@ -256,6 +256,37 @@ describe('Paylinks on Workers with D1', () => {
     expect(inputValue(again, 'email')).toBe('amina@example.dz')
   })
 
+  it('refuses a required wilaya left empty, then keeps the answers on the payment in D1', async () => {
+    const link = await newLink({
+      custom_fields: [
+        { key: 'wilaya', label: 'Wilaya', type: 'wilaya', required: true },
+        { key: 'address', label: 'Adresse', type: 'address' },
+      ],
+    })
+    const { fields } = await checkoutForm(link.slug)
+    const address = '12 rue Didouche Mourad\nAlger'
+    const refused = await postForm(
+      `${worker().url}/l/${link.slug}`,
+      { ...fields, cf_address: address },
+      customerIp(),
+    )
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('<p class="err" id="cf-wilaya-err">')
+    expect(await paymentOf(link.slug)).toEqual([])
+    const { fields: again } = await checkoutForm(link.slug)
+    const submitted = await postForm(
+      `${worker().url}/l/${link.slug}`,
+      { ...again, cf_wilaya: '16', cf_address: address },
+      customerIp(),
+    )
+    expect(submitted.status).toBe(303)
+    const returnUrl = await payOnCardPage(submitted.headers.get('location')!)
+    const receipt = await (await fetch(returnUrl)).text()
+    expect(receipt).toContain('16 — Alger')
+    const [payment] = await paymentOf(link.slug)
+    expect(payment?.customFields).toEqual({ wilaya: '16', address })
+  })
+
   it('settles a payment whose webhook and return were lost when the Cron trigger runs', async () => {
     const link = await newLink()
     const faults = await fetch(`${worker().url}/_sim/_faults`, {

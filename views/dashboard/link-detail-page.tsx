@@ -169,6 +169,30 @@ export function LinkDetailPage(props: {
             </StackTable>
           </>
         ) : null}
+        {link.customFields && link.customFields.length > 0 ? (
+          <>
+            <h2>{t('sectionCustomFields')}</h2>
+            <dl class="kv" data-custom-fields>
+              {link.customFields.map((f) => (
+                <>
+                  <dt>
+                    <bdi dir="auto">{f.label}</bdi>
+                  </dt>
+                  <dd>
+                    <bdi dir="ltr">{`cf_${f.key} · ${f.type}`}</bdi>
+                    {` · ${t(f.required ? 'questionRequired' : 'questionOptional')}`}
+                    {f.options ? (
+                      <>
+                        {' · '}
+                        <bdi dir="auto">{f.options.join('; ')}</bdi>
+                      </>
+                    ) : null}
+                  </dd>
+                </>
+              ))}
+            </dl>
+          </>
+        ) : null}
         <MetadataList ctx={ctx} metadata={link.metadata} id="metadata-title" />
       </section>
     </DashLayout>

@@ -24,6 +24,7 @@ export const FORM_FIELDS = new Set<string>([
   'active',
   'inactive_message',
   'partial_min_amount',
+  'custom_fields',
 ])
 
 /** A text-like field of the link form, in a cell of its own. */
@@ -65,7 +66,7 @@ function Input(props: {
 /** A multi-line field of the link form, in a cell of its own. */
 function TextArea(props: {
   ctx: DashContext
-  name: 'description' | 'success_message' | 'inactive_message' | 'items'
+  name: 'description' | 'success_message' | 'inactive_message' | 'items' | 'custom_fields'
   label: DashKey
   form: LinkForm
   errors: Errors
@@ -77,7 +78,11 @@ function TextArea(props: {
       id={name}
       label={props.ctx.t(props.label)}
       as="textarea"
-      attrs={{ name, class: name === 'items' ? 'items' : undefined, dir: 'auto' }}
+      attrs={{
+        name,
+        class: name === 'items' || name === 'custom_fields' ? 'items' : undefined,
+        dir: 'auto',
+      }}
       hint={props.hint ? props.ctx.t(props.hint) : undefined}
       error={props.errors[name]}
       wrap
@@ -192,6 +197,15 @@ export function LinkFormPage(props: {
               <span>{t('fieldActive')}</span>
             </Check>
             <TextArea {...common} name="inactive_message" label="fieldInactiveMessage" />
+          </fieldset>
+          <fieldset>
+            <legend>{t('sectionCustomFields')}</legend>
+            <TextArea
+              {...common}
+              name="custom_fields"
+              label="fieldCustomFields"
+              hint="customFieldsHint"
+            />
           </fieldset>
           <fieldset>
             <legend>{t('sectionAfter')}</legend>

@@ -9,6 +9,7 @@ import type {
   WebhookEventStatus,
 } from '../../db/schema.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
+import { answerText, type CustomFieldAnswer } from '../../src/domain/custom-fields.js'
 import type { ReceiptDeposit } from '../../src/domain/receipt-view.js'
 import { formatAmount, formatDateTime } from '../../src/i18n/index.js'
 import { CheckoutStatusBadge } from './checkouts-page.js'
@@ -54,6 +55,8 @@ export interface PaymentDetail {
   link: Pick<Link, 'id' | 'title'> | null
   /** The shop's checkout the payment was made for, if any. */
   checkout?: Pick<Checkout, 'id' | 'reference' | 'status' | 'successUrl'> | null
+  /** The customer's answers to the link's questions, labelled by the link. */
+  answers?: CustomFieldAnswer[]
   events: PaymentEvent[]
   webhooks: WebhookEvent[]
   gatewayMessage: string | null
@@ -215,6 +218,23 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
           ]}
         />
       </section>
+      {props.detail.answers && props.detail.answers.length > 0 ? (
+        <section class="card pd" aria-labelledby="answers-title">
+          <h2 id="answers-title">{t('paymentAnswers')}</h2>
+          <dl class="kv" data-custom-fields>
+            {props.detail.answers.map((a) => (
+              <>
+                <dt>
+                  <bdi dir="auto">{a.label}</bdi>
+                </dt>
+                <dd>
+                  <bdi>{answerText(a.type, a.value, ctx.lang)}</bdi>
+                </dd>
+              </>
+            ))}
+          </dl>
+        </section>
+      ) : null}
       {props.detail.checkout ? (
         <CheckoutSection ctx={ctx} checkout={props.detail.checkout} />
       ) : null}

@@ -5,8 +5,8 @@
  * name and a price or a product, the customer's prefill as the checkout form would take it.
  *
  * Two kinds of refusal: a body that breaks a rule (400 `invalid_body`), and a well-formed body
- * asking for what this Paylinks does not offer — a product of the catalogue, custom fields, promo
- * codes (422 `unprocessable_body`). The first is reported alone when both apply.
+ * asking for what this Paylinks does not offer — a product of the catalogue, promo codes
+ * (422 `unprocessable_body`). The first is reported alone when both apply.
  */
 import type { CheckoutLineItem, Language } from '../../../db/schema.js'
 import type { CheckoutValues } from '../../data/checkouts.js'
@@ -113,9 +113,6 @@ export function parseCreateCheckout(
   // Well formed: what it asks may still be more than this Paylinks offers.
   const missing: FieldProblems = {}
   for (const i of products) missing[`line_items[${i}].product_id`] = { code: 'unknown_product' }
-  const noFields = Array.isArray(v.custom_fields) && v.custom_fields.length === 0
-  if (v.custom_fields !== undefined && !noFields)
-    missing.custom_fields = { code: 'not_available', params: { value: '[]' } }
   if (v.allow_promo_codes !== undefined && v.allow_promo_codes !== false)
     missing.allow_promo_codes = { code: 'not_available', params: { value: 'false' } }
   if (Object.keys(missing).length > 0) return { ok: false, status: 422, problems: missing }
@@ -135,6 +132,7 @@ export function parseCreateCheckout(
       language,
       expiresAt: opts.now + (v.expires_in ?? EXPIRES_IN.default) * 1000,
       title: titleOf(reference, items, language),
+      customFields: v.custom_fields ?? null,
     },
   }
 }

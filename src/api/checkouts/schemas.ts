@@ -7,6 +7,7 @@
 import * as z from 'zod'
 import { CHECKOUT_STATUSES, LANGUAGES } from '../../../db/schema.js'
 import { cleanText } from '../../domain/clean-text.js'
+import { customFieldsBody } from '../custom-fields.js'
 import { dzdAmount, httpUrl, optionalText, text, wrongType } from '../links/schemas.js'
 import { newMetadata } from '../metadata.js'
 import { cursor, limit } from '../query-fields.js'
@@ -121,12 +122,8 @@ export const createCheckoutBody = z.strictObject({
     .describe(
       `Seconds the checkout stays open, ${EXPIRES_IN.min} to ${EXPIRES_IN.max}; default ${EXPIRES_IN.default}. A payment under way when it ends is let finish.`,
     ),
+  custom_fields: customFieldsBody.optional(),
   // Offered with the catalogue: only "none" is taken (anything else is 422 `unprocessable_body`).
-  custom_fields: z
-    .unknown()
-    .optional()
-    .meta({ type: 'array', maxItems: 0 })
-    .describe('Fields the customer fills in: only `[]` (none) is taken by this Paylinks.'),
   allow_promo_codes: z
     .unknown()
     .optional()

@@ -59,6 +59,7 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): LinkChanges {
     body.allow_partial === undefined ? undefined : (body.allow_partial?.min_amount ?? null),
   )
   set('metadata', body.metadata)
+  set('customFields', body.custom_fields)
   return out
 }
 

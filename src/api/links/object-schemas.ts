@@ -7,6 +7,7 @@
 import * as z from 'zod'
 import { LANGUAGES } from '../../../db/schema.js'
 import { LINK_STATUSES } from '../../domain/link-status.js'
+import { CUSTOM_FIELD_TYPES } from '../../domain/order.js'
 import { dzd, metadata, page, time } from '../object-fields.js'
 
 export const linkObject = z.object({
@@ -40,6 +41,17 @@ export const linkObject = z.object({
     .object({ min_amount: dzd })
     .nullable()
     .describe('deposits: each payment at least min_amount, or the balance when less'),
+  custom_fields: z
+    .array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        type: z.enum(CUSTOM_FIELD_TYPES),
+        options: z.array(z.string()).nullable().describe("a select's choices; null otherwise"),
+        required: z.boolean(),
+      }),
+    )
+    .describe('the questions the customer answers (`[]` when none); answers are on each payment'),
   status: z.enum(LINK_STATUSES),
   paid_count: z.number().int(),
   paid_total: dzd.describe('what was paid toward the amount, customer fees apart'),

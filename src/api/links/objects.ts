@@ -52,6 +52,7 @@ export function toLinkObject(
       link.partialMinAmount === null
         ? null
         : { min_amount: storedDzdNumber(link.partialMinAmount) },
+    custom_fields: link.customFields ?? [],
     status: linkStatus(link, stats, opts.now),
     paid_count: stats.paidCount,
     paid_total: storedDzdNumber(stats.paidTotal),

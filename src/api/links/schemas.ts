@@ -10,6 +10,7 @@ import { MAX_AMOUNT } from '../../domain/amount-bounds.js'
 import { cleanText } from '../../domain/clean-text.js'
 import type { FieldProblems, ProblemCode } from '../../domain/problems.js'
 import { parseDzd } from '../../lib/money.js'
+import { customFieldsBody } from '../custom-fields.js'
 import { metadataChange, newMetadata } from '../metadata.js'
 import { cursor, limit, search } from '../query-fields.js'
 import { fieldProblems, PARSE_OPTIONS } from '../zod-problems.js'
@@ -90,6 +91,7 @@ const fields = {
     .strictObject({ min_amount: dzdAmount })
     .nullable()
     .describe('fixed and invoice links: pay in parts, each at least min_amount or the balance'),
+  custom_fields: customFieldsBody,
 }
 
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
