@@ -1,6 +1,7 @@
 import { raw } from 'hono/html'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
+import { type CheckoutCart, CheckoutCartLines, cartPayable } from './checkout-cart.js'
 import { Check, described, Field, FieldError } from './field.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
@@ -34,6 +35,8 @@ export interface CheckoutProps {
   captcha?: { head: unknown; field: unknown } | undefined
   /** A shop's order (a checkout's link): its reference, and the way back to the shop. */
   order?: CheckoutOrder | undefined
+  /** A cart link's products and quantities (views/checkout-cart.tsx). */
+  cart?: CheckoutCart | undefined
 }
 
 /** What a shop's checkout adds to its link's page. */
@@ -72,6 +75,7 @@ export function CheckoutPage(props: CheckoutProps) {
             {link.description}
           </p>
         ) : null}
+        {props.cart ? <CheckoutCartLines ctx={ctx} cart={props.cart} errors={errors} /> : null}
         {link.items && link.items.length > 0 ? (
           <table>
             <caption class="muted">{t('items')}</caption>
@@ -206,7 +210,7 @@ export function CheckoutPage(props: CheckoutProps) {
         </Check>
         <FieldError id="terms" error={errors.terms} />
         {props.captcha?.field as never}
-        <button type="submit" class="pay">
+        <button type="submit" class="pay" disabled={props.cart && !cartPayable(props.cart)}>
           <CardMarks />
           {open ? (
             <span data-pay={t('payWith')} {...payParts(lang)}>

@@ -77,6 +77,7 @@ export const linkExample: LinkObject = {
   amount_max: null,
   invoice_id: null,
   invoice_items: null,
+  line_items: null,
   max_payments: 1,
   expires_at: '2030-03-31T22:59:00.000Z',
   language: 'fr',

@@ -66,6 +66,13 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   bad_email: '{field} must be an e-mail address',
   unknown_product: '{field} names no product of this Paylinks',
   not_available: '{field} must be {value}: this Paylinks does not offer it',
+  line_items_with_pricing:
+    '{field} must be left out with line_items: the amount is the products’ price × quantity',
+  duplicate_product: '{field} names a product an earlier line already names',
+  product_archived: '{field} names an archived product',
+  quantity_out_of_range: '{field} must be from {min} to {max}',
+  mixed_line_items:
+    '{field}: a checkout’s lines are either all products (product_id) or all named (name, unit_price)',
 }
 
 const t = translator(API_PROBLEMS)

@@ -58,4 +58,10 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   bad_email: 'errInvalid',
   unknown_product: 'errInvalid',
   not_available: 'errInvalid',
+  // Carts
+  line_items_with_pricing: 'errPricingConflict',
+  duplicate_product: 'errCartDuplicate',
+  product_archived: 'errCartArchived',
+  quantity_out_of_range: 'errCartQuantity',
+  mixed_line_items: 'errInvalid',
 }

@@ -6,11 +6,19 @@
  * together than `max_payments`.
  */
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
-import { checkouts, type Language, links, type Payment, payments } from '../../db/schema.js'
+import {
+  checkouts,
+  type Language,
+  links,
+  type Payment,
+  payments,
+  products,
+} from '../../db/schema.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
 import { newPaymentId, newReceiptId } from '../domain/ids.js'
-import { type OrderParts, plainOrder } from '../domain/order.js'
+import { type OrderParts, plainOrder, type SoldLineItem } from '../domain/order.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
+import { cartProducts } from './cart-products.js'
 import type { Db } from './db.js'
 import { col, colIn } from './sql.js'
 
@@ -32,6 +40,13 @@ export type ReserveRefusal =
   | { ok: false; reason: 'not_found' | 'inactive' | 'expired' | 'completed' }
   /** Pending payments hold every remaining place; try again after `retryAfterMs`. */
   | { ok: false; reason: 'in_progress'; retryAfterMs: number; retryAt: number }
+  /** A cart's product has fewer units left than asked (0: sold out, or no longer sold). */
+  | { ok: false; reason: 'sold_out'; lines: SoldOutLine[] }
+  /** A cart's product changed price since it was priced: price the order again. */
+  | { ok: false; reason: 'price_changed' }
+
+/** A cart line the stock cannot serve: its product, and the units still for sale. */
+export type SoldOutLine = { productId: string; left: number }
 
 export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
 
@@ -57,6 +72,44 @@ function selectList(row: Omit<Payment, FromLink>): SQL {
     return sql.param(row[key as keyof typeof row], column)
   })
   return sql.join(values, sql`, `)
+}
+
+/**
+ * A cart's condition in the INSERT's WHERE: every line's product is on sale at the price the
+ * order was priced with, and has at least its quantity left (stock − held_count; a null stock is
+ * unlimited). The hold itself is taken by migration 0028's trigger inside this same INSERT, so two
+ * customers of the last unit never both pass. Always true without a cart.
+ */
+function cartFits(lines: SoldLineItem[] | null): SQL {
+  if (!lines || lines.length === 0) return sql`1`
+  return sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(lines)}) AS l
+    LEFT JOIN ${products} ON ${col(products.id)} = json_extract(l.value, '$.productId')
+    WHERE ${col(products.id)} IS NULL OR ${col(products.active)} = 0
+      OR ${col(products.price)} IS NOT json_extract(l.value, '$.unitPrice')
+      OR (${col(products.stock)} IS NOT NULL
+          AND ${col(products.stock)} - ${col(products.heldCount)} < json_extract(l.value, '$.quantity')))`
+}
+
+/**
+ * Why a cart was refused, read right after the insert: the lines with too few units left (an
+ * archived or removed product has none), else a price changed since the order was priced; null
+ * when it would fit now.
+ */
+async function cartRefusal(db: Db, lines: SoldLineItem[]): Promise<ReserveRefusal | null> {
+  const found = await cartProducts(
+    db,
+    lines.map((l) => l.productId),
+  )
+  const short: SoldOutLine[] = []
+  let repriced = false
+  for (const line of lines) {
+    const p = found.get(line.productId)
+    const left = !p || !p.active ? 0 : p.available
+    if (left !== null && left < line.quantity) short.push({ productId: line.productId, left })
+    else if (p && p.price !== line.unitPrice) repriced = true
+  }
+  if (short.length > 0) return { ok: false, reason: 'sold_out', lines: short }
+  return repriced ? { ok: false, reason: 'price_changed' } : null
 }
 
 async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<Payment | null> {
@@ -111,7 +164,8 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
           AND ${col(links.active)} = 1
           AND (${col(links.expiresAt)} IS NULL OR ${col(links.expiresAt)} > ${now})
           AND (${col(links.maxPayments)} IS NULL
-               OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})`,
+               OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})
+          AND ${cartFits(order.lineItems)}`,
     )
     .returning()
   return inserted ?? null
@@ -166,7 +220,9 @@ export async function reservePayment(
   for (let attempt = 1; ; attempt++) {
     const payment = await tryInsert(db, request, now)
     if (payment) return { ok: true, payment }
-    const why = await refusal(db, request.linkId, now, opts.sessionMs ?? DEFAULT_SESSION_MS)
+    const why =
+      (await refusal(db, request.linkId, now, opts.sessionMs ?? DEFAULT_SESSION_MS)) ??
+      (request.order?.lineItems ? await cartRefusal(db, request.order.lineItems) : null)
     if (why) return why
     // A pending payment failed between the insert and the read: its place is free, try again.
     if (attempt >= ATTEMPTS) {

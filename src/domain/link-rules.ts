@@ -5,8 +5,10 @@
  */
 import type { InvoiceItem, Language, Link } from '../../db/schema.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'
+import { cartLineProblems } from './cart.js'
 import { isInvoiceLink } from './link-status.js'
 import type { Metadata, MetadataPatch } from './metadata.js'
+import type { LinkLineItem } from './order.js'
 import type { FieldProblems, ProblemCode } from './problems.js'
 
 /** The columns of a link a merchant decides (everything but id, slug and timestamps). */
@@ -18,6 +20,8 @@ export type LinkValues = {
   amountMax: number | null
   invoiceId: string | null
   invoiceItems: InvoiceItem[] | null
+  /** A cart: the products sold and their quantities; its amount is priced from the catalogue. */
+  lineItems?: LinkLineItem[] | null
   maxPayments: number | null
   expiresAt: number | null
   language: Language
@@ -38,7 +42,9 @@ export type LinkChanges = Partial<Omit<LinkValues, 'metadata'>> & { metadata?: M
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblems }
 
-type Pricing = Pick<LinkValues, 'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems'>
+type Pricing = Required<
+  Pick<LinkValues, 'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems' | 'lineItems'>
+>
 type PricingKey = keyof Pricing
 const PRICING_KEYS: readonly PricingKey[] = [
   'amount',
@@ -46,6 +52,7 @@ const PRICING_KEYS: readonly PricingKey[] = [
   'amountMax',
   'invoiceId',
   'invoiceItems',
+  'lineItems',
 ]
 
 // Which stored pricing fields survive when an update names another one: an invoice id keeps its
@@ -56,6 +63,7 @@ const COMPATIBLE: Record<PricingKey, readonly PricingKey[]> = {
   amountMin: ['amountMax'],
   amountMax: ['amountMin'],
   invoiceItems: [],
+  lineItems: [],
 }
 
 /** The total of invoice items in centimes. */
@@ -74,9 +82,17 @@ function resolvePricing(p: Pricing, problems: FieldProblems): Pricing {
     amountMax: null,
     invoiceId: null,
     invoiceItems: null,
+    lineItems: null,
   }
   const refuse = (keys: PricingKey[], code: ProblemCode) => {
     for (const k of keys) if (has(k)) problems[SNAKE[k]] = { code }
+  }
+  if (p.lineItems) {
+    // A cart's amount is its products' price × quantity, priced by the caller from the catalogue
+    // (src/links/service.ts); any other price given with it is refused.
+    refuse(['amount', 'amountMin', 'amountMax', 'invoiceId', 'invoiceItems'], 'line_items_with_pricing')
+    Object.assign(problems, cartLineProblems(p.lineItems))
+    return { ...none, lineItems: p.lineItems }
   }
   if (p.invoiceItems) {
     refuse(['amount'], 'amount_with_items')
@@ -113,6 +129,7 @@ const SNAKE: Record<PricingKey, string> = {
   amountMax: 'amount_max',
   invoiceId: 'invoice_id',
   invoiceItems: 'invoice_items',
+  lineItems: 'line_items',
 }
 
 function checkExpiry(expiresAt: number | null | undefined, now: number, problems: FieldProblems) {
@@ -135,6 +152,7 @@ export function newLinkValues(
       amountMax: v.amountMax ?? null,
       invoiceId: v.invoiceId ?? null,
       invoiceItems: v.invoiceItems ?? null,
+      lineItems: v.lineItems ?? null,
     },
     problems,
   )
@@ -169,7 +187,9 @@ function storedPricing(link: Link): Pricing {
     amountMax: null,
     invoiceId: null,
     invoiceItems: null,
+    lineItems: null,
   }
+  if (link.lineItems) return { ...none, lineItems: link.lineItems }
   if (link.invoiceItems) return { ...none, invoiceItems: link.invoiceItems }
   if (link.invoiceId !== null) return { ...none, invoiceId: link.invoiceId, amount: link.amount }
   if (link.amount !== null) return { ...none, amount: link.amount }

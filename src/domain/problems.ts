@@ -61,6 +61,12 @@ export const PROBLEM_CODES = [
   'bad_email',
   'unknown_product',
   'not_available', // { value }: the only value taken
+  // Carts: a link's or a checkout's product lines
+  'line_items_with_pricing',
+  'duplicate_product',
+  'product_archived',
+  'quantity_out_of_range', // { min, max }
+  'mixed_line_items',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

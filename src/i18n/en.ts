@@ -142,6 +142,19 @@ export const en = {
   checkoutExpiredText: 'The time to pay it is over. Go back to the shop to order again.',
   checkoutCanceledTitle: 'This order was cancelled',
   checkoutCanceledText: 'It can no longer be paid. Go back to the shop to order again.',
+  // Carts: a link's products, their quantities and stock
+  cartCaption: 'Your order',
+  cartQuantityOf: 'Quantity of {name}',
+  cartSoldOut: 'Sold out',
+  cartOnlyLeft: 'Only {count} left',
+  cartQtyRange: 'Choose from {min} to {max}.',
+  cartQtyWhole: 'Enter a whole number.',
+  cartPriceChanged: 'The price changed: it is now {price}.',
+  cartRepriced: 'A price changed since this page was shown: check the new total and pay again.',
+  cartCannotPay: 'A product of this order is sold out: it cannot be paid now.',
+  cartTotalTooLow: 'The total must be at least {min}.',
+  cartTotalTooHigh: 'The total must be at most {max}.',
+  cartSubtotal: 'Subtotal',
 } as const
 
 export type MessageKey = keyof typeof en

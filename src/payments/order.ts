@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
 import type { OrderParts } from '../domain/order.js'
 import type { MessageKey } from '../i18n/index.js'
+import { priceCart } from './order-cart.js'
 
 /**
  * Refused parts of the order, by the form field each names (`qty_<id>`, `cf_<key>`, `promo_code`…).
@@ -38,7 +39,8 @@ export async function priceOrder(
 ): Promise<PricedOrder> {
   const errors: OrderErrors = {}
   // 1. The subtotal: a cart's lines, a deposit's part, else the link's amount or the typed one.
-  const subtotal = link.amount ?? input?.amount ?? 0
+  const cart = await priceCart(_deps, link, _form, errors)
+  const subtotal = cart?.subtotal ?? link.amount ?? input?.amount ?? 0
   // 2. The answers to the link's custom fields.
   const customFields = null
   // 3. The promo code's discount.
@@ -54,7 +56,7 @@ export async function priceOrder(
       fee,
       promoCode: null,
       promoCodeId: null,
-      lineItems: null,
+      lineItems: cart?.lineItems ?? null,
       customFields,
     },
   }
