@@ -93,7 +93,9 @@ export function CheckoutCartLines(props: {
                       ) : few ? (
                         <>
                           <br />
-                          <span class="stock">{t('cartOnlyLeft', { count: String(line.left) })}</span>
+                          <span class="stock">
+                            {t('cartOnlyLeft', { count: String(line.left) })}
+                          </span>
                         </>
                       ) : null}
                       <FieldError id={field} error={error} />
@@ -121,7 +123,11 @@ export function CheckoutCartLines(props: {
                   ) : (
                     line.quantity
                   )}
-                  <input type="hidden" name={`price_${line.productId}`} value={String(line.unitPrice)} />
+                  <input
+                    type="hidden"
+                    name={`price_${line.productId}`}
+                    value={String(line.unitPrice)}
+                  />
                 </td>
                 <td
                   class="num"

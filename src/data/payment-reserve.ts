@@ -104,7 +104,7 @@ async function cartRefusal(db: Db, lines: SoldLineItem[]): Promise<ReserveRefusa
   let repriced = false
   for (const line of lines) {
     const p = found.get(line.productId)
-    const left = !p || !p.active ? 0 : p.available
+    const left = !p?.active ? 0 : p.available
     if (left !== null && left < line.quantity) short.push({ productId: line.productId, left })
     else if (p && p.price !== line.unitPrice) repriced = true
   }

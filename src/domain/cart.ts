@@ -36,7 +36,8 @@ export function cartLineProblems(lines: readonly LinkLineItem[], at = 'line_item
     seen.add(line.productId)
     const range = line.adjustable
     if (!range) {
-      if (line.quantity < 1) problems[`${path}.quantity`] = { code: 'too_small', params: { min: 1 } }
+      if (line.quantity < 1)
+        problems[`${path}.quantity`] = { code: 'too_small', params: { min: 1 } }
       return
     }
     if (range.max < range.min) {
@@ -121,7 +122,5 @@ export function soldLines(
 
 /** "2 × Tapis (TAP-1); 1 × Coussin": a payment's lines on one line (the CSV export). */
 export function linesText(lines: readonly SoldLineItem[]): string {
-  return lines
-    .map((l) => `${l.quantity} × ${l.name}${l.sku ? ` (${l.sku})` : ''}`)
-    .join('; ')
+  return lines.map((l) => `${l.quantity} × ${l.name}${l.sku ? ` (${l.sku})` : ''}`).join('; ')
 }

@@ -43,7 +43,10 @@ export type LinkChanges = Partial<Omit<LinkValues, 'metadata'>> & { metadata?: M
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblems }
 
 type Pricing = Required<
-  Pick<LinkValues, 'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems' | 'lineItems'>
+  Pick<
+    LinkValues,
+    'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems' | 'lineItems'
+  >
 >
 type PricingKey = keyof Pricing
 const PRICING_KEYS: readonly PricingKey[] = [
@@ -90,7 +93,10 @@ function resolvePricing(p: Pricing, problems: FieldProblems): Pricing {
   if (p.lineItems) {
     // A cart's amount is its products' price × quantity, priced by the caller from the catalogue
     // (src/links/service.ts); any other price given with it is refused.
-    refuse(['amount', 'amountMin', 'amountMax', 'invoiceId', 'invoiceItems'], 'line_items_with_pricing')
+    refuse(
+      ['amount', 'amountMin', 'amountMax', 'invoiceId', 'invoiceItems'],
+      'line_items_with_pricing',
+    )
     Object.assign(problems, cartLineProblems(p.lineItems))
     return { ...none, lineItems: p.lineItems }
   }

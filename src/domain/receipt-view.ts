@@ -4,6 +4,7 @@ import type { Language } from '../config.js'
 import type { Centimes } from '../lib/money.js'
 import type { BrandContacts } from './brand.js'
 import { gatewayMessageOf, showableGatewayText } from './failure-reasons.js'
+import type { SoldLineItem } from './order.js'
 
 /** The receipt as the page, the PDF and the e-mail show it (drawn by views/receipt.tsx). */
 export interface ReceiptView {
@@ -24,6 +25,9 @@ export interface ReceiptView {
   customerName: string
   successMessage: string | null
   successUrl: string | null
+  /** A cart's lines as sold (names and unit prices then), and their subtotal; null otherwise. */
+  lineItems?: SoldLineItem[] | null
+  subtotal?: Centimes | null
 }
 
 /** What the receipt views show of a payment. */
@@ -52,6 +56,8 @@ export function receiptView(
     customerName: payment.customerName,
     successMessage,
     successUrl,
+    lineItems: payment.lineItems?.length ? payment.lineItems : null,
+    subtotal: payment.subtotal ?? null,
   }
 }
 

@@ -151,7 +151,8 @@ export const fr: Messages = {
   cartPriceChanged: 'Le prix a changé : il est maintenant de {price}.',
   cartRepriced:
     'Un prix a changé depuis l’affichage de cette page : vérifiez le nouveau total et payez à nouveau.',
-  cartCannotPay: 'Un produit de cette commande est épuisé : elle ne peut pas être payée maintenant.',
+  cartCannotPay:
+    'Un produit de cette commande est épuisé : elle ne peut pas être payée maintenant.',
   cartTotalTooLow: 'Le total doit être d’au moins {min}.',
   cartTotalTooHigh: 'Le total doit être d’au plus {max}.',
   cartSubtotal: 'Sous-total',

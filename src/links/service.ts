@@ -5,6 +5,7 @@
 
 import type { Link } from '../../db/schema.js'
 import { parseCreateLink, parseLinkUpdate } from '../api/links/input.js'
+import { cartProducts } from '../data/cart-products.js'
 import {
   createLink,
   getLinkById,
@@ -12,12 +13,11 @@ import {
   type LinkWithStats,
   updateLink,
 } from '../data/links.js'
-import { cartProducts } from '../data/cart-products.js'
 import type { AppDeps } from '../deps.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from '../domain/amount-bounds.js'
 import { cartProductProblems, cartTotal } from '../domain/cart.js'
-import type { LinkLineItem } from '../domain/order.js'
 import { METADATA_MAX_KEYS } from '../domain/metadata.js'
+import type { LinkLineItem } from '../domain/order.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdNumber } from '../lib/money.js'

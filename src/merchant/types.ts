@@ -108,7 +108,11 @@ interface LinkFields {
   invoice_items?: InvoiceItem[] | null
   /** 1 to 20 products; `amount` is then left out (it is their price × quantity). */
   line_items?:
-    | { product_id: string; quantity: number; adjustable_quantity?: { min: number; max: number } | null }[]
+    | {
+        product_id: string
+        quantity: number
+        adjustable_quantity?: { min: number; max: number } | null
+      }[]
     | null
   max_payments?: number | null
   /** ISO 8601 with a time zone. */

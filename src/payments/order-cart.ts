@@ -48,9 +48,10 @@ export async function priceCart(
       continue
     }
     const product = found.get(line.productId)
-    const left = !product || !product.active ? 0 : product.available
+    const left = !product?.active ? 0 : product.available
     if (quantity > 0 && left !== null && left < quantity) {
-      errors[field] = left === 0 ? { key: 'cartSoldOut' } : { key: 'cartOnlyLeft', params: { count: `${left}` } }
+      errors[field] =
+        left === 0 ? { key: 'cartSoldOut' } : { key: 'cartOnlyLeft', params: { count: `${left}` } }
       continue
     }
     // The page said what one cost; a price changed since is told, and the page shows the new one.
@@ -67,8 +68,10 @@ export async function priceCart(
     // Named by the first quantity the customer may change, else the amount (the whole order).
     const adjustable = lines.find((l) => l.adjustable)
     const field = adjustable ? quantityField(adjustable.productId) : 'amount'
-    if (subtotal < MIN_AMOUNT) errors[field] = { key: 'cartTotalTooLow', params: { min: MIN_AMOUNT } }
-    if (subtotal > MAX_AMOUNT) errors[field] = { key: 'cartTotalTooHigh', params: { max: MAX_AMOUNT } }
+    if (subtotal < MIN_AMOUNT)
+      errors[field] = { key: 'cartTotalTooLow', params: { min: MIN_AMOUNT } }
+    if (subtotal > MAX_AMOUNT)
+      errors[field] = { key: 'cartTotalTooHigh', params: { max: MAX_AMOUNT } }
   }
   return { subtotal, lineItems }
 }

@@ -38,7 +38,7 @@ export async function cartOfLink(
       unitPrice: product?.price ?? 0,
       quantity,
       range,
-      left: !product || !product.active ? 0 : product.available,
+      left: !product?.active ? 0 : product.available,
     }
   })
   return { lines: shown, subtotal: shown.reduce((s, l) => s + l.unitPrice * l.quantity, 0) }

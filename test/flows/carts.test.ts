@@ -86,9 +86,18 @@ describe('a cart with an adjustable quantity, paid through the simulator', () =>
         unit_price: 4500,
         amount: 13_500,
       },
-      { product_id: coussin, name: 'Coussin', sku: null, quantity: 2, unit_price: 1200.5, amount: 2401 },
+      {
+        product_id: coussin,
+        name: 'Coussin',
+        sku: null,
+        quantity: 2,
+        unit_price: 1200.5,
+        amount: 2401,
+      },
     ])
-    const receipt = await (await p.app.request(pathOf(tx.returnRedirect ?? `${p.url}/r/${receiptId}`))).text()
+    const receipt = await (
+      await p.app.request(pathOf(tx.returnRedirect ?? `${p.url}/r/${receiptId}`))
+    ).text()
     expect(receipt).toContain('Tapis berbère')
     expect(receipt).toMatch(/13\s500,00\sDA/)
 
@@ -130,7 +139,10 @@ describe('the cart on the page and its refusals', () => {
     expect(tooMany.status).toBe(400)
     expect(await tooMany.text()).toContain('Plus que 2')
 
-    const fixed = await cartLink([{ product_id: few, quantity: 1 }, { product_id: none, quantity: 1 }])
+    const fixed = await cartLink([
+      { product_id: few, quantity: 1 },
+      { product_id: none, quantity: 1 },
+    ])
     const soldOut = await openCheckout(p, fixed.slug)
     expect(soldOut.html).toContain('Épuisé')
     expect(soldOut.html).toMatch(/<button type="submit" class="pay" disabled/)
