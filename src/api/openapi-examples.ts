@@ -179,8 +179,14 @@ export const checkoutExample: CheckoutObject = {
   amount: 2999,
   currency: 'DZD',
   line_items: [
-    { name: 'Tajine en terre cuite', quantity: 2, unit_price: 1299.5, amount: 2599 },
-    { name: 'Livraison Alger', quantity: 1, unit_price: 400, amount: 400 },
+    {
+      product_id: null,
+      name: 'Tajine en terre cuite',
+      quantity: 2,
+      unit_price: 1299.5,
+      amount: 2599,
+    },
+    { product_id: null, name: 'Livraison Alger', quantity: 1, unit_price: 400, amount: 400 },
   ],
   reference: 'CMD-1042',
   metadata: { cart_id: 'c_77', customer_id: 'C-381' },

@@ -18,6 +18,7 @@ import {
   payments,
 } from '../../db/schema.js'
 import type { Metadata } from '../domain/metadata.js'
+import type { LinkLineItem } from '../domain/order.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import { randomBase62 } from '../lib/bytes.js'
 import type { Db } from './db.js'
@@ -34,6 +35,8 @@ export type CheckoutValues = {
   /** Centimes: the amount given, or the line items' sum. */
   amount: number
   lineItems: CheckoutLineItem[] | null
+  /** Its products, fixed quantities: the link's cart, priced again when paid (src/payments/order-cart.ts). */
+  cartLines?: LinkLineItem[] | null
   reference: string | null
   metadata: Metadata
   customerName: string | null
@@ -69,6 +72,7 @@ export async function createCheckout(
       amountMax: null,
       invoiceId: null,
       invoiceItems: null,
+      lineItems: values.cartLines ?? null,
       maxPayments: 1,
       expiresAt: values.expiresAt,
       language: values.language,

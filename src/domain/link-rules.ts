@@ -164,12 +164,15 @@ export function newLinkValues(
   )
   checkExpiry(v.expiresAt, opts.now, problems)
   if (Object.keys(problems).length > 0) return { ok: false, problems }
+  // A link that sells no products leaves the column to its default (null), as before carts.
+  const { lineItems, ...price } = pricing
   return {
     ok: true,
     value: {
       title: v.title,
       description: v.description ?? null,
-      ...pricing,
+      ...price,
+      ...(lineItems ? { lineItems } : {}),
       // An invoice is paid once: a customer who opens its link again must not pay it twice. A
       // merchant who wants more says so (a number, or null for no limit).
       maxPayments: v.maxPayments !== undefined ? v.maxPayments : isInvoiceLink(pricing) ? 1 : null,

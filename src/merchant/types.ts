@@ -237,6 +237,8 @@ export type CheckoutLineItemParams =
   | { product_id: string; quantity: number }
 
 export interface CheckoutLineItem {
+  /** A product of the catalogue (its name and price when the checkout was made); null for a named line. */
+  product_id: string | null
   name: string
   quantity: number
   unit_price: number

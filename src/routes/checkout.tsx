@@ -272,13 +272,16 @@ async function renderCheckout(
           amount: cart ? cart.subtotal : link.amount,
           amountMin: link.amountMin,
           amountMax: link.amountMax,
-          items: checkout
-            ? (checkout.lineItems?.map((item) => ({
-                description: item.name,
-                quantity: item.quantity,
-                unitPrice: item.unitPrice,
-              })) ?? null)
-            : link.invoiceItems,
+          // A checkout of products shows them as a cart (its lines below), not as items.
+          items: cart
+            ? null
+            : checkout
+              ? (checkout.lineItems?.map((item) => ({
+                  description: item.name,
+                  quantity: item.quantity,
+                  unitPrice: item.unitPrice,
+                })) ?? null)
+              : link.invoiceItems,
         }}
         order={
           checkout
