@@ -265,4 +265,36 @@ describe('the last unit, wanted by many at once (better-sqlite3, a real file)', 
     const started = p.sqlite.sqlite.prepare('SELECT count(*) AS n FROM payments').get()
     expect(started).toEqual({ n: 1 })
   })
+
+  it('is held by one INSERT only when every order was priced before any was held', async () => {
+    p = await startPaylinks()
+    const vase = await product({ name: 'Vase unique', price: 900, stock: 1 })
+    const link = await cartLink([{ product_id: vase, quantity: 1 }])
+    const line = { productId: vase, name: 'Vase unique', sku: null, quantity: 1, unitPrice: 90_000 }
+    const request = {
+      linkId: link.id,
+      amount: 90_000,
+      customerName: CUSTOMER.name,
+      customerPhone: CUSTOMER.phone,
+      customerEmail: CUSTOMER.email,
+      language: 'fr' as const,
+      order: {
+        subtotal: 90_000,
+        discount: 0,
+        fee: 0,
+        promoCode: null,
+        promoCodeId: null,
+        customFields: null,
+        lineItems: [line],
+      },
+    }
+    const now = Date.now()
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => reservePayment(p.deps.db, request, now)),
+    )
+    expect(results.filter((r) => r.ok)).toHaveLength(1)
+    for (const r of results.filter((r) => !r.ok))
+      expect(r).toEqual({ ok: false, reason: 'sold_out', lines: [{ productId: vase, left: 0 }] })
+    expect(counts(vase)).toEqual({ stock: 1, held_count: 1, sold_count: 0 })
+  })
 })
