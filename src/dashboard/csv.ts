@@ -6,8 +6,10 @@
  * begins with = + - @ (or a tab or carriage return) gets an apostrophe, as OWASP advises. A
  * customer's "=HYPERLINK(…)" or ";=1+1" then reads as text instead of running.
  */
+
 import type { Payment } from '../../db/schema.js'
 import { toAlgiersIso } from '../domain/algiers-time.js'
+import { linesText } from '../domain/cart.js'
 import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
 import { receiptUrl } from '../domain/public-urls.js'
 import { storedDzdText } from '../domain/stored-amount.js'
@@ -39,6 +41,10 @@ export const CSV_HEADER = [
   'source',
   // The metadata the payment was made with, as JSON text (`{}` when none), guarded like any text.
   'metadata',
+  // Selling: the amount before discount and fee (DZD; an older payment's amount), and a cart's
+  // lines as `2 × Tapis (TAP-1); 1 × Coussin` (empty when it sold no products).
+  'subtotal',
+  'line_items',
 ] as const
 
 /**
@@ -109,6 +115,8 @@ export function paymentCsvRow(
     receiptUrl(publicUrl, payment.receiptId),
     payment.source,
     JSON.stringify(payment.metadata),
+    csvAmount(storedDzdText(payment.subtotal ?? payment.amount)),
+    payment.lineItems?.length ? linesText(payment.lineItems) : '',
   ])
 }
 

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { reservePayment } from '../../src/data/payment-reserve.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { api } from '../api/helpers.js'
+import { Browser } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { CUSTOMER, openCheckout, pathOf, startPayment, submitCheckout } from './support.js'
 
@@ -100,6 +101,18 @@ describe('a cart with an adjustable quantity, paid through the simulator', () =>
     ).text()
     expect(receipt).toContain('Tapis berbère')
     expect(receipt).toMatch(/13\s500,00\sDA/)
+
+    // The merchant's payment page and the export show the lines too.
+    const browser = new Browser(p, { 'accept-language': 'fr', 'x-test-ip': '192.0.2.10' })
+    expect((await browser.login()).status).toBe(303)
+    const detail = await (await browser.get(`/dashboard/payments/${payment.id}`)).text()
+    expect(detail).toContain('id="lines-title"')
+    expect(detail).toContain('Tapis berbère')
+    expect(detail).toMatch(/Sous-total<\/th><td class="num">15\s901,00\sDA/)
+    const csv = await (await browser.get('/dashboard/payments.csv')).text()
+    const [header, row] = csv.trim().split(/\r?\n/)
+    expect(header?.split(',').slice(-2)).toEqual(['subtotal', 'line_items'])
+    expect(row).toMatch(/,15901\.00,"3 × Tapis berbère \(TAP-1\); 2 × Coussin"$/)
 
     // Sold once, the product is archived, never deleted.
     const del = await api(p, 'DELETE', `/api/v1/products/${tapis}`)

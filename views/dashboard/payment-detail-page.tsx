@@ -15,6 +15,7 @@ import { failureLabel } from './failure-label.js'
 import { type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
 import { MetadataList } from './metadata-list.js'
 import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+import { PaymentLinesSection } from './payment-lines.js'
 
 const CAUSE_KEYS: Record<TransitionCause, DashKey> = {
   checkout: 'causeCheckout',
@@ -203,6 +204,7 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
           ]}
         />
       </section>
+      <PaymentLinesSection ctx={ctx} payment={p} />
       {props.detail.checkout ? (
         <CheckoutSection ctx={ctx} checkout={props.detail.checkout} />
       ) : null}
