@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { linkObject } from '../../src/api/links/object-schemas.js'
+import { Browser } from '../dashboard/helpers.js'
 import { openCheckout, startPayment } from '../flows/support.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { api, rowCount } from './helpers.js'
@@ -159,5 +160,49 @@ describe('a checkout of products', () => {
       'line_items[1].product_id':
         'line_items[1].product_id names a product an earlier line already names',
     })
+  })
+})
+
+describe('the dashboard link form', () => {
+  it('makes a cart from the products table, shows it again for editing, and names its problems', async () => {
+    const browser = new Browser(p, { 'accept-language': 'en', 'x-test-ip': '192.0.2.10' })
+    expect((await browser.login()).status).toBe(303)
+    const tapis = await product({ name: 'Tapis', price: 4500, stock: 3 })
+    const coussin = await product({ name: 'Coussin', price: 1200 })
+    const form = await (await browser.get('/dashboard/links/new')).text()
+    expect(form).toContain(`name="cart_qty_${tapis}"`)
+    expect(form).toContain(`name="cart_max_${coussin}"`)
+    const base = { title: 'Boutique', pricing: 'cart', language: 'fr', active: 'on' }
+    const none = await browser.submit('/dashboard/links/new', '/dashboard/links', base)
+    expect(none.status).toBe(400)
+    expect(await none.text()).toContain('Give at least one product a quantity.')
+    const outside = await browser.submit('/dashboard/links/new', '/dashboard/links', {
+      ...base,
+      [`cart_qty_${tapis}`]: '5',
+      [`cart_min_${tapis}`]: '1',
+      [`cart_max_${tapis}`]: '3',
+    })
+    expect(outside.status).toBe(400)
+    expect(await outside.text()).toContain('From 1 to 3.')
+    const made = await browser.submit('/dashboard/links/new', '/dashboard/links', {
+      ...base,
+      [`cart_qty_${tapis}`]: '1',
+      [`cart_min_${tapis}`]: '1',
+      [`cart_max_${tapis}`]: '3',
+      [`cart_qty_${coussin}`]: '2',
+      [`cart_qty_${'unused'}`]: '0',
+    })
+    expect(made.status).toBe(303)
+    const id = /\/dashboard\/links\/(lnk_\w+)/.exec(made.headers.get('location') ?? '')?.[1]
+    const object = await api(p, 'GET', `/api/v1/links/${id}`)
+    expect(object.body.amount).toBe(6900)
+    expect(object.body.line_items).toEqual([
+      { product_id: tapis, quantity: 1, adjustable_quantity: { min: 1, max: 3 } },
+      { product_id: coussin, quantity: 2, adjustable_quantity: null },
+    ])
+    const edit = await (await browser.get(`/dashboard/links/${id}/edit`)).text()
+    expect(edit).toMatch(/name="pricing" value="cart" checked/)
+    expect(edit).toContain(`name="cart_max_${tapis}" value="3"`)
+    expect(edit).toContain(`name="cart_qty_${coussin}" value="2"`)
   })
 })
