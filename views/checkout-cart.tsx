@@ -79,7 +79,7 @@ export function CheckoutCartLines(props: {
                 <td>
                   <div class="cart-item">
                     {line.imageUrl ? (
-                      <img src={line.imageUrl} alt="" width="48" height="48" loading="lazy" />
+                      <img src={line.imageUrl} alt="" width="40" height="40" loading="lazy" />
                     ) : null}
                     <div>
                       <bdi>{line.name}</bdi>
