@@ -4,6 +4,7 @@
  * taken when paid and given back when the payment fails or expires; the last unit sold once
  * among customers who all try at once; a price changed since the page was shown, refused.
  */
+import { execFileSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { reservePayment } from '../../src/data/payment-reserve.js'
 import { getPaymentById } from '../../src/data/payments.js'
@@ -101,6 +102,15 @@ describe('a cart with an adjustable quantity, paid through the simulator', () =>
     ).text()
     expect(receipt).toContain('Tapis berbère')
     expect(receipt).toMatch(/13\s500,00\sDA/)
+
+    // The PDF lists them (read back with poppler's pdftotext, as test/pdf does).
+    const pdf = await p.app.request(`/r/${receiptId}/download?lang=fr`)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: Buffer.from(await pdf.arrayBuffer()),
+    }).toString()
+    expect(text).toContain('Tapis berbère (TAP-1)')
+    expect(text).toMatch(/Sous-total\s+15\s901,00\sDA/)
 
     // The merchant's payment page and the export show the lines too.
     const browser = new Browser(p, { 'accept-language': 'fr', 'x-test-ip': '192.0.2.10' })
