@@ -12,7 +12,10 @@ import type { AppDeps } from '../deps.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from '../domain/amount-bounds.js'
 import { askedQuantity, quantityField, soldLines, soldTotal } from '../domain/cart.js'
 import type { SoldLineItem } from '../domain/order.js'
-import type { OrderErrors } from './order.js'
+import type { MessageKey } from '../i18n/index.js'
+
+/** Refusals by form field, as order.ts's OrderErrors (written here: order.ts imports this file). */
+type OrderErrors = Record<string, { key: MessageKey; params?: Record<string, number | string> }>
 
 /** The form field that carries the unit price a line showed (centimes), to tell a change. */
 export const shownPriceField = (productId: string) => `price_${productId}`
