@@ -46,6 +46,7 @@ td.num,th.num{text-align:end;white-space:nowrap}
 caption{text-align:start}
 tfoot th,tfoot td{border-block-end:0;font-weight:700}
 .cart th,.cart td{padding-inline:.15rem}
+.cart td.num{padding-inline-start:.6rem}
 .cart-item{display:flex;flex-wrap:wrap;gap:.4rem .6rem;align-items:flex-start}
 .cart-item>div{flex:1 1 8rem;min-inline-size:0}
 .cart-item img{inline-size:40px;block-size:40px;object-fit:cover;border-radius:6px;flex:none}
