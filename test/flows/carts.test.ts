@@ -161,6 +161,9 @@ describe('the cart on the page and its refusals', () => {
     const tooMany = await submitCheckout(p, adjustable.slug, { [`qty_${few}`]: '3' })
     expect(tooMany.status).toBe(400)
     expect(await tooMany.text()).toContain('Plus que 2')
+    // The page is never a prepared one: a unit held since is told at once.
+    await startPayment(p, adjustable.slug)
+    expect((await openCheckout(p, adjustable.slug)).html).toContain('Plus que 1')
 
     const fixed = await cartLink([
       { product_id: few, quantity: 1 },
