@@ -754,7 +754,13 @@ export const CHECKOUT_STATUSES = ['open', 'completed', 'expired', 'canceled'] as
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
 
 /** A checkout's line item as the shop gave it: a name, a quantity and a unit price in centimes. */
-export type CheckoutLineItem = { name: string; quantity: number; unitPrice: number }
+export type CheckoutLineItem = {
+  name: string
+  quantity: number
+  unitPrice: number
+  /** A product of the catalogue: the name and price it had when the checkout was made. */
+  productId?: string
+}
 
 /**
  * Checkout sessions: a shop's order to be paid once (`chk_…`). Each pays through a link of its own

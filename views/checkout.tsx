@@ -3,6 +3,7 @@ import type { DepositView } from '../src/domain/deposit.js'
 import type { CustomField } from '../src/domain/order.js'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
+import { type CheckoutCart, CheckoutCartLines, cartPayable } from './checkout-cart.js'
 import { DepositAmount } from './checkout-deposit.js'
 import { CheckoutFields } from './checkout-fields.js'
 import { Check, described, Field, FieldError } from './field.js'
@@ -50,6 +51,8 @@ export interface CheckoutProps {
   deposit?: DepositView | undefined
   /** The link's questions for the customer (views/checkout-fields.tsx). */
   customFields?: readonly CustomField[] | null | undefined
+  /** A cart link's products and quantities (views/checkout-cart.tsx). */
+  cart?: CheckoutCart | undefined
 }
 
 /** What a shop's checkout adds to its link's page. */
@@ -90,6 +93,7 @@ export function CheckoutPage(props: CheckoutProps) {
             {link.description}
           </p>
         ) : null}
+        {props.cart ? <CheckoutCartLines ctx={ctx} cart={props.cart} errors={errors} /> : null}
         {link.items && link.items.length > 0 ? (
           <table>
             <caption class="muted">{t('items')}</caption>
@@ -232,7 +236,7 @@ export function CheckoutPage(props: CheckoutProps) {
         </Check>
         <FieldError id="terms" error={errors.terms} />
         {props.captcha?.field as never}
-        <button type="submit" class="pay">
+        <button type="submit" class="pay" disabled={props.cart && !cartPayable(props.cart)}>
           <CardMarks />
           {typed ? (
             <span data-pay={t('payWith')} {...payParts(lang)}>

@@ -8,6 +8,7 @@ import { formatAmount, formatDateTime, type MessageKey } from '../src/i18n/index
 import { MerchantContacts } from './contacts.js'
 import { StatusIcon, type StatusKind } from './icons.js'
 import { Layout, type PageContext } from './layout.js'
+import { ReceiptLines } from './receipt-lines.js'
 
 export type { ReceiptView }
 
@@ -86,6 +87,7 @@ export function ReceiptPage(props: {
         <p class="amount">
           <bdi>{formatAmount(receipt.amount, lang)}</bdi>
         </p>
+        <ReceiptLines ctx={ctx} receipt={receipt} />
         <Details rows={rows} />
         <p class="muted">{t('receiptThanks')}</p>
         {ctx.brand?.receiptFooter ? (

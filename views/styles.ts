@@ -45,6 +45,13 @@ th,td{text-align:start;padding:.45rem .25rem;border-block-end:1px solid #e5e8eb;
 td.num,th.num{text-align:end;white-space:nowrap}
 caption{text-align:start}
 tfoot th,tfoot td{border-block-end:0;font-weight:700}
+.cart th,.cart td{padding-inline:.15rem}
+.cart td.num{padding-inline-start:.6rem}
+.cart-item{display:flex;flex-wrap:wrap;gap:.4rem .6rem;align-items:flex-start}
+.cart-item>div{flex:1 1 8rem;min-inline-size:0}
+.cart-item img{inline-size:40px;block-size:40px;object-fit:cover;border-radius:6px;flex:none}
+.cart .stock{color:#9a3412;font-size:.85rem}
+input.qty{inline-size:3.5rem;text-align:center;padding:.4rem .2rem}
 .support{font-size:.9rem;color:#57606a;text-align:center;padding-block:.5rem 1.5rem;margin:0}
 .hint{font-size:.85rem;margin-block-end:0}
 .captcha{font-size:.9rem;margin-block:.5rem}

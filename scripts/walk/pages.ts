@@ -302,6 +302,12 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].deposit.slug}`),
   },
   {
+    name: 'link-cart',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) => page.goto(`${env.p.url}/l/${env.data.links[env.lang].cart.slug}`),
+  },
+  {
     name: 'checkout-order',
     area: 'customer',
     who: 'nobody',

@@ -3,6 +3,7 @@
  * every role (one with two-factor on), links of each kind, payments in every state, a till sale
  * paid and its report, audit entries, API keys, a failing webhook endpoint, a logo and products.
  */
+
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import {
@@ -23,7 +24,7 @@ import { closeCheckout, createCheckout, getCheckoutById } from '../../src/data/c
 import { createInvite } from '../../src/data/invites.js'
 import { updateLink } from '../../src/data/links.js'
 import { createProduct, setProductImage } from '../../src/data/products.js'
-import type { CustomField } from '../../src/domain/order.js'
+import type { CustomField, LinkLineItem } from '../../src/domain/order.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { accept, invite, PASSWORD, secretOf, totp } from '../../test/auth/people-support.js'
@@ -62,6 +63,8 @@ export interface CustomerLinks {
   fields: Link
   /** A paid payment of that link with its answers (its receipt and its dashboard page). */
   answered: { id: string; receiptId: string }
+  /** A cart: a product with a picture and a quantity to choose, a fixed line, one sold out. */
+  cart: Link
 }
 
 export interface WalkData {
@@ -106,7 +109,8 @@ export async function seed(p: Paylinks, languages: readonly Language[]): Promise
     now(),
   )
   const byLanguage = {} as Record<Language, CustomerLinks>
-  for (const language of languages) byLanguage[language] = await customerLinks(p, language)
+  const cart = await cartProducts(p)
+  for (const language of languages) byLanguage[language] = await customerLinks(p, language, cart)
   const { fixed, items } = byLanguage[languages.includes('fr') ? 'fr' : languages[0]!]
 
   const stored: Record<string, { id: string }> = {}
@@ -318,7 +322,63 @@ const TITLES: Record<Language, [string, string, string]> = {
   en: ['Pottery workshop — Saturday', 'Open donation', 'Invoice FA-2026-0042'],
 }
 
-async function customerLinks(p: Paylinks, language: Language): Promise<CustomerLinks> {
+/** A cart's products: a rug with a picture (4 left), cushions (unlimited), a dish sold out. */
+async function cartProducts(p: Paylinks): Promise<LinkLineItem[]> {
+  const now = p.deps.clock()
+  const made = async (values: Parameters<typeof createProduct>[1]) => {
+    const result = await createProduct(p.deps.db, values, now)
+    if (!result.ok) throw new Error(`Product: ${result.kind}`)
+    return result.product
+  }
+  const rug = await made({
+    name: 'Tapis berbère / زربية / Berber rug',
+    description: null,
+    price: 488_500,
+    stock: 4,
+    sku: 'TAP-1',
+    active: true,
+  })
+  const photo = pngLogo(96, 96)
+  await setProductImage(
+    p.deps.db,
+    rug.id,
+    {
+      sha256: createHash('sha256').update(photo).digest('hex'),
+      contentType: 'image/png',
+      bytes: photo,
+      width: 96,
+      height: 96,
+    },
+    now,
+  )
+  const cushion = await made({
+    name: 'Coussin brodé / وسادة مطرزة',
+    description: null,
+    price: 150_000,
+    stock: null,
+    sku: null,
+    active: true,
+  })
+  const dish = await made({
+    name: 'Plat à couscous / قصعة',
+    description: null,
+    price: 320_000,
+    stock: 0,
+    sku: 'PLAT-40',
+    active: true,
+  })
+  return [
+    { productId: rug.id, quantity: 1, adjustable: { min: 1, max: 3 } },
+    { productId: cushion.id, quantity: 2, adjustable: null },
+    { productId: dish.id, quantity: 0, adjustable: { min: 0, max: 2 } },
+  ]
+}
+
+async function customerLinks(
+  p: Paylinks,
+  language: Language,
+  lines: LinkLineItem[],
+): Promise<CustomerLinks> {
   const now = () => p.deps.clock()
   const [title, donation, invoice] = TITLES[language]
   const fixed = await storeLink(p, { language, title, amount: 350000 })
@@ -364,7 +424,21 @@ async function customerLinks(p: Paylinks, language: Language): Promise<CustomerL
       customFields: { wilaya: '16', address: '12 rue Didouche Mourad\nAlger centre', size: 'M' },
     })
     .where(eq(payments.id, answered.id))
-  return { fixed, open, items, inactive, expired, completed, checkout, deposit, fields, answered }
+  // A cart's amount: the rug once and two cushions, at the prices above.
+  const cart = await storeLink(p, { language, title, amount: 788_500, lineItems: lines })
+  return {
+    fixed,
+    open,
+    items,
+    inactive,
+    expired,
+    completed,
+    checkout,
+    deposit,
+    fields,
+    answered,
+    cart,
+  }
 }
 
 // A shop's questions in the link's language: the title, then the labels of its five fields.

@@ -108,7 +108,7 @@ export const RESPONSES = {
   },
   UnprocessableCheckout: {
     description:
-      'The body is well formed but asks for what this Paylinks does not offer: a `product_id` (there is no catalogue), `allow_promo_codes` other than `false`. `fields` names each one; nothing was stored.',
+      'The body is well formed but asks for what this Paylinks does not offer: a `product_id` no product of the catalogue has, or an archived one, `allow_promo_codes` other than `false`. `fields` names each one; nothing was stored.',
     content: json('Error', unprocessableExample),
   },
   CheckoutNotExpirable: {

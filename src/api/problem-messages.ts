@@ -76,6 +76,13 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   options_required: '{field} is required for a select field',
   options_only_for_select: '{field} is only for a select field',
   duplicate_option: '{field} must not list the same option twice',
+  line_items_with_pricing:
+    '{field} must be left out with line_items: the amount is the products’ price × quantity',
+  duplicate_product: '{field} names a product an earlier line already names',
+  product_archived: '{field} names an archived product',
+  quantity_out_of_range: '{field} must be from {min} to {max}',
+  mixed_line_items:
+    '{field}: a checkout’s lines are either all products (product_id) or all named (name, unit_price)',
 }
 
 const t = translator(API_PROBLEMS)

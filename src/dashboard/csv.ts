@@ -6,8 +6,10 @@
  * begins with = + - @ (or a tab or carriage return) gets an apostrophe, as OWASP advises. A
  * customer's "=HYPERLINK(…)" or ";=1+1" then reads as text instead of running.
  */
+
 import type { Payment } from '../../db/schema.js'
 import { toAlgiersIso } from '../domain/algiers-time.js'
+import { linesText } from '../domain/cart.js'
 import { answersLine } from '../domain/custom-fields.js'
 import { FAILURE_MESSAGES_EN } from '../domain/failure-reasons.js'
 import type { CustomField } from '../domain/order.js'
@@ -41,6 +43,10 @@ export const CSV_HEADER = [
   'source',
   // The metadata the payment was made with, as JSON text (`{}` when none), guarded like any text.
   'metadata',
+  // Selling: the amount before discount and fee (DZD; an older payment's amount), and a cart's
+  // lines as `2 × Tapis (TAP-1); 1 × Coussin` (empty when it sold no products).
+  'subtotal',
+  'line_items',
   // The customer's answers to the link's questions: `wilaya=16 — Alger; address=…`.
   'custom_fields',
 ] as const
@@ -116,6 +122,8 @@ export function paymentCsvRow(
     receiptUrl(publicUrl, payment.receiptId),
     payment.source,
     JSON.stringify(payment.metadata),
+    csvAmount(storedDzdText(payment.subtotal ?? payment.amount)),
+    payment.lineItems?.length ? linesText(payment.lineItems) : '',
     answersLine(payment.customFields, link?.customFields, 'fr'),
   ])
 }

@@ -4,9 +4,13 @@
  */
 import { Hono } from 'hono'
 import type { Link } from '../../db/schema.js'
-import { LinkFormPage } from '../../views/dashboard/link-form-page.js'
+import { type CartChoice, LinkFormPage } from '../../views/dashboard/link-form-page.js'
 import { parseCreateLink, parseLinkUpdate } from '../api/links/input.js'
+import { cartProducts } from '../data/cart-products.js'
+import type { Db } from '../data/db.js'
 import { getLinkById } from '../data/links.js'
+import { MAX_PAGE_SIZE } from '../data/paging.js'
+import { listProducts } from '../data/products.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { readForm } from '../lib/form-body.js'
 import { auditLinkResult } from '../links/audit.js'
@@ -44,7 +48,9 @@ export function placeProblems(
         ? 'partial_min_amount'
         : path.startsWith('custom_fields')
           ? 'custom_fields'
-          : path
+          : path.startsWith('line_items')
+            ? 'cart'
+            : path
     if (out[field]) continue
     const shown: FieldProblem = { key: PROBLEM_MESSAGES[problem.code] }
     if (problem.params) shown.params = problem.params
@@ -72,15 +78,17 @@ export function translateProblems(
   return out
 }
 
-function renderForm(
+async function renderForm(
   c: DashC,
   status: 200 | 400 | 404 | 409 | 502,
   state: { form: LinkForm; problems?: FormProblems; link?: Link; alert?: string },
 ) {
   const ctx = dashContext(c)
+  const products = await cartChoices(c.get('db'), state.form)
   return c.html(
     <LinkFormPage
       ctx={ctx}
+      products={products}
       form={state.form}
       errors={translateProblems(state.problems ?? {}, ctx.t)}
       link={state.link ? { id: state.link.id, title: state.link.title } : undefined}
@@ -88,6 +96,26 @@ function renderForm(
     />,
     status,
   )
+}
+
+/**
+ * The products a cart may be made of: those on sale (newest first, a page of them), and those the
+ * form already names (an archived one stays listed, so the merchant sees why it is refused).
+ */
+async function cartChoices(db: Db, form: LinkForm): Promise<CartChoice[]> {
+  const onSale = await listProducts(db, { active: true, limit: MAX_PAGE_SIZE })
+  const named = await cartProducts(db, Object.keys(form.cart))
+  const out: CartChoice[] = onSale.items.map((p) => ({
+    id: p.id,
+    name: p.name,
+    sku: p.sku,
+    price: p.price,
+    active: true,
+  }))
+  for (const p of named.values())
+    if (!out.some((o) => o.id === p.id))
+      out.push({ id: p.id, name: p.name, sku: p.sku, price: p.price, active: p.active })
+  return out
 }
 
 /** Renders the outcome of the service: on to the link's page, or the form again with its errors. */

@@ -13,7 +13,7 @@ import { centimesToDzdNumber, parseDzd } from '../lib/money.js'
 import type { MessageParams } from '../lib/translate.js'
 import type { DashKey } from './messages.js'
 
-export const PRICINGS = ['fixed', 'open', 'items'] as const
+export const PRICINGS = ['fixed', 'open', 'items', 'cart'] as const
 export type Pricing = (typeof PRICINGS)[number]
 
 /** The form as posted: text fields, the pricing choice and the active checkbox. */
@@ -38,7 +38,12 @@ export type LinkForm = {
   partial_min_amount: string
   /** The custom fields, one per line: `key | label | type | required | option; option`. */
   custom_fields: string
+  /** A cart: by product id, the quantity and the customer's range as typed (`cart_qty_<id>`…). */
+  cart: Record<string, CartEntry>
 }
+
+/** One product's row of the cart table, as typed: empty min and max make the quantity fixed. */
+export type CartEntry = { qty: string; min: string; max: string }
 
 /**
  * A problem with a form field, translated when the page is rendered. `inner` is a problem shown
@@ -79,10 +84,35 @@ export function readLinkForm(form: Record<string, unknown>): LinkForm {
   const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, ECHO_LIMIT) : '')
   const out = Object.fromEntries(TEXT_FIELDS.map((k) => [k, text(form[k])])) as Omit<
     LinkForm,
-    'pricing' | 'active'
+    'pricing' | 'active' | 'cart'
   >
   const pricing = PRICINGS.find((p) => p === form.pricing) ?? 'fixed'
-  return { ...out, pricing, active: form.active !== undefined && form.active !== '' }
+  return {
+    ...out,
+    pricing,
+    active: form.active !== undefined && form.active !== '',
+    cart: readCart(form),
+  }
+}
+
+// More rows than a cart may hold lines, yet bounded: the form lists the catalogue's products.
+const CART_ROWS_READ = 200
+
+/** The cart table's rows, by product id: `cart_qty_<id>`, `cart_min_<id>`, `cart_max_<id>`. */
+function readCart(form: Record<string, unknown>): Record<string, CartEntry> {
+  const cart: Record<string, CartEntry> = Object.create(null)
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 12) : '')
+  let rows = 0
+  for (const key of Object.keys(form)) {
+    const id = /^cart_qty_([\w-]{1,100})$/.exec(key)?.[1]
+    if (!id || rows++ >= CART_ROWS_READ) continue
+    cart[id] = {
+      qty: text(form[key]),
+      min: text(form[`cart_min_${id}`]),
+      max: text(form[`cart_max_${id}`]),
+    }
+  }
+  return cart
 }
 
 /** An empty form for a new link. */
@@ -90,11 +120,12 @@ export function newLinkForm(language: Language): LinkForm {
   return {
     ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, ''])) as Omit<
       LinkForm,
-      'pricing' | 'active'
+      'pricing' | 'active' | 'cart'
     >),
     pricing: 'fixed',
     language,
     active: true,
+    cart: {},
   }
 }
 
@@ -105,8 +136,14 @@ export function linkToForm(link: Link): LinkForm {
   return {
     title: link.title,
     description: link.description ?? '',
-    pricing: link.invoiceItems ? 'items' : link.amount !== null ? 'fixed' : 'open',
-    amount: link.invoiceItems ? '' : dzd(link.amount),
+    pricing: link.lineItems
+      ? 'cart'
+      : link.invoiceItems
+        ? 'items'
+        : link.amount !== null
+          ? 'fixed'
+          : 'open',
+    amount: link.invoiceItems || link.lineItems ? '' : dzd(link.amount),
     invoice_id: link.invoiceItems ? '' : (link.invoiceId ?? ''),
     amount_min: dzd(link.amountMin),
     amount_max: dzd(link.amountMax),
@@ -123,6 +160,16 @@ export function linkToForm(link: Link): LinkForm {
     inactive_message: link.inactiveMessage ?? '',
     partial_min_amount: dzd(link.partialMinAmount),
     custom_fields: fieldsText(link.customFields),
+    cart: Object.fromEntries(
+      (link.lineItems ?? []).map((l) => [
+        l.productId,
+        {
+          qty: String(l.quantity),
+          min: l.adjustable ? String(l.adjustable.min) : '',
+          max: l.adjustable ? String(l.adjustable.max) : '',
+        },
+      ]),
+    ),
   }
 }
 
@@ -222,7 +269,42 @@ export function readItems(text: string): {
   return { items, lines }
 }
 
-const PRICING_KEYS = ['amount', 'invoice_id', 'amount_min', 'amount_max', 'invoice_items'] as const
+const PRICING_KEYS = [
+  'amount',
+  'invoice_id',
+  'amount_min',
+  'amount_max',
+  'invoice_items',
+  'line_items',
+] as const
+
+/**
+ * The cart table as line items: each product given a quantity (empty or 0 with no range: not in
+ * the cart); a min and a max make the quantity the customer's to choose. Text that is not a whole
+ * number is the form's problem; the rules (range, products) are the service's.
+ */
+function cartLines(cart: Record<string, CartEntry>, problems: FormProblems) {
+  const whole = (v: string) => (/^\d{1,6}$/.test(v) ? Number(v) : null)
+  const lines: Array<Record<string, unknown>> = []
+  for (const [id, row] of Object.entries(cart)) {
+    const ranged = row.min !== '' || row.max !== ''
+    if (!ranged && (row.qty === '' || row.qty === '0')) continue
+    const qty = row.qty === '' ? (ranged ? whole(row.min) : null) : whole(row.qty)
+    const min = ranged ? whole(row.min === '' ? '0' : row.min) : null
+    const max = ranged ? whole(row.max) : null
+    if (qty === null || (ranged && (min === null || max === null))) {
+      problems.cart = { key: 'errWhole' }
+      continue
+    }
+    lines.push({
+      product_id: id,
+      quantity: qty,
+      adjustable_quantity: ranged ? { min, max } : null,
+    })
+  }
+  if (lines.length === 0 && !problems.cart) problems.cart = { key: 'errCartNone' }
+  return lines
+}
 
 /** Every field of the body the form stands for; an empty optional field is null. */
 function fullBody(
@@ -250,8 +332,11 @@ function fullBody(
     amount_min: null,
     amount_max: null,
     invoice_items: null,
+    line_items: null,
   }
-  if (form.pricing === 'fixed') {
+  if (form.pricing === 'cart') {
+    body.line_items = cartLines(form.cart, problems)
+  } else if (form.pricing === 'fixed') {
     body.amount = money('amount', true)
     body.invoice_id = optional(form.invoice_id)
   } else if (form.pricing === 'open') {

@@ -858,4 +858,22 @@ export const ar: DashMessages = {
   paymentAnswers: 'إجابات الزبون',
   questionRequired: 'إجباري',
   questionOptional: 'اختياري',
+  // السلال: منتجات الرابط وكمياتها، وبنود الدفعة المبيعة
+  pricingCart: 'منتجات من الكتالوج',
+  cartProducts: 'المنتجات',
+  cartProductsHint:
+    'أعطِ كل منتج مُباع كمية (0 أو فارغ يعني أنه غير مُدرج). مع حد أدنى وحد أقصى، يختار الزبون الكمية ضمن هذا المجال.',
+  cartNoProducts: 'لا يوجد منتج معروض للبيع بعد: أضفه أولًا في المنتجات.',
+  cartQuantity: 'الكمية',
+  cartMin: 'الأدنى',
+  cartMax: 'الأقصى',
+  cartUnitPrice: 'سعر الوحدة',
+  cartLineTotal: 'المجموع',
+  cartSubtotal: 'المجموع الفرعي',
+  cartStockLeft: 'متبقٍّ: {count}',
+  sectionLines: 'البنود',
+  errCartNone: 'أعطِ كمية لمنتج واحد على الأقل.',
+  errCartDuplicate: 'هذا المنتج موجود في السلة بالفعل.',
+  errCartArchived: 'هذا المنتج مؤرشف: لم يعد يُباع.',
+  errCartQuantity: 'من {min} إلى {max}.',
 }

@@ -880,6 +880,24 @@ export const en = {
   paymentAnswers: 'Customer’s answers',
   questionRequired: 'required',
   questionOptional: 'optional',
+  // Carts: a link's products and quantities, and a payment's sold lines
+  pricingCart: 'Products from the catalogue',
+  cartProducts: 'Products',
+  cartProductsHint:
+    'Give each product sold a quantity (0 or empty leaves it out). With a minimum and a maximum, the customer chooses the quantity in that range.',
+  cartNoProducts: 'No product on sale yet: add them under Products first.',
+  cartQuantity: 'Quantity',
+  cartMin: 'Min',
+  cartMax: 'Max',
+  cartUnitPrice: 'Unit price',
+  cartLineTotal: 'Total',
+  cartSubtotal: 'Subtotal',
+  cartStockLeft: '{count} left',
+  sectionLines: 'Items',
+  errCartNone: 'Give at least one product a quantity.',
+  errCartDuplicate: 'This product is already in the cart.',
+  errCartArchived: 'This product is archived: it is no longer sold.',
+  errCartQuantity: 'From {min} to {max}.',
 } as const
 
 export type DashKey = keyof typeof en

@@ -882,4 +882,22 @@ export const fr: DashMessages = {
   paymentAnswers: 'Réponses du client',
   questionRequired: 'obligatoire',
   questionOptional: 'facultatif',
+  // Paniers : les produits et quantités d’un lien, et les lignes vendues d’un paiement
+  pricingCart: 'Produits du catalogue',
+  cartProducts: 'Produits',
+  cartProductsHint:
+    'Donnez une quantité à chaque produit vendu (0 ou vide : il n’y est pas). Avec un minimum et un maximum, le client choisit la quantité dans cet intervalle.',
+  cartNoProducts: 'Aucun produit en vente : ajoutez-en d’abord dans Produits.',
+  cartQuantity: 'Quantité',
+  cartMin: 'Min',
+  cartMax: 'Max',
+  cartUnitPrice: 'Prix unitaire',
+  cartLineTotal: 'Total',
+  cartSubtotal: 'Sous-total',
+  cartStockLeft: 'Il en reste {count}',
+  sectionLines: 'Articles',
+  errCartNone: 'Donnez une quantité à au moins un produit.',
+  errCartDuplicate: 'Ce produit est déjà dans le panier.',
+  errCartArchived: 'Ce produit est archivé : il n’est plus vendu.',
+  errCartQuantity: 'De {min} à {max}.',
 }

@@ -68,4 +68,10 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   options_required: 'errFieldOptions',
   options_only_for_select: 'errFieldOptionsSelect',
   duplicate_option: 'errFieldOptionTwice',
+  // Carts
+  line_items_with_pricing: 'errPricingConflict',
+  duplicate_product: 'errCartDuplicate',
+  product_archived: 'errCartArchived',
+  quantity_out_of_range: 'errCartQuantity',
+  mixed_line_items: 'errInvalid',
 }

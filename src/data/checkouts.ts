@@ -18,7 +18,7 @@ import {
   payments,
 } from '../../db/schema.js'
 import type { Metadata } from '../domain/metadata.js'
-import type { CustomField } from '../domain/order.js'
+import type { CustomField, LinkLineItem } from '../domain/order.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
 import { randomBase62 } from '../lib/bytes.js'
 import type { Db } from './db.js'
@@ -35,6 +35,8 @@ export type CheckoutValues = {
   /** Centimes: the amount given, or the line items' sum. */
   amount: number
   lineItems: CheckoutLineItem[] | null
+  /** Its products, fixed quantities: the link's cart, priced again when paid (src/payments/order-cart.ts). */
+  cartLines?: LinkLineItem[] | null
   reference: string | null
   metadata: Metadata
   customerName: string | null
@@ -72,6 +74,7 @@ export async function createCheckout(
       amountMax: null,
       invoiceId: null,
       invoiceItems: null,
+      lineItems: values.cartLines ?? null,
       maxPayments: 1,
       expiresAt: values.expiresAt,
       language: values.language,

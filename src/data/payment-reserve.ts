@@ -9,11 +9,19 @@
  * `paid_total` and `in_flight_total`.
  */
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
-import { checkouts, type Language, links, type Payment, payments } from '../../db/schema.js'
+import {
+  checkouts,
+  type Language,
+  links,
+  type Payment,
+  payments,
+  products,
+} from '../../db/schema.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
 import { newPaymentId, newReceiptId } from '../domain/ids.js'
-import { type OrderParts, plainOrder } from '../domain/order.js'
+import { type OrderParts, plainOrder, type SoldLineItem } from '../domain/order.js'
 import { IN_FLIGHT_STATUSES } from '../domain/payment-state.js'
+import { cartProducts } from './cart-products.js'
 import type { Db } from './db.js'
 import { col, colIn } from './sql.js'
 
@@ -37,6 +45,13 @@ export type ReserveRefusal =
   | { ok: false; reason: 'in_progress'; retryAfterMs: number; retryAt: number }
   /** A deposit link's balance is now less than this payment's part (another part was paid). */
   | { ok: false; reason: 'balance_changed'; balance: number }
+  /** A cart's product has fewer units left than asked (0: sold out, or no longer sold). */
+  | { ok: false; reason: 'sold_out'; lines: SoldOutLine[] }
+  /** A cart's product changed price since it was priced: price the order again. */
+  | { ok: false; reason: 'price_changed' }
+
+/** A cart line the stock cannot serve: its product, and the units still for sale. */
+export type SoldOutLine = { productId: string; left: number }
 
 export type ReserveResult = { ok: true; payment: Payment } | ReserveRefusal
 
@@ -67,6 +82,44 @@ function selectList(row: Omit<Payment, FromLink>): SQL {
 /** What a payment pays toward a deposit link's price: its subtotal less the discount, not its fee. */
 export function depositPart(order: Pick<OrderParts, 'subtotal' | 'discount'>): number {
   return order.subtotal - order.discount
+}
+
+/**
+ * A cart's condition in the INSERT's WHERE: every line's product is on sale at the price the
+ * order was priced with, and has at least its quantity left (stock − held_count; a null stock is
+ * unlimited). The hold itself is taken by migration 0028's trigger inside this same INSERT, so two
+ * customers of the last unit never both pass. Always true without a cart.
+ */
+function cartFits(lines: SoldLineItem[] | null): SQL {
+  if (!lines || lines.length === 0) return sql`1`
+  return sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(lines)}) AS l
+    LEFT JOIN ${products} ON ${col(products.id)} = json_extract(l.value, '$.productId')
+    WHERE ${col(products.id)} IS NULL OR ${col(products.active)} = 0
+      OR ${col(products.price)} IS NOT json_extract(l.value, '$.unitPrice')
+      OR (${col(products.stock)} IS NOT NULL
+          AND ${col(products.stock)} - ${col(products.heldCount)} < json_extract(l.value, '$.quantity')))`
+}
+
+/**
+ * Why a cart was refused, read right after the insert: the lines with too few units left (an
+ * archived or removed product has none), else a price changed since the order was priced; null
+ * when it would fit now.
+ */
+async function cartRefusal(db: Db, lines: SoldLineItem[]): Promise<ReserveRefusal | null> {
+  const found = await cartProducts(
+    db,
+    lines.map((l) => l.productId),
+  )
+  const short: SoldOutLine[] = []
+  let repriced = false
+  for (const line of lines) {
+    const p = found.get(line.productId)
+    const left = !p?.active ? 0 : p.available
+    if (left !== null && left < line.quantity) short.push({ productId: line.productId, left })
+    else if (p && p.price !== line.unitPrice) repriced = true
+  }
+  if (short.length > 0) return { ok: false, reason: 'sold_out', lines: short }
+  return repriced ? { ok: false, reason: 'price_changed' } : null
 }
 
 async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<Payment | null> {
@@ -124,7 +177,8 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
                OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})
           AND (${col(links.partialMinAmount)} IS NULL
                OR ${col(links.paidTotal)} + ${col(links.inFlightTotal)} + ${depositPart(order)}
-                  <= ${col(links.amount)})`,
+                  <= ${col(links.amount)})
+          AND ${cartFits(order.lineItems)}`,
     )
     .returning()
   return inserted ?? null
@@ -197,7 +251,9 @@ export async function reservePayment(
   for (let attempt = 1; ; attempt++) {
     const payment = await tryInsert(db, request, now)
     if (payment) return { ok: true, payment }
-    const why = await refusal(db, request, now, opts.sessionMs ?? DEFAULT_SESSION_MS)
+    const why =
+      (await refusal(db, request, now, opts.sessionMs ?? DEFAULT_SESSION_MS)) ??
+      (request.order?.lineItems ? await cartRefusal(db, request.order.lineItems) : null)
     if (why) return why
     // A pending payment failed between the insert and the read: its place is free, try again.
     if (attempt >= ATTEMPTS) {

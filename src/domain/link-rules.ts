@@ -5,9 +5,10 @@
  */
 import type { InvoiceItem, Language, Link } from '../../db/schema.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from './amount-bounds.js'
+import { cartLineProblems } from './cart.js'
 import { isInvoiceLink } from './link-status.js'
 import type { Metadata, MetadataPatch } from './metadata.js'
-import type { CustomField } from './order.js'
+import type { CustomField, LinkLineItem } from './order.js'
 import type { FieldProblems, ProblemCode } from './problems.js'
 
 /** The columns of a link a merchant decides (everything but id, slug and timestamps). */
@@ -19,6 +20,8 @@ export type LinkValues = {
   amountMax: number | null
   invoiceId: string | null
   invoiceItems: InvoiceItem[] | null
+  /** A cart: the products sold and their quantities; its amount is priced from the catalogue. */
+  lineItems?: LinkLineItem[] | null
   maxPayments: number | null
   expiresAt: number | null
   language: Language
@@ -43,7 +46,12 @@ export type LinkChanges = Partial<Omit<LinkValues, 'metadata'>> & { metadata?: M
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblems }
 
-type Pricing = Pick<LinkValues, 'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems'>
+type Pricing = Required<
+  Pick<
+    LinkValues,
+    'amount' | 'amountMin' | 'amountMax' | 'invoiceId' | 'invoiceItems' | 'lineItems'
+  >
+>
 type PricingKey = keyof Pricing
 const PRICING_KEYS: readonly PricingKey[] = [
   'amount',
@@ -51,6 +59,7 @@ const PRICING_KEYS: readonly PricingKey[] = [
   'amountMax',
   'invoiceId',
   'invoiceItems',
+  'lineItems',
 ]
 
 // Which stored pricing fields survive when an update names another one: an invoice id keeps its
@@ -61,6 +70,7 @@ const COMPATIBLE: Record<PricingKey, readonly PricingKey[]> = {
   amountMin: ['amountMax'],
   amountMax: ['amountMin'],
   invoiceItems: [],
+  lineItems: [],
 }
 
 /** The total of invoice items in centimes. */
@@ -79,9 +89,20 @@ function resolvePricing(p: Pricing, problems: FieldProblems): Pricing {
     amountMax: null,
     invoiceId: null,
     invoiceItems: null,
+    lineItems: null,
   }
   const refuse = (keys: PricingKey[], code: ProblemCode) => {
     for (const k of keys) if (has(k)) problems[SNAKE[k]] = { code }
+  }
+  if (p.lineItems) {
+    // A cart's amount is its products' price × quantity, priced by the caller from the catalogue
+    // (src/links/service.ts); any other price given with it is refused.
+    refuse(
+      ['amount', 'amountMin', 'amountMax', 'invoiceId', 'invoiceItems'],
+      'line_items_with_pricing',
+    )
+    Object.assign(problems, cartLineProblems(p.lineItems))
+    return { ...none, lineItems: p.lineItems }
   }
   if (p.invoiceItems) {
     refuse(['amount'], 'amount_with_items')
@@ -118,6 +139,7 @@ const SNAKE: Record<PricingKey, string> = {
   amountMax: 'amount_max',
   invoiceId: 'invoice_id',
   invoiceItems: 'invoice_items',
+  lineItems: 'line_items',
 }
 
 /**
@@ -162,6 +184,7 @@ export function newLinkValues(
       amountMax: v.amountMax ?? null,
       invoiceId: v.invoiceId ?? null,
       invoiceItems: v.invoiceItems ?? null,
+      lineItems: v.lineItems ?? null,
     },
     problems,
   )
@@ -178,12 +201,15 @@ export function newLinkValues(
         : isInvoiceLink(pricing)
           ? 1
           : null
+  // A link that sells no products leaves the column to its default (null), as before carts.
+  const { lineItems, ...price } = pricing
   return {
     ok: true,
     value: {
       title: v.title,
       description: v.description ?? null,
-      ...pricing,
+      ...price,
+      ...(lineItems ? { lineItems } : {}),
       // An invoice is paid once: a customer who opens its link again must not pay it twice. A
       // merchant who wants more says so (a number, or null for no limit). A deposit link has none.
       maxPayments,
@@ -210,7 +236,9 @@ function storedPricing(link: Link): Pricing {
     amountMax: null,
     invoiceId: null,
     invoiceItems: null,
+    lineItems: null,
   }
+  if (link.lineItems) return { ...none, lineItems: link.lineItems }
   if (link.invoiceItems) return { ...none, invoiceItems: link.invoiceItems }
   if (link.invoiceId !== null) return { ...none, invoiceId: link.invoiceId, amount: link.amount }
   if (link.amount !== null) return { ...none, amount: link.amount }

@@ -72,6 +72,12 @@ export const PROBLEM_CODES = [
   'options_required',
   'options_only_for_select',
   'duplicate_option',
+  // Carts: a link's or a checkout's product lines
+  'line_items_with_pricing',
+  'duplicate_product',
+  'product_archived',
+  'quantity_out_of_range', // { min, max }
+  'mixed_line_items',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

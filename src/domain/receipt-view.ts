@@ -5,7 +5,7 @@ import type { Centimes } from '../lib/money.js'
 import type { BrandContacts } from './brand.js'
 import { answersOf, type CustomFieldAnswer } from './custom-fields.js'
 import { gatewayMessageOf, showableGatewayText } from './failure-reasons.js'
-import type { CustomField } from './order.js'
+import type { CustomField, SoldLineItem } from './order.js'
 
 /** The receipt as the page, the PDF and the e-mail show it (drawn by views/receipt.tsx). */
 export interface ReceiptView {
@@ -30,6 +30,9 @@ export interface ReceiptView {
   deposit?: ReceiptDeposit | null
   /** The customer's answers to the link's questions, labelled, in the link's order. */
   customFields?: CustomFieldAnswer[] | undefined
+  /** A cart's lines as sold (names and unit prices then), and their subtotal; null otherwise. */
+  lineItems?: SoldLineItem[] | null
+  subtotal?: Centimes | null
 }
 
 /**
@@ -72,6 +75,8 @@ export function receiptView(
     successMessage,
     successUrl,
     customFields: answersOf(fields, payment.customFields),
+    lineItems: payment.lineItems?.length ? payment.lineItems : null,
+    subtotal: payment.subtotal ?? null,
   }
 }
 

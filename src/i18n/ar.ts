@@ -151,4 +151,17 @@ export const ar: Messages = {
   errFieldNumber: 'أدخل رقمًا، مثل 12 أو 3.5.',
   errFieldChoice: 'اختر أحد الخيارات.',
   errFieldWilaya: 'اختر ولاية من القائمة.',
+  // السلال: منتجات الرابط وكمياتها ومخزونها
+  cartCaption: 'طلبك',
+  cartQuantityOf: 'كمية {name}',
+  cartSoldOut: 'نفدت الكمية',
+  cartOnlyLeft: 'لم يتبقَّ سوى {count}',
+  cartQtyRange: 'اختر من {min} إلى {max}.',
+  cartQtyWhole: 'أدخل عددًا صحيحًا.',
+  cartPriceChanged: 'تغيّر السعر: أصبح {price}.',
+  cartRepriced: 'تغيّر سعر منذ عرض هذه الصفحة: تحقّق من المجموع الجديد وادفع مجددًا.',
+  cartCannotPay: 'نفدت كمية منتج في هذا الطلب: لا يمكن دفعه الآن.',
+  cartTotalTooLow: 'يجب ألا يقل المجموع عن {min}.',
+  cartTotalTooHigh: 'يجب ألا يزيد المجموع عن {max}.',
+  cartSubtotal: 'المجموع الفرعي',
 }

@@ -162,6 +162,19 @@ export const en = {
   errFieldNumber: 'Enter a number, e.g. 12 or 3.5.',
   errFieldChoice: 'Choose one of the options.',
   errFieldWilaya: 'Choose a wilaya from the list.',
+  // Carts: a link's products, their quantities and stock
+  cartCaption: 'Your order',
+  cartQuantityOf: 'Quantity of {name}',
+  cartSoldOut: 'Sold out',
+  cartOnlyLeft: 'Only {count} left',
+  cartQtyRange: 'Choose from {min} to {max}.',
+  cartQtyWhole: 'Enter a whole number.',
+  cartPriceChanged: 'The price changed: it is now {price}.',
+  cartRepriced: 'A price changed since this page was shown: check the new total and pay again.',
+  cartCannotPay: 'A product of this order is sold out: it cannot be paid now.',
+  cartTotalTooLow: 'The total must be at least {min}.',
+  cartTotalTooHigh: 'The total must be at most {max}.',
+  cartSubtotal: 'Subtotal',
 } as const
 
 export type MessageKey = keyof typeof en

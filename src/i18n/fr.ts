@@ -162,4 +162,19 @@ export const fr: Messages = {
   errFieldNumber: 'Saisissez un nombre, par exemple 12 ou 3,5.',
   errFieldChoice: 'Choisissez l’une des options.',
   errFieldWilaya: 'Choisissez une wilaya dans la liste.',
+  // Paniers : les produits d’un lien, leurs quantités et leur stock
+  cartCaption: 'Votre commande',
+  cartQuantityOf: 'Quantité de {name}',
+  cartSoldOut: 'Épuisé',
+  cartOnlyLeft: 'Plus que {count}',
+  cartQtyRange: 'Choisissez de {min} à {max}.',
+  cartQtyWhole: 'Saisissez un nombre entier.',
+  cartPriceChanged: 'Le prix a changé : il est maintenant de {price}.',
+  cartRepriced:
+    'Un prix a changé depuis l’affichage de cette page : vérifiez le nouveau total et payez à nouveau.',
+  cartCannotPay:
+    'Un produit de cette commande est épuisé : elle ne peut pas être payée maintenant.',
+  cartTotalTooLow: 'Le total doit être d’au moins {min}.',
+  cartTotalTooHigh: 'Le total doit être d’au plus {max}.',
+  cartSubtotal: 'Sous-total',
 }

@@ -5,6 +5,7 @@
 
 import type { Link } from '../../db/schema.js'
 import { parseCreateLink, parseLinkUpdate } from '../api/links/input.js'
+import { cartProducts } from '../data/cart-products.js'
 import {
   createLink,
   getLinkById,
@@ -13,7 +14,10 @@ import {
   updateLink,
 } from '../data/links.js'
 import type { AppDeps } from '../deps.js'
+import { MAX_AMOUNT, MIN_AMOUNT } from '../domain/amount-bounds.js'
+import { cartProductProblems, cartTotal } from '../domain/cart.js'
 import { METADATA_MAX_KEYS } from '../domain/metadata.js'
+import type { LinkLineItem } from '../domain/order.js'
 import type { FieldProblems } from '../domain/problems.js'
 import { describe } from '../lib/describe-error.js'
 import { centimesToDzdNumber } from '../lib/money.js'
@@ -43,6 +47,8 @@ export async function createLinkFromBody(
   const parsed = parseCreateLink(body, { now, defaultLanguage })
   if (!parsed.ok) return { ok: false, kind: 'invalid', problems: parsed.problems }
   const values = parsed.value
+  const cart = await priceCart(deps, values)
+  if (cart) return cart
   if (values.invoiceItems && values.invoiceItems.length > 0 && !values.invoiceId) {
     const created = await createLinkInvoice(deps, values.invoiceItems, values.amount ?? 0)
     if (!created.ok) return created
@@ -65,6 +71,8 @@ export async function updateLinkFromBody(
   const parsed = parseLinkUpdate(existing, body, { now })
   if (!parsed.ok) return { ok: false, kind: 'invalid', problems: parsed.problems }
   const changes = parsed.value
+  const cart = await priceCart(deps, changes)
+  if (cart) return cart
   if (changes.invoiceItems && changes.invoiceItems.length > 0 && !changes.invoiceId) {
     const created = await createLinkInvoice(deps, changes.invoiceItems, changes.amount ?? 0)
     if (!created.ok) return created
@@ -80,6 +88,33 @@ export async function updateLinkFromBody(
     return { ok: false, kind: 'not_found' }
   }
   return { ok: true, link: updated, before: existing }
+}
+
+/**
+ * A cart link's products checked against the catalogue (each known and on sale) and its amount
+ * set to Σ price × quantity at today's prices (migration 0028's trigger keeps it so when a price
+ * changes; a payment is always priced again when made). Returns the refusal, or null.
+ */
+async function priceCart(
+  deps: Deps,
+  values: { lineItems?: LinkLineItem[] | null; amount?: number | null },
+): Promise<LinkResult | null> {
+  const lines = values.lineItems
+  if (!lines) return null
+  const found = await cartProducts(
+    deps.db,
+    lines.map((l) => l.productId),
+  )
+  const problems = cartProductProblems(lines, found)
+  if (Object.keys(problems).length === 0) {
+    const total = cartTotal(lines, found)
+    if (total < MIN_AMOUNT)
+      problems.line_items = { code: 'items_total_too_low', params: { min: MIN_AMOUNT } }
+    if (total > MAX_AMOUNT)
+      problems.line_items = { code: 'items_total_too_high', params: { max: MAX_AMOUNT } }
+    values.amount = total
+  }
+  return Object.keys(problems).length > 0 ? { ok: false, kind: 'invalid', problems } : null
 }
 
 async function createLinkInvoice(

@@ -2,10 +2,12 @@
  * The e-mails, composed from what the caller read: pure functions returning a message with an
  * HTML part (right to left in Arabic) and a plain-text part. Every value is escaped in the HTML.
  */
+
 import type { ReceiptView } from '../../views/receipt.js'
 import type { Language } from '../config.js'
 import type { BrandContacts } from '../domain/brand.js'
 import { formatAmount, translator } from '../i18n/index.js'
+import { cartSection } from '../pdf/cart-section.js'
 import { receiptRows } from '../pdf/receipt-input.js'
 import { type MailWords, mailText } from './messages.js'
 import type { MailMessage } from './types.js'
@@ -63,6 +65,7 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
     html: page(lang, input.testMode, t('receiptTitle'), [
       `<p>${esc(m('receiptIntro', { name: receipt.customerName }))}</p>`,
       heading(t('receiptTitle'), receipt.linkTitle, amount),
+      linesTable(receipt, lang),
       table(rows, lang),
       `<p><a href="${esc(input.receiptUrl)}">${esc(m('receiptLink'))}</a></p>`,
       attached ? `<p>${esc(attached)}</p>` : '',
@@ -78,6 +81,7 @@ export function composeCustomerReceipt(input: CustomerReceiptInput): MailMessage
       receipt.linkTitle,
       amount,
       '',
+      ...linesText(receipt, lang),
       ...rows.map(([label, value]) => `${label}: ${value}`),
       '',
       `${m('receiptLink')}: ${input.receiptUrl}`,
@@ -179,6 +183,46 @@ function table(rows: Array<[string, string]>, lang: Language): string {
       `<td style="text-align:${align};font-weight:bold;padding:3px 0"><bdi>${esc(value)}</bdi></td></tr>`,
   )
   return `<table role="presentation" style="border-collapse:collapse">${cells.join('')}</table>`
+}
+
+/** A cart's lines (name, quantity, unit price, line total) and subtotal, as a table; '' for none. */
+function linesTable(receipt: ReceiptView, lang: Language): string {
+  const section = cartSection(receipt, translator(lang))
+  if (!section) return ''
+  const t = translator(lang)
+  const align = t('dir') === 'rtl' ? 'right' : 'left'
+  const end = align === 'right' ? 'left' : 'right'
+  const cell = (v: string, a: string, bold = false) =>
+    `<td style="text-align:${a};padding:3px 8px;${bold ? 'font-weight:bold;' : ''}"><bdi>${esc(v)}</bdi></td>`
+  const head = [t('item'), t('quantity'), t('unitPrice'), t('total')]
+    .map(
+      (h, i) =>
+        `<th style="text-align:${i === 0 ? align : end};color:#555;font-weight:normal;padding:3px 8px">${esc(h)}</th>`,
+    )
+    .join('')
+  const body = section.lines.map(
+    (l) =>
+      `<tr>${cell(l.description, align)}${cell(String(l.quantity), end)}${cell(formatAmount(l.unitPrice, lang), end)}${cell(formatAmount(l.total, lang), end)}</tr>`,
+  )
+  const sums = section.sums.map(
+    (s) =>
+      `<tr><th colspan="3" style="text-align:${end};padding:3px 8px">${esc(s.label)}</th>${cell(formatAmount(s.amount, lang), end, true)}</tr>`,
+  )
+  return `<table style="border-collapse:collapse;margin-block:8px"><tr>${head}</tr>${body.join('')}${sums.join('')}</table>`
+}
+
+/** The same lines in plain text: `3 × Tapis (TAP-1) — 4 500,00 DA — 13 500,00 DA`. */
+function linesText(receipt: ReceiptView, lang: Language): string[] {
+  const section = cartSection(receipt, translator(lang))
+  if (!section) return []
+  return [
+    ...section.lines.map(
+      (l) =>
+        `${l.quantity} × ${l.description} — ${formatAmount(l.unitPrice, lang)} — ${formatAmount(l.total, lang)}`,
+    ),
+    ...section.sums.map((s) => `${s.label}: ${formatAmount(s.amount, lang)}`),
+    '',
+  ]
 }
 
 function footer(text: string): string {

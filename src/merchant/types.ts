@@ -57,6 +57,14 @@ export interface InvoiceItem {
   unit_price: number
 }
 
+/** A cart's product line: a product, how many, and the range the customer may choose in. */
+export interface CartLineItem {
+  product_id: string
+  quantity: number
+  /** The customer chooses the quantity from min to max; null: fixed. */
+  adjustable_quantity: { min: number; max: number } | null
+}
+
 export interface Link {
   id: string
   slug: string
@@ -72,6 +80,8 @@ export interface Link {
   amount_max: number | null
   invoice_id: string | null
   invoice_items: InvoiceItem[] | null
+  /** A cart: its amount is the products' price × quantity. */
+  line_items: CartLineItem[] | null
   max_payments: number | null
   expires_at: string | null
   language: Language
@@ -105,6 +115,14 @@ interface LinkFields {
   amount_max?: number | null
   invoice_id?: string | null
   invoice_items?: InvoiceItem[] | null
+  /** 1 to 20 products; `amount` is then left out (it is their price × quantity). */
+  line_items?:
+    | {
+        product_id: string
+        quantity: number
+        adjustable_quantity?: { min: number; max: number } | null
+      }[]
+    | null
   max_payments?: number | null
   /** ISO 8601 with a time zone. */
   expires_at?: string | null
@@ -243,6 +261,8 @@ export type CheckoutLineItemParams =
   | { product_id: string; quantity: number }
 
 export interface CheckoutLineItem {
+  /** A product of the catalogue (its name and price when the checkout was made); null for a named line. */
+  product_id: string | null
   name: string
   quantity: number
   unit_price: number

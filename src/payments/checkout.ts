@@ -5,6 +5,7 @@
  */
 
 import type { Language, Link, Payment } from '../../db/schema.js'
+import type { SoldOutLine } from '../data/payment-reserve.js'
 import { markError, markPending, reservePayment } from '../data/payments.js'
 import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
@@ -24,6 +25,9 @@ export type CheckoutResult =
     }
   /** A deposit link's balance is now less than the part chosen: the form again, with it. */
   | { kind: 'balance_changed'; balance: number }
+  /** A cart the stock cannot serve, or priced at a price changed since: the form is shown again. */
+  | { kind: 'sold_out'; lines: SoldOutLine[] }
+  | { kind: 'price_changed' }
 
 type CheckoutDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log' | 'config'>
 
@@ -59,6 +63,8 @@ export async function startCheckout(
     deps.clock(),
   )
   if (!reservation.ok) {
+    if (reservation.reason === 'sold_out') return { kind: 'sold_out', lines: reservation.lines }
+    if (reservation.reason === 'price_changed') return { kind: 'price_changed' }
     if (reservation.reason === 'in_progress') {
       return { kind: 'unavailable', reason: 'in_progress', retryAfterMs: reservation.retryAfterMs }
     }

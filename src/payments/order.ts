@@ -14,6 +14,7 @@ import type { CheckoutInput } from '../domain/checkout-input.js'
 import { readCustomFieldAnswers } from '../domain/custom-fields.js'
 import type { OrderParts } from '../domain/order.js'
 import type { MessageKey } from '../i18n/index.js'
+import { priceCart } from './order-cart.js'
 import { depositSubtotal } from './order-deposit.js'
 
 /**
@@ -32,7 +33,7 @@ type OrderDeps = Pick<AppDeps, 'db' | 'clock'>
 
 /** The order a valid form buys; the customer's details are already read (parseCheckoutForm). */
 export async function priceOrder(
-  _deps: OrderDeps,
+  deps: OrderDeps,
   link: Link,
   form: Record<string, unknown>,
   /** The customer's details, or null when they were refused (the order is still checked). */
@@ -40,9 +41,12 @@ export async function priceOrder(
 ): Promise<PricedOrder> {
   const errors: OrderErrors = {}
   // 1. The subtotal: a cart's lines, a deposit's part, else the link's amount or the typed one.
-  const deposit = depositSubtotal(link, form)
+  const cart = await priceCart(deps, link, form, errors)
+  // A cart is priced from its products; a deposit link's part is what the customer typed.
+  const deposit = cart ? null : depositSubtotal(link, form)
   if (deposit && !deposit.ok) Object.assign(errors, deposit.errors)
-  const subtotal = deposit?.ok ? deposit.subtotal : (link.amount ?? input?.amount ?? 0)
+  const subtotal =
+    cart?.subtotal ?? (deposit?.ok ? deposit.subtotal : (link.amount ?? input?.amount ?? 0))
   // 2. The answers to the link's custom fields.
   const customFields = readCustomFieldAnswers(link.customFields, form, errors)
   // 3. The promo code's discount.
@@ -58,7 +62,7 @@ export async function priceOrder(
       fee,
       promoCode: null,
       promoCodeId: null,
-      lineItems: null,
+      lineItems: cart?.lineItems ?? null,
       customFields,
     },
   }

@@ -3,9 +3,11 @@
  * receipt's language, Arabic shaped and laid out right to left. Built with pdfkit; the fonts are
  * handed in (the Node runtime reads them from @fontsource/noto-sans-arabic).
  */
+
 import PDFDocument from 'pdfkit'
 import { formatAmount, translator } from '../i18n/index.js'
 import { drawAmountSection, invoiceSection, type Region } from './amount-section.js'
+import { cartSection } from './cart-section.js'
 import { type PdfFonts, PdfText, type TextStyle } from './pdf-text.js'
 import { type ReceiptPdfInput, receiptRows } from './receipt-input.js'
 
@@ -68,7 +70,8 @@ export function renderReceiptPdf(input: ReceiptPdfInput, fonts: PdfFonts): Promi
   y += 36
   text.line(amount, x, y, width, { size: 22, weight: 'bold', align: 'center' })
   y = rule(doc, x, y + 16, width)
-  const section = invoiceSection(input.items, input.receipt.amount, t)
+  const section =
+    cartSection(input.receipt, t) ?? invoiceSection(input.items, input.receipt.amount, t)
   if (section) {
     y = drawAmountSection(text, section, input.lang, t, region, y + 6)
     y = rule(doc, x, y + 6, width)

@@ -14,6 +14,7 @@ import { hitRateLimit } from '../data/rate-limits.js'
 import type { AppEnv } from '../deps.js'
 import { MIN_AMOUNT } from '../domain/amount-bounds.js'
 import { merchantTermsHref } from '../domain/brand.js'
+import { quantityField } from '../domain/cart.js'
 import { parseCheckoutForm } from '../domain/checkout-input.js'
 import { answerValues } from '../domain/custom-fields.js'
 import { depositView } from '../domain/deposit.js'
@@ -28,6 +29,7 @@ import { startCheckout } from '../payments/checkout.js'
 import { type OrderErrors, priceOrder } from '../payments/order.js'
 import { attributeText, CHALLENGE_SLOT } from '../security/captcha.js'
 import { issueSharedToken, verifyToken } from '../security/tokens.js'
+import { cartOfLink } from './checkout-cart.js'
 import { pageKey, plainQuery } from './checkout-prepared.js'
 import { retryHref, retryValues } from './checkout-retry.js'
 import { customerTooLargePage, gatewayErrorPage, notFoundPage } from './error-pages.js'
@@ -69,6 +71,7 @@ checkoutRoutes.get('/l/:slug', async (c) => {
     200,
     { values: checkout ? orderValues(checkout, values) : values, errors: {} },
     checkout,
+    q,
   )
 })
 
@@ -181,7 +184,7 @@ checkoutRoutes.post('/l/:slug', async (c) => {
       )
       errors[field] = t(error.key, params)
     }
-    return renderCheckout(c, link, lang, 400, { values, errors }, checkout)
+    return renderCheckout(c, link, lang, 400, { values, errors }, checkout, form)
   }
   const result = await startCheckout(c.var, link, parsed.value, lang, priced.order)
   if (result.kind === 'redirect') return c.redirect(result.url, 303)
@@ -191,6 +194,18 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     const balance = formatAmount(result.balance, lang)
     const errors = { amount: t('errBalanceChanged', { balance }) }
     return renderCheckout(c, fresh, lang, 409, { values: { ...values, amount: undefined }, errors })
+  }
+  // A cart the stock no longer serves, or repriced since: the form again, with what is now true.
+  if (result.kind === 'sold_out') {
+    const errors: CheckoutProps['errors'] = {}
+    for (const line of result.lines)
+      errors[quantityField(line.productId)] =
+        line.left === 0 ? t('cartSoldOut') : t('cartOnlyLeft', { count: String(line.left) })
+    return renderCheckout(c, link, lang, 409, { values, errors }, checkout, form)
+  }
+  if (result.kind === 'price_changed') {
+    const errors = { form: t('cartRepriced') }
+    return renderCheckout(c, link, lang, 409, { values, errors }, checkout, omitShownPrices(form))
   }
   if (result.kind === 'gateway_error')
     return gatewayErrorPage(
@@ -208,6 +223,11 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     checkout,
   ) as Promise<Response>
 })
+
+/** The form without the prices its page showed: the page shown again shows today's. */
+function omitShownPrices(form: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(form).filter(([k]) => !k.startsWith('price_')))
+}
 
 function pick(form: Record<string, unknown>): CheckoutProps['values'] {
   const s = (v: unknown) => (typeof v === 'string' ? v.slice(0, 300) : undefined)
@@ -228,8 +248,11 @@ async function renderCheckout(
   status: 200 | 400 | 403 | 409 | 429,
   state: Pick<CheckoutProps, 'values' | 'errors'>,
   checkout: Checkout | null = null,
+  /** The query or the posted form: what the customer chose (a cart's `qty_<product_id>`…). */
+  sent: Record<string, unknown> = {},
 ) {
   const now = c.get('clock')()
+  const cart = await cartOfLink(c.get('db'), link, sent)
   const csrfToken = await issueSharedToken(
     c.get('secrets').sessionSecret,
     `checkout:${link.slug}`,
@@ -240,8 +263,10 @@ async function renderCheckout(
   // The plain form (no prefill, no errors) is the same for every visitor of this link version,
   // language and form token (docs/decisions/performance.md, "Prepared once, sent as is"). A
   // checkout's page is its one customer's, with the shop's order: never prepared, never shared.
+  // A cart's page shows the stock and prices of now: never prepared either.
   const plain =
     checkout === null &&
+    cart === undefined &&
     status === 200 &&
     Object.keys(state.errors).length === 0 &&
     Object.values(state.values).every((v) => v === undefined) &&
@@ -256,16 +281,19 @@ async function renderCheckout(
           slug: link.slug,
           title: link.title,
           description: link.description,
-          amount: link.amount,
+          amount: cart ? cart.subtotal : link.amount,
           amountMin: link.amountMin,
           amountMax: link.amountMax,
-          items: checkout
-            ? (checkout.lineItems?.map((item) => ({
-                description: item.name,
-                quantity: item.quantity,
-                unitPrice: item.unitPrice,
-              })) ?? null)
-            : link.invoiceItems,
+          // A checkout of products shows them as a cart (its lines below), not as items.
+          items: cart
+            ? null
+            : checkout
+              ? (checkout.lineItems?.map((item) => ({
+                  description: item.name,
+                  quantity: item.quantity,
+                  unitPrice: item.unitPrice,
+                })) ?? null)
+              : link.invoiceItems,
         }}
         order={
           checkout
@@ -275,6 +303,7 @@ async function renderCheckout(
               }
             : undefined
         }
+        cart={cart}
         values={state.values}
         errors={state.errors}
         deposit={depositView(link, link) ?? undefined}

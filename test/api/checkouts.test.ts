@@ -62,8 +62,14 @@ describe('creating checkouts', () => {
       amount: 2999.01,
       currency: 'DZD',
       line_items: [
-        { name: 'Tajine en terre cuite', quantity: 2, unit_price: 1299.5, amount: 2599 },
-        { name: 'Livraison', quantity: 1, unit_price: 400.01, amount: 400.01 },
+        {
+          product_id: null,
+          name: 'Tajine en terre cuite',
+          quantity: 2,
+          unit_price: 1299.5,
+          amount: 2599,
+        },
+        { product_id: null, name: 'Livraison', quantity: 1, unit_price: 400.01, amount: 400.01 },
       ],
       reference: 'CMD-1042',
       metadata: { cart: 'c_77' },
@@ -246,26 +252,51 @@ describe('refusing a checkout body', () => {
     expect((await refused([1, 2])).fields).toEqual({ body: 'body must be a JSON object' })
   })
 
-  it('answers 422 unprocessable_body for a product or promo codes', async () => {
+  const product = async (name: string) =>
+    (await api(p, 'POST', '/api/v1/products', { json: { name, price: 1000 } })).body as {
+      id: string
+    }
+
+  it('answers 422 unprocessable_body for an unknown product or promo codes', async () => {
+    expect(
+      await refused(
+        {
+          ...base,
+          allow_promo_codes: true,
+          amount: 900,
+        },
+        422,
+      ),
+    ).toEqual({
+      code: 'unprocessable_body',
+      message: 'The request body asks for what this Paylinks does not offer: allow_promo_codes.',
+      fields: {
+        allow_promo_codes: 'allow_promo_codes must be false: this Paylinks does not offer it',
+      },
+    })
+    // A product the catalogue has not (or no longer sells) is named, once the body is well formed.
+    const tapis = await product('Tapis')
+    const gone = await product('Vieux')
+    await api(p, 'PATCH', `/api/v1/products/${gone.id}`, { json: { active: false } })
     expect(
       await refused(
         {
           ...base,
           line_items: [
-            { name: 'Livraison', quantity: 1, unit_price: 400 },
+            { product_id: tapis.id, quantity: 1 },
             { product_id: 'prod_8Kx2', quantity: 2 },
+            { product_id: gone.id, quantity: 1 },
           ],
-          allow_promo_codes: true,
         },
         422,
       ),
     ).toEqual({
       code: 'unprocessable_body',
       message:
-        'The request body asks for what this Paylinks does not offer: line_items[1].product_id, allow_promo_codes.',
+        'The request body asks for what this Paylinks does not offer: line_items[1].product_id, line_items[2].product_id.',
       fields: {
         'line_items[1].product_id': 'line_items[1].product_id names no product of this Paylinks',
-        allow_promo_codes: 'allow_promo_codes must be false: this Paylinks does not offer it',
+        'line_items[2].product_id': 'line_items[2].product_id names an archived product',
       },
     })
     // A body that also breaks a rule is told that first.

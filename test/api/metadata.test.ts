@@ -233,7 +233,7 @@ describe('metadata in the CSV exports', () => {
       .trimEnd()
       .split('\r\n')
 
-  it('is the last column of the dashboard export, as JSON text quoted like any cell', async () => {
+  it('is a column of the dashboard export (the selling columns after it), as JSON text quoted like any cell', async () => {
     const link = await postLink(p, {
       title: 'Commande',
       amount: 1500,
@@ -243,13 +243,15 @@ describe('metadata in the CSV exports', () => {
     const withMetadata = await storePayment(p, await linkRow(link.id), { at: T0 })
     await storePayment(p, await linkRow(plain.id), { at: T0 - 1000 })
     const [header, first, second] = await csvRows()
-    expect(header!.split(',').at(-1)).toBe('metadata')
+    const columns = header!.split(',')
+    const selling = ['subtotal', 'discount', 'promo_code', 'fee', 'line_items', 'custom_fields']
+    expect(columns.slice(columns.indexOf('metadata') + 1).every((c) => selling.includes(c))).toBe(
+      true,
+    )
     expect(first).toContain(withMetadata.id)
     // JSON text, quoted (it holds commas and quotes) with its quotes doubled.
-    expect(
-      first!.endsWith(',"{""order_id"":""1042"",""note"":""say \\""hi\\"", then =1+1""}"'),
-    ).toBe(true)
-    expect(second!.endsWith(',{}')).toBe(true)
+    expect(first).toContain(',"{""order_id"":""1042"",""note"":""say \\""hi\\"", then =1+1""}",')
+    expect(second).toContain(',{},')
   })
 
   it('is the last column of the command line export, guarded against formulas', async () => {

@@ -3,15 +3,19 @@
  * phone: the right words and direction, no serious accessibility violation, no request leaving
  * the site, no CSP violation, and a screenshot for a person to look at.
  */
+import { createHash } from 'node:crypto'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Language } from '../../src/config.js'
 import { createCheckout } from '../../src/data/checkouts.js'
 import { updateLink } from '../../src/data/links.js'
 import { getPaymentById } from '../../src/data/payments.js'
+import { setProductImage } from '../../src/data/products.js'
 import type { MessageKey } from '../../src/i18n/index.js'
 import { formatDateTime, MESSAGES } from '../../src/i18n/index.js'
+import { api } from '../api/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
+import { pngLogo } from '../support/images.js'
 import { makeLink } from '../support/links.js'
 import { overflow } from '../support/phone-overflow.js'
 import {
@@ -58,6 +62,16 @@ interface PageCase {
   more?(lang: Language, phone: Phone): Promise<void>
   /** A case that reads its page at more widths needs more than the suite's time. */
   timeoutMs?: number
+}
+
+/** The cart case's product whose quantity the customer chooses. */
+let cartRug = ''
+
+/** A product's picture, as the dashboard stores one. */
+function productPhoto() {
+  const bytes = pngLogo(96, 96)
+  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  return { sha256, contentType: 'image/png', bytes, width: 96, height: 96 }
 }
 
 /** When the invoice-paid case's payment was paid. */
@@ -174,6 +188,52 @@ const CASES: PageCase[] = [
         expect(await overflow(page)).toEqual([])
         expect(await axeViolations(page, { impact: 'any' })).toEqual([])
         await screenshot(page, lang, `checkout-fields-errors-${width}`)
+      }
+    },
+  },
+  {
+    // A cart: a product with a picture and a quantity to choose (prefilled from the query), a
+    // fixed line, a product sold out; read at 360 px and 1280 px.
+    name: 'checkout-cart',
+    status: 200,
+    timeoutMs: 60_000,
+    title: (lang) => TITLES[lang],
+    open: async (lang) => {
+      const product = async (json: Record<string, unknown>) =>
+        (await api(p, 'POST', '/api/v1/products', { json })).body.id as string
+      const rug = await product({
+        name: `${TITLES[lang]} — 1`,
+        price: 4885,
+        stock: 4,
+        sku: `TAP-${lang}`,
+      })
+      await setProductImage(p.deps.db, rug, productPhoto(), Date.now())
+      const cushion = await product({ name: `${TITLES[lang]} — 2`, price: 1500 })
+      const dish = await product({ name: `${TITLES[lang]} — 3`, price: 3200, stock: 0 })
+      const made = await makeLink(p, {
+        title: TITLES[lang],
+        language: lang,
+        line_items: [
+          { product_id: rug, quantity: 1, adjustable_quantity: { min: 1, max: 3 } },
+          { product_id: cushion, quantity: 2 },
+          { product_id: dish, quantity: 0, adjustable_quantity: { min: 0, max: 2 } },
+        ],
+      })
+      cartRug = rug
+      return `/l/${made.slug}?qty_${rug}=2`
+    },
+    more: async (lang, { page }) => {
+      const qty = page.locator(`#qty_${cartRug}`)
+      expect(await qty.inputValue()).toBe('2')
+      expect(await qty.getAttribute('data-unit-price')).toBe('488500')
+      expect(await page.locator('[data-line-total="300000"]').count()).toBe(1)
+      expect(await textOf(page.locator('main'))).toContain(MESSAGES[lang].cartSoldOut)
+      expect(await page.locator('.cart img').count()).toBe(1)
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+        expect(await overflow(page)).toEqual([])
+        expect(await axeViolations(page, { impact: 'any' })).toEqual([])
+        await screenshot(page, lang, `checkout-cart-${width}`)
       }
     },
   },

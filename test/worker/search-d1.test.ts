@@ -1,14 +1,18 @@
 /**
  * Search on D1: migration 0009 applied by wrangler to a local D1 (its statement splitter, its
  * SQLite in workerd: test/worker/build.ts), the triggers filling the trigram indexes, and the same list
- * queries as on Node finding payments and links through drizzle's D1 driver.
+ * queries as on Node finding payments and links through drizzle's D1 driver. On the same D1, a
+ * cart's stock (migration 0028): the last unit wanted by many at once is held by one INSERT only,
+ * released when its payment fails, taken when one is paid.
  */
 import { drizzle } from 'drizzle-orm/d1'
 import { describe, expect, it } from 'vitest'
 import * as schema from '../../db/schema.js'
 import type { Db } from '../../src/data/db.js'
 import { createLink, listLinks } from '../../src/data/links.js'
+import { applyOutcome } from '../../src/data/payment-transitions.js'
 import { listPayments, markPending, reservePayment } from '../../src/data/payments.js'
+import { createProduct } from '../../src/data/products.js'
 import { parseSearch, type SearchTerm } from '../../src/data/search.js'
 import { FEW_MATCHES } from '../../src/data/search-sql.js'
 import { paymentRequest, T0 } from '../data/helpers.js'
@@ -92,5 +96,56 @@ describe('search on D1', () => {
       `Sofiane ${FEW_MATCHES + 7}`,
     ])
     expect(page.nextCursor).not.toBeNull()
+  })
+})
+
+describe('a cart on D1', () => {
+  it('sells the last unit to one of many concurrent customers, the rest told it is sold out', async () => {
+    const made = await createProduct(
+      db(),
+      { name: 'Vase', description: null, price: 90_000, stock: 1, sku: null, active: true },
+      T0,
+    )
+    if (!made.ok) throw new Error('no product')
+    const id = made.product.id
+    const link = await createLink(
+      db(),
+      linkValues({ amount: 90_000, lineItems: [{ productId: id, quantity: 1, adjustable: null }] }),
+      T0,
+    )
+    const line = { productId: id, name: 'Vase', sku: null, quantity: 1, unitPrice: 90_000 }
+    const order = {
+      subtotal: 90_000,
+      discount: 0,
+      fee: 0,
+      promoCode: null,
+      promoCodeId: null,
+      customFields: null,
+      lineItems: [line],
+    }
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => reservePayment(db(), paymentRequest(link, { order }), T0)),
+    )
+    const held = results.filter((r) => r.ok)
+    expect(held).toHaveLength(1)
+    for (const r of results.filter((r) => !r.ok))
+      expect(r).toEqual({ ok: false, reason: 'sold_out', lines: [{ productId: id, left: 0 }] })
+    const counts = () =>
+      local
+        .d1()
+        .prepare('SELECT stock, held_count, sold_count FROM products WHERE id = ?')
+        .bind(id)
+        .first()
+    expect(await counts()).toEqual({ stock: 1, held_count: 1, sold_count: 0 })
+
+    // Its payment fails: the unit is for sale again; the next one paid takes it.
+    const first = held[0]!.ok ? held[0]!.payment.id : ''
+    await applyOutcome(db(), first, 'failed', {}, T0 + 1, 'webhook')
+    expect(await counts()).toEqual({ stock: 1, held_count: 0, sold_count: 0 })
+    const next = await reservePayment(db(), paymentRequest(link, { order }), T0 + 2)
+    if (!next.ok) throw new Error(next.reason)
+    await applyOutcome(db(), next.payment.id, 'paid', {}, T0 + 3, 'webhook')
+    expect(await counts()).toEqual({ stock: 0, held_count: 0, sold_count: 1 })
+    expect((await reservePayment(db(), paymentRequest(link, { order }), T0 + 4)).ok).toBe(false)
   })
 })

@@ -3,6 +3,9 @@ import type { LinkForm, Pricing } from '../../src/dashboard/link-form.js'
 import type { DashKey } from '../../src/dashboard/messages.js'
 import { Check, Field } from '../field.js'
 import { CsrfField, type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
+import { type CartChoice, LinkFormCart } from './link-form-cart.js'
+
+export type { CartChoice }
 
 type Errors = Record<string, string>
 
@@ -15,6 +18,7 @@ export const FORM_FIELDS = new Set<string>([
   'amount_min',
   'amount_max',
   'items',
+  'cart',
   'max_payments',
   'expires_at',
   'language',
@@ -126,6 +130,8 @@ export function LinkFormPage(props: {
   link?: { id: string; title: string }
   /** A problem with the whole form (the gateway refused the invoice). */
   alert?: string | undefined
+  /** The products a cart may sell (the catalogue's on sale, and those the form names). */
+  products?: CartChoice[]
 }) {
   const { ctx, form, errors } = props
   const t = ctx.t
@@ -181,6 +187,14 @@ export function LinkFormPage(props: {
             hint="partialMinHint"
             ltr
           />
+          <PricingChoice ctx={ctx} form={form} value="cart" label="pricingCart">
+            <LinkFormCart
+              ctx={ctx}
+              form={form}
+              products={props.products ?? []}
+              error={errors.cart}
+            />
+          </PricingChoice>
           <fieldset>
             <legend>{t('sectionAvailability')}</legend>
             <div class="grid">

@@ -17,6 +17,7 @@ import { failureLabel } from './failure-label.js'
 import { type DashContext, DashLayout, LANGUAGE_NAMES } from './layout.js'
 import { MetadataList } from './metadata-list.js'
 import { BeyondMaxPaymentsMark, PaymentStatusBadge, paymentStatusLabel } from './parts.js'
+import { PaymentLinesSection } from './payment-lines.js'
 
 const CAUSE_KEYS: Record<TransitionCause, DashKey> = {
   checkout: 'causeCheckout',
@@ -235,6 +236,7 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
           </dl>
         </section>
       ) : null}
+      <PaymentLinesSection ctx={ctx} payment={p} />
       {props.detail.checkout ? (
         <CheckoutSection ctx={ctx} checkout={props.detail.checkout} />
       ) : null}

@@ -137,6 +137,7 @@ button.small,.btn.small{padding:.45rem .8rem;font-size:.95rem}
 button.danger{background:#b42318}
 .head{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem}
 .table-wrap{overflow-x:auto}
+.cart-table input.qty{inline-size:5rem;min-inline-size:0}
 .badge{display:inline-block;padding:.1rem .55rem;border-radius:999px;font-size:.8rem;font-weight:700;background:#e7ecf0;color:#1b1f24;white-space:nowrap}
 .badge.active,.badge.paid{background:#e6f4ea;color:#14532d}
 .badge.inactive,.badge.failed,.badge.canceled,.badge.error,.badge.beyond{background:#fdecea;color:#7a1d14}

@@ -11,13 +11,14 @@
 import type { CheckoutLineItem, Language } from '../../../db/schema.js'
 import type { CheckoutValues } from '../../data/checkouts.js'
 import { MAX_AMOUNT, MIN_AMOUNT } from '../../domain/amount-bounds.js'
+import { cartLineProblems, cartProductProblems, cartTotal } from '../../domain/cart.js'
 import {
   isCustomerEmail,
   isCustomerName,
   normalisePhone,
   westernDigits,
 } from '../../domain/checkout-input.js'
-import type { FieldProblems } from '../../domain/problems.js'
+import type { FieldProblems, Problem } from '../../domain/problems.js'
 import { fieldProblems, PARSE_OPTIONS } from '../zod-problems.js'
 import { type CreateCheckoutBody, createCheckoutBody, EXPIRES_IN } from './schemas.js'
 
@@ -107,12 +108,26 @@ export function parseCreateCheckout(
   } else if (amount === null) problems.amount = { code: 'checkout_pricing_required' }
   else if (amount < MIN_AMOUNT)
     problems.amount = { code: 'amount_too_low', params: { min: MIN_AMOUNT } }
+  // A checkout's lines are all named or all products: a cart is priced from the catalogue when
+  // paid, and a named line has no product to price it from.
+  if (products.length > 0 && items && items.length > 0) {
+    const first = v.line_items?.findIndex((l) => l.product_id !== undefined) ?? 0
+    problems[`line_items[${first}].product_id`] = { code: 'mixed_line_items' }
+  }
+  const cartLines =
+    products.length > 0
+      ? products.map((i) => ({
+          productId: v.line_items![i]!.product_id!,
+          quantity: v.line_items![i]!.quantity,
+          adjustable: null,
+        }))
+      : null
+  if (cartLines) Object.assign(problems, cartLineProblems(cartLines))
   const customer = customerOf(v.customer, problems)
   if (Object.keys(problems).length > 0) return { ok: false, status: 400, problems }
 
   // Well formed: what it asks may still be more than this Paylinks offers.
   const missing: FieldProblems = {}
-  for (const i of products) missing[`line_items[${i}].product_id`] = { code: 'unknown_product' }
   if (v.allow_promo_codes !== undefined && v.allow_promo_codes !== false)
     missing.allow_promo_codes = { code: 'not_available', params: { value: 'false' } }
   if (Object.keys(missing).length > 0) return { ok: false, status: 422, problems: missing }
@@ -122,8 +137,10 @@ export function parseCreateCheckout(
   return {
     ok: true,
     value: {
+      // A cart's amount and lines are priced from the catalogue by the caller (priceCheckoutCart).
       amount: amount!,
-      lineItems: items,
+      lineItems: cartLines ? null : items,
+      cartLines,
       reference,
       metadata: v.metadata ?? {},
       ...customer,
@@ -135,4 +152,38 @@ export function parseCreateCheckout(
       customFields: v.custom_fields ?? null,
     },
   }
+}
+
+/**
+ * A checkout of products priced from the catalogue: each product known and on sale (else 422
+ * naming the line: well formed, but asking for what the catalogue has not), the amount their
+ * price × quantity (400 outside the card's limits), its lines named and priced as of now.
+ */
+export function priceCheckoutCart(
+  value: CheckoutValues,
+  found: ReadonlyMap<string, { name: string; price: number; active: boolean }>,
+): CheckoutParse {
+  const lines = value.cartLines
+  if (!lines) return { ok: true, value }
+  const missing = cartProductProblems(lines, found)
+  if (Object.keys(missing).length > 0) return { ok: false, status: 422, problems: missing }
+  const amount = cartTotal(lines, found)
+  if (amount < MIN_AMOUNT || amount > MAX_AMOUNT) {
+    const problem: Problem =
+      amount < MIN_AMOUNT
+        ? { code: 'items_total_too_low', params: { min: MIN_AMOUNT } }
+        : { code: 'items_total_too_high', params: { max: MAX_AMOUNT } }
+    return { ok: false, status: 400, problems: { line_items: problem } }
+  }
+  const lineItems = lines.map((l) => {
+    const p = found.get(l.productId)!
+    return { name: p.name, quantity: l.quantity, unitPrice: p.price, productId: l.productId }
+  })
+  const title =
+    value.reference ??
+    (() => {
+      const names = lineItems.map((i) => i.name).join(', ')
+      return names.length <= TITLE_MAX ? names : `${names.slice(0, TITLE_MAX - 1)}…`
+    })()
+  return { ok: true, value: { ...value, amount, lineItems, title } }
 }

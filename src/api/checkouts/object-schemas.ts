@@ -21,6 +21,12 @@ export const checkoutObject = z.object({
   line_items: z
     .array(
       z.object({
+        product_id: z
+          .string()
+          .nullable()
+          .describe(
+            'the product of the catalogue; its name and price as when the checkout was made',
+          ),
         name: z.string(),
         quantity: z.number().int(),
         unit_price: dzd,
@@ -28,7 +34,9 @@ export const checkoutObject = z.object({
       }),
     )
     .nullable()
-    .describe('the lines as given; null for a checkout made with an amount'),
+    .describe(
+      'the lines as given (a product’s with its name and price then); null for a checkout made with an amount',
+    ),
   reference: z.string().nullable().describe('your order id; its payments carry it as `ref`'),
   metadata: metadata.describe(
     'your own keys and texts (`{}` when none); each payment of the checkout keeps a copy',

@@ -32,6 +32,7 @@ export function toCheckoutObject(
     currency: 'DZD',
     line_items:
       checkout.lineItems?.map((i) => ({
+        product_id: i.productId ?? null,
         name: i.name,
         quantity: i.quantity,
         unit_price: storedDzdNumber(i.unitPrice),

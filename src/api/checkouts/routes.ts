@@ -6,6 +6,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { Checkout } from '../../../db/schema.js'
+import { cartProducts } from '../../data/cart-products.js'
 import {
   type CheckoutLink,
   checkoutLinks,
@@ -23,7 +24,7 @@ import { apiFieldMessages } from '../problem-messages.js'
 import { parseQuery } from '../query.js'
 import { limitLinkWrites } from '../rate-limit.js'
 import { auditCheckout } from './audit.js'
-import { parseCreateCheckout } from './input.js'
+import { parseCreateCheckout, priceCheckoutCart } from './input.js'
 import { toCheckoutObject } from './objects.js'
 import { listCheckoutsQuery } from './schemas.js'
 
@@ -73,7 +74,17 @@ checkoutApiRoutes.post('/checkouts', limitLinkWrites(), jsonBodyLimit(), async (
   if (!body.ok) return body.response
   const now = c.get('clock')()
   const { defaultLanguage } = await c.get('brand').fresh(c.get('db'))
-  const parsed = parseCreateCheckout(body.body, { now, defaultLanguage })
+  const read = parseCreateCheckout(body.body, { now, defaultLanguage })
+  const parsed =
+    read.ok && read.value.cartLines
+      ? priceCheckoutCart(
+          read.value,
+          await cartProducts(
+            c.get('db'),
+            read.value.cartLines.map((l) => l.productId),
+          ),
+        )
+      : read
   if (!parsed.ok) {
     const fields = apiFieldMessages(parsed.problems, 'a checkout')
     if (parsed.status === 400) return invalidFields(c, 'invalid_body', fields)

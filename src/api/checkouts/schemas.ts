@@ -44,7 +44,7 @@ const lineItem = z
         .max(100)
         .optional()
         .describe(
-          'A product of the catalogue, instead of `name` and `unit_price`. Without a product catalogue, every product id is refused (422 `unprocessable_body`).',
+          'A product of the catalogue, instead of `name` and `unit_price`: priced from the catalogue when paid, its stock held while the card page is open. A checkout’s lines are all products or all named. An unknown or archived product is refused (422 `unprocessable_body`).',
         ),
     },
     { error: 'not_line_item' },

@@ -46,6 +46,17 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): LinkChanges {
         }))
       : items,
   )
+  const cart = body.line_items
+  set(
+    'lineItems',
+    cart
+      ? cart.map((l) => ({
+          productId: l.product_id,
+          quantity: l.quantity,
+          adjustable: l.adjustable_quantity ?? null,
+        }))
+      : cart,
+  )
   set('maxPayments', body.max_payments)
   set('expiresAt', body.expires_at)
   set('language', body.language)

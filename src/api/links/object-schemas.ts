@@ -26,6 +26,19 @@ export const linkObject = z.object({
   invoice_items: z
     .array(z.object({ description: z.string(), quantity: z.number().int(), unit_price: dzd }))
     .nullable(),
+  line_items: z
+    .array(
+      z.object({
+        product_id: z.string(),
+        quantity: z.number().int(),
+        adjustable_quantity: z
+          .object({ min: z.number().int(), max: z.number().int() })
+          .nullable()
+          .describe('the range the customer chooses the quantity in; null: fixed'),
+      }),
+    )
+    .nullable()
+    .describe("a cart: the products sold; `amount` is their price × quantity at today's prices"),
   max_payments: z.number().int().nullable(),
   expires_at: time.nullable(),
   language: z.enum(LANGUAGES),

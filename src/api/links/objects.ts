@@ -39,6 +39,12 @@ export function toLinkObject(
         quantity: i.quantity,
         unit_price: storedDzdNumber(i.unitPrice),
       })) ?? null,
+    line_items:
+      link.lineItems?.map((l) => ({
+        product_id: l.productId,
+        quantity: l.quantity,
+        adjustable_quantity: l.adjustable,
+      })) ?? null,
     max_payments: link.maxPayments,
     expires_at: isoOrNull(link.expiresAt),
     language: link.language,

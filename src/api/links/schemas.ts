@@ -7,6 +7,7 @@ import * as z from 'zod'
 import { LANGUAGES, LINK_SOURCES } from '../../../db/schema.js'
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from '../../data/search.js'
 import { MAX_AMOUNT } from '../../domain/amount-bounds.js'
+import { MAX_CART_LINES, MAX_CART_QUANTITY } from '../../domain/cart.js'
 import { cleanText } from '../../domain/clean-text.js'
 import type { FieldProblems, ProblemCode } from '../../domain/problems.js'
 import { parseDzd } from '../../lib/money.js'
@@ -56,6 +57,34 @@ const invoiceItem = z.strictObject({
   unit_price: dzdAmount.refine((c) => c > 0, { params: { code: 'not_positive' } }),
 })
 
+/**
+ * A cart's product line: a product of the catalogue, how many, and the range the customer may
+ * choose in (`qty_<product_id>` on the page). The rules across lines (a product named twice, the
+ * quantity inside its range) are src/domain/cart.ts's.
+ */
+const cartLine = z
+  .strictObject({
+    product_id: z.string(wrongType('not_text')).trim().min(1).max(100),
+    quantity: z.number(wrongType('not_whole')).int().min(0).max(MAX_CART_QUANTITY),
+    adjustable_quantity: z
+      .strictObject({
+        min: z.number(wrongType('not_whole')).int().min(0).max(MAX_CART_QUANTITY),
+        max: z.number(wrongType('not_whole')).int().min(1).max(MAX_CART_QUANTITY),
+      })
+      .nullable()
+      .optional()
+      .describe('The customer chooses the quantity from min to max; null or absent: fixed.'),
+  })
+  .describe('A product and its quantity; with `adjustable_quantity` the customer may change it.')
+
+export const cartLines = z
+  .array(cartLine, wrongType('not_list'))
+  .min(1)
+  .max(MAX_CART_LINES)
+  .describe(
+    `A cart: 1 to ${MAX_CART_LINES} products; the amount is the sum of their price × quantity, priced when paid.`,
+  )
+
 const isoDateTime = z
   .string(wrongType('not_datetime'))
   .pipe(z.iso.datetime({ offset: true }))
@@ -78,6 +107,7 @@ const fields = {
   amount_max: dzdAmount.nullable(),
   invoice_id: text(100).nullable(),
   invoice_items: z.array(invoiceItem).min(1).max(50).nullable(),
+  line_items: cartLines.nullable(),
   max_payments: wholeNumber(1_000_000).nullable(),
   expires_at: isoDateTime.nullable(),
   language: z.enum(LANGUAGES),
