@@ -6,7 +6,14 @@
  * together than `max_payments`.
  */
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
-import { checkouts, type Language, links, type Payment, payments } from '../../db/schema.js'
+import {
+  checkouts,
+  type Language,
+  links,
+  type Payment,
+  payments,
+  promoCodes,
+} from '../../db/schema.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
 import { newPaymentId, newReceiptId } from '../domain/ids.js'
 import { type OrderParts, plainOrder } from '../domain/order.js'
@@ -30,6 +37,8 @@ export type PaymentRequest = {
 
 export type ReserveRefusal =
   | { ok: false; reason: 'not_found' | 'inactive' | 'expired' | 'completed' }
+  /** The order's promo code is no longer active, has expired or has no redemption left. */
+  | { ok: false; reason: 'promo_unavailable' }
   /** Pending payments hold every remaining place; try again after `retryAfterMs`. */
   | { ok: false; reason: 'in_progress'; retryAfterMs: number; retryAt: number }
 
@@ -111,10 +120,26 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
           AND ${col(links.active)} = 1
           AND (${col(links.expiresAt)} IS NULL OR ${col(links.expiresAt)} > ${now})
           AND (${col(links.maxPayments)} IS NULL
-               OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})`,
+               OR ${col(links.paidCount)} + ${col(links.inFlightCount)} < ${col(links.maxPayments)})
+          AND ${promoCodeUsable(order.promoCodeId, now)}`,
     )
     .returning()
   return inserted ?? null
+}
+
+/**
+ * The order's promo code still gives a redemption: active, unexpired, and with one left besides
+ * those paid and those held by payments in flight (the triggers of promo_code_holds keep both
+ * counts, and hold this one within the same INSERT). True for an order without a code.
+ */
+function promoCodeUsable(promoCodeId: string | null, now: number): SQL {
+  if (promoCodeId === null) return sql`1`
+  return sql`EXISTS (SELECT 1 FROM ${promoCodes}
+    WHERE ${col(promoCodes.id)} = ${promoCodeId}
+      AND ${col(promoCodes.active)} = 1
+      AND (${col(promoCodes.expiresAt)} IS NULL OR ${col(promoCodes.expiresAt)} > ${now})
+      AND (${col(promoCodes.maxRedemptions)} IS NULL
+           OR ${col(promoCodes.redeemedCount)} + ${col(promoCodes.heldCount)} < ${col(promoCodes.maxRedemptions)}))`
 }
 
 /** Why the insert was refused, read right after it; null when a place has come free since. */
@@ -123,6 +148,7 @@ async function refusal(
   linkId: string,
   now: number,
   sessionMs: number,
+  promoCodeId: string | null = null,
 ): Promise<ReserveRefusal | null> {
   const [link] = await db
     .select({
@@ -146,6 +172,13 @@ async function refusal(
     const wait = retryAfterMs(Number(link.oldestInFlight ?? now), now, sessionMs)
     return { ok: false, reason: 'in_progress', retryAfterMs: wait, retryAt: now + wait }
   }
+  if (promoCodeId !== null) {
+    const [usable] = await db
+      .select({ ok: sql<number>`${promoCodeUsable(promoCodeId, now)}` })
+      .from(links)
+      .where(eq(links.id, linkId))
+    if (!usable?.ok) return { ok: false, reason: 'promo_unavailable' }
+  }
   return null
 }
 
@@ -166,7 +199,13 @@ export async function reservePayment(
   for (let attempt = 1; ; attempt++) {
     const payment = await tryInsert(db, request, now)
     if (payment) return { ok: true, payment }
-    const why = await refusal(db, request.linkId, now, opts.sessionMs ?? DEFAULT_SESSION_MS)
+    const why = await refusal(
+      db,
+      request.linkId,
+      now,
+      opts.sessionMs ?? DEFAULT_SESSION_MS,
+      request.order?.promoCodeId ?? null,
+    )
     if (why) return why
     // A pending payment failed between the insert and the read: its place is free, try again.
     if (attempt >= ATTEMPTS) {

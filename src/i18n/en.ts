@@ -142,6 +142,21 @@ export const en = {
   checkoutExpiredText: 'The time to pay it is over. Go back to the shop to order again.',
   checkoutCanceledTitle: 'This order was cancelled',
   checkoutCanceledText: 'It can no longer be paid. Go back to the shop to order again.',
+  // Promo codes and the customer's fee: the order summary (views/checkout-summary.tsx)
+  orderSummary: 'Your order',
+  subtotal: 'Subtotal',
+  discountLine: 'Discount ({code})',
+  feeLine: 'Payment fee ({percent} %)',
+  promoCode: 'Promo code',
+  applyPromo: 'Apply',
+  promoApplied: 'Code {code} applied: {discount} off.',
+  errPromoUnknown: 'This promo code does not exist.',
+  errPromoInactive: 'This promo code is no longer valid.',
+  errPromoExpired: 'This promo code has expired.',
+  errPromoMin: 'This promo code applies from {min}.',
+  errPromoUsedUp: 'This promo code has been used as many times as it allows.',
+  errPromoNotTaken: 'This link does not take promo codes.',
+  errPromoText: 'A promo code has 3 to 40 letters, digits, _ or -.',
 } as const
 
 export type MessageKey = keyof typeof en

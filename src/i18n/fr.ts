@@ -141,4 +141,19 @@ export const fr: Messages = {
   checkoutCanceledTitle: 'Cette commande a été annulée',
   checkoutCanceledText:
     'Elle ne peut plus être payée. Retournez à la boutique pour commander à nouveau.',
+  // Codes promo et frais payés par le client : le récapitulatif (views/checkout-summary.tsx)
+  orderSummary: 'Votre commande',
+  subtotal: 'Sous-total',
+  discountLine: 'Remise ({code})',
+  feeLine: 'Frais de paiement ({percent} %)',
+  promoCode: 'Code promo',
+  applyPromo: 'Appliquer',
+  promoApplied: 'Code {code} appliqué : {discount} de remise.',
+  errPromoUnknown: 'Ce code promo n’existe pas.',
+  errPromoInactive: 'Ce code promo n’est plus valable.',
+  errPromoExpired: 'Ce code promo a expiré.',
+  errPromoMin: 'Ce code promo s’applique à partir de {min}.',
+  errPromoUsedUp: 'Ce code promo a été utilisé autant de fois qu’il le permet.',
+  errPromoNotTaken: 'Ce lien n’accepte pas de code promo.',
+  errPromoText: 'Un code promo compte 3 à 40 lettres, chiffres, _ ou -.',
 }

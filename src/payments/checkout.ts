@@ -22,6 +22,8 @@ export type CheckoutResult =
       reason: 'in_progress' | 'completed' | 'inactive' | 'expired'
       retryAfterMs?: number
     }
+  /** The order's promo code was closed or used up meanwhile: the form again, the field named. */
+  | { kind: 'order_refused'; reason: 'promo_unavailable'; field: 'promo_code' }
 
 type CheckoutDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log' | 'config'>
 
@@ -60,6 +62,8 @@ export async function startCheckout(
     if (reservation.reason === 'in_progress') {
       return { kind: 'unavailable', reason: 'in_progress', retryAfterMs: reservation.retryAfterMs }
     }
+    if (reservation.reason === 'promo_unavailable')
+      return { kind: 'order_refused', reason: 'promo_unavailable', field: 'promo_code' }
     return {
       kind: 'unavailable',
       reason: reservation.reason === 'not_found' ? 'inactive' : reservation.reason,

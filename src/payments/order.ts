@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps.js'
 import type { CheckoutInput } from '../domain/checkout-input.js'
 import type { OrderParts } from '../domain/order.js'
 import type { MessageKey } from '../i18n/index.js'
+import { priceDiscount, priceFee } from './order-promo.js'
 
 /**
  * Refused parts of the order, by the form field each names (`qty_<id>`, `cf_<key>`, `promo_code`…).
@@ -30,9 +31,9 @@ type OrderDeps = Pick<AppDeps, 'db' | 'clock'>
 
 /** The order a valid form buys; the customer's details are already read (parseCheckoutForm). */
 export async function priceOrder(
-  _deps: OrderDeps,
+  deps: OrderDeps,
   link: Link,
-  _form: Record<string, unknown>,
+  form: Record<string, unknown>,
   /** The customer's details, or null when they were refused (the order is still checked). */
   input: CheckoutInput | null,
 ): Promise<PricedOrder> {
@@ -42,9 +43,11 @@ export async function priceOrder(
   // 2. The answers to the link's custom fields.
   const customFields = null
   // 3. The promo code's discount.
-  const discount = 0
+  const promo = await priceDiscount(deps, link, form, subtotal)
+  if (!promo.ok) errors.promo_code = promo.error
+  const discount = promo.ok ? promo.discount : 0
   // 4. The customer's fee, on what remains after the discount.
-  const fee = 0
+  const fee = await priceFee(deps, link, subtotal - discount)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {
     ok: true,
@@ -52,8 +55,8 @@ export async function priceOrder(
       subtotal,
       discount,
       fee,
-      promoCode: null,
-      promoCodeId: null,
+      promoCode: promo.ok ? promo.promoCode : null,
+      promoCodeId: promo.ok ? promo.promoCodeId : null,
       lineItems: null,
       customFields,
     },
