@@ -1,6 +1,7 @@
 import { raw } from 'hono/html'
 import { formatAmount } from '../src/i18n/index.js'
 import type { Centimes } from '../src/lib/money.js'
+import { type CheckoutSummary, CheckoutSummaryBox } from './checkout-summary.js'
 import { Check, described, Field, FieldError } from './field.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
@@ -34,6 +35,8 @@ export interface CheckoutProps {
   captcha?: { head: unknown; field: unknown } | undefined
   /** A shop's order (a checkout's link): its reference, and the way back to the shop. */
   order?: CheckoutOrder | undefined
+  /** The order summary: subtotal, promo code and discount, fee, total (checkout-summary.tsx). */
+  summary?: CheckoutSummary | undefined
 }
 
 /** What a shop's checkout adds to its link's page. */
@@ -55,9 +58,11 @@ export function CheckoutPage(props: CheckoutProps) {
   const { ctx, link, values, errors } = props
   const { t, lang } = ctx
   const open = link.amount === null
-  const payLabel = open
-    ? t('payWith', { amount: '' }).trim()
-    : t('payWith', { amount: formatAmount(link.amount!, lang) })
+  const payTotal = props.summary ? props.summary.total : link.amount
+  const payLabel =
+    payTotal === null
+      ? t('payWith', { amount: '' }).trim()
+      : t('payWith', { amount: formatAmount(payTotal, lang) })
   return (
     <Layout ctx={ctx} title={link.title} css={CHECKOUT_CSS} head={props.captcha?.head as never}>
       <form method="post" action={`/l/${link.slug}`} class="card" novalidate>
@@ -160,6 +165,7 @@ export function CheckoutPage(props: CheckoutProps) {
           </p>
         ) : null}
         <FieldError id="ref" error={errors.ref} />
+        {props.summary ? <CheckoutSummaryBox ctx={ctx} summary={props.summary} error={errors.promo_code} /> : null}
         <h2>{t('yourDetails')}</h2>
         {DETAILS.map((field) => (
           <Field

@@ -66,12 +66,14 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   bad_email: '{field} must be an e-mail address',
   unknown_product: '{field} names no product of this Paylinks',
   not_available: '{field} must be {value}: this Paylinks does not offer it',
+  bad_promo_code: '{field} must be 3 to 40 letters, digits, _ or -',
+  one_discount: '{field}: give either percent_off or amount_off, not both and not neither',
 }
 
 const t = translator(API_PROBLEMS)
 
 /** What the API's bodies are, for `unknown_field`: "a link" unless said. */
-export type BodyObject = 'a link' | 'a checkout'
+export type BodyObject = 'a link' | 'a checkout' | 'a promo code'
 
 /** One problem in the API's words, naming the field. Amounts are written in DZD: `50`. */
 export function apiProblemText(

@@ -58,4 +58,6 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   bad_email: 'errInvalid',
   unknown_product: 'errInvalid',
   not_available: 'errInvalid',
+  bad_promo_code: 'pcErrCode',
+  one_discount: 'pcErrOneDiscount',
 }

@@ -45,6 +45,8 @@ export type CheckoutValues = {
   expiresAt: number
   /** The link's title: what the customer's page and the dashboard call the order. */
   title: string
+  /** Whether the customer may enter a promo code (kept on the checkout's link). */
+  allowPromoCodes?: boolean
 }
 
 export type CheckoutWithLink = { checkout: Checkout; link: LinkWithStats }
@@ -77,6 +79,7 @@ export async function createCheckout(
       successUrl: null,
       active: true,
       inactiveMessage: null,
+      allowPromoCodes: values.allowPromoCodes ?? false,
       metadata: values.metadata,
     },
     now,

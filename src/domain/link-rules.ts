@@ -26,6 +26,9 @@ export type LinkValues = {
   successUrl: string | null
   active: boolean
   inactiveMessage: string | null
+  /** Promo codes: whether the customer may enter one, and whether they pay the card's fee. */
+  allowPromoCodes?: boolean
+  customerFee?: boolean
   /** None (`{}`, the column's default) when left out. */
   metadata?: Metadata
 }
@@ -156,6 +159,8 @@ export function newLinkValues(
       successUrl: v.successUrl ?? null,
       active: v.active ?? true,
       inactiveMessage: v.inactiveMessage ?? null,
+      allowPromoCodes: v.allowPromoCodes ?? false,
+      customerFee: v.customerFee ?? false,
       metadata: v.metadata ?? {},
     },
   }

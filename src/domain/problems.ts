@@ -61,6 +61,9 @@ export const PROBLEM_CODES = [
   'bad_email',
   'unknown_product',
   'not_available', // { value }: the only value taken
+  // Promo codes: the code's text, and exactly one kind of discount
+  'bad_promo_code',
+  'one_discount',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

@@ -80,6 +80,10 @@ export interface Link {
   success_url: string | null
   active: boolean
   inactive_message: string | null
+  /** Whether the customer may enter a promo code. */
+  allow_promo_codes: boolean
+  /** Whether the customer pays the fee of the setting customer_fee_percent. */
+  customer_fee: boolean
   metadata: Metadata
   status: LinkStatus
   paid_count: number
@@ -105,6 +109,8 @@ interface LinkFields {
   success_url?: string | null
   active?: boolean
   inactive_message?: string | null
+  allow_promo_codes?: boolean
+  customer_fee?: boolean
 }
 
 /** `POST /api/v1/links`. */
@@ -391,26 +397,34 @@ export interface ProductListParams extends PageParams {
 // ---------------------------------------------------------------------------- promo codes
 
 export interface PromoCode {
+  /** `promo_…` */
   id: string
-  /** Case-insensitive, unique. */
+  /** As written; the customer may type it in any case. */
   code: string
+  /** Whole percent off; null with amount_off. */
   percent_off: number | null
+  /** DZD off; null with percent_off. */
   amount_off: number | null
+  /** The least order (DZD, before the discount) it applies to. */
   min_amount: number | null
   max_redemptions: number | null
   expires_at: string | null
   active: boolean
+  /** Paid payments that used it. */
+  times_redeemed: number
   created_at: string
   updated_at: string
 }
 
-/** `percent_off` or `amount_off`. */
+/** Exactly one of `percent_off` and `amount_off`. */
 export interface PromoCodeCreateParams {
+  /** 3 to 40 letters, digits, `_` or `-`; unique whatever its case. */
   code: string
-  percent_off?: number
-  amount_off?: number
+  percent_off?: number | null
+  amount_off?: number | null
   min_amount?: number | null
   max_redemptions?: number | null
+  /** ISO 8601 with a time zone. */
   expires_at?: string | null
   active?: boolean
 }

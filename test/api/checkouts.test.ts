@@ -246,7 +246,7 @@ describe('refusing a checkout body', () => {
     expect((await refused([1, 2])).fields).toEqual({ body: 'body must be a JSON object' })
   })
 
-  it('answers 422 unprocessable_body for a product, custom fields or promo codes', async () => {
+  it('answers 422 unprocessable_body for a product or custom fields', async () => {
     expect(
       await refused(
         {
@@ -256,18 +256,16 @@ describe('refusing a checkout body', () => {
             { product_id: 'prod_8Kx2', quantity: 2 },
           ],
           custom_fields: [{ key: 'size', label: 'Taille' }],
-          allow_promo_codes: true,
         },
         422,
       ),
     ).toEqual({
       code: 'unprocessable_body',
       message:
-        'The request body asks for what this Paylinks does not offer: line_items[1].product_id, custom_fields, allow_promo_codes.',
+        'The request body asks for what this Paylinks does not offer: line_items[1].product_id, custom_fields.',
       fields: {
         'line_items[1].product_id': 'line_items[1].product_id names no product of this Paylinks',
         custom_fields: 'custom_fields must be []: this Paylinks does not offer it',
-        allow_promo_codes: 'allow_promo_codes must be false: this Paylinks does not offer it',
       },
     })
     // A body that also breaks a rule is told that first.
@@ -429,7 +427,7 @@ describe('a checkout created with an Idempotency-Key', () => {
 
   it('keeps nothing for a 422, so the corrected body runs under the same key', async () => {
     const headers = { 'idempotency-key': 'order-1043' }
-    const wrong = { ...ORDER, allow_promo_codes: true }
+    const wrong = { ...ORDER, custom_fields: [{ key: 'size', label: 'Taille' }] }
     expect((await api(p, 'POST', '/api/v1/checkouts', { json: wrong, headers })).status).toBe(422)
     const fixed = await api(p, 'POST', '/api/v1/checkouts', { json: ORDER, headers })
     expect(fixed.status).toBe(201)

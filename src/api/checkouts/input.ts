@@ -116,8 +116,6 @@ export function parseCreateCheckout(
   const noFields = Array.isArray(v.custom_fields) && v.custom_fields.length === 0
   if (v.custom_fields !== undefined && !noFields)
     missing.custom_fields = { code: 'not_available', params: { value: '[]' } }
-  if (v.allow_promo_codes !== undefined && v.allow_promo_codes !== false)
-    missing.allow_promo_codes = { code: 'not_available', params: { value: 'false' } }
   if (Object.keys(missing).length > 0) return { ok: false, status: 422, problems: missing }
 
   const language = v.language ?? opts.defaultLanguage
@@ -129,6 +127,7 @@ export function parseCreateCheckout(
       lineItems: items,
       reference,
       metadata: v.metadata ?? {},
+      allowPromoCodes: v.allow_promo_codes ?? false,
       ...customer,
       successUrl: v.success_url,
       cancelUrl: v.cancel_url ?? null,

@@ -128,10 +128,9 @@ export const createCheckoutBody = z.strictObject({
     .meta({ type: 'array', maxItems: 0 })
     .describe('Fields the customer fills in: only `[]` (none) is taken by this Paylinks.'),
   allow_promo_codes: z
-    .unknown()
+    .boolean(wrongType('not_boolean'))
     .optional()
-    .meta({ type: 'boolean', const: false })
-    .describe('Whether the customer may enter a promo code: only `false` is taken.'),
+    .describe('Whether the customer may enter a promo code (/api/v1/promo-codes).'),
 })
 
 export type CreateCheckoutBody = z.output<typeof createCheckoutBody>

@@ -54,6 +54,8 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): LinkChanges {
   set('successUrl', body.success_url)
   set('active', body.active)
   set('inactiveMessage', body.inactive_message)
+  set('allowPromoCodes', body.allow_promo_codes)
+  set('customerFee', body.customer_fee)
   set('metadata', body.metadata)
   return out
 }

@@ -47,6 +47,8 @@ export function toLinkObject(
     success_url: link.successUrl,
     active: link.active,
     inactive_message: link.inactiveMessage,
+    allow_promo_codes: link.allowPromoCodes,
+    customer_fee: link.customerFee,
     metadata: link.metadata,
     status: linkStatus(link, stats, opts.now),
     paid_count: stats.paidCount,

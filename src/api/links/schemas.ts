@@ -85,6 +85,12 @@ const fields = {
   success_url: httpUrl.nullable(),
   active: z.boolean(),
   inactive_message: optionalText(500, true),
+  allow_promo_codes: z
+    .boolean(wrongType('not_boolean'))
+    .describe('whether the customer may enter a promo code (/api/v1/promo-codes)'),
+  customer_fee: z
+    .boolean(wrongType('not_boolean'))
+    .describe("whether the customer pays the setting customer_fee_percent on top of the order"),
 }
 
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
