@@ -33,6 +33,9 @@ export type LinkForm = {
   success_url: string
   active: boolean
   inactive_message: string
+  /** Promo codes taken, and the customer's fee passed on (checkboxes). */
+  allow_promo_codes: boolean
+  customer_fee: boolean
 }
 
 /**
@@ -72,10 +75,17 @@ export function readLinkForm(form: Record<string, unknown>): LinkForm {
   const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, ECHO_LIMIT) : '')
   const out = Object.fromEntries(TEXT_FIELDS.map((k) => [k, text(form[k])])) as Omit<
     LinkForm,
-    'pricing' | 'active'
+    'pricing' | 'active' | 'allow_promo_codes' | 'customer_fee'
   >
   const pricing = PRICINGS.find((p) => p === form.pricing) ?? 'fixed'
-  return { ...out, pricing, active: form.active !== undefined && form.active !== '' }
+  const checked = (v: unknown) => v !== undefined && v !== ''
+  return {
+    ...out,
+    pricing,
+    active: checked(form.active),
+    allow_promo_codes: checked(form.allow_promo_codes),
+    customer_fee: checked(form.customer_fee),
+  }
 }
 
 /** An empty form for a new link. */
@@ -83,11 +93,13 @@ export function newLinkForm(language: Language): LinkForm {
   return {
     ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, ''])) as Omit<
       LinkForm,
-      'pricing' | 'active'
+      'pricing' | 'active' | 'allow_promo_codes' | 'customer_fee'
     >),
     pricing: 'fixed',
     language,
     active: true,
+    allow_promo_codes: false,
+    customer_fee: false,
   }
 }
 
@@ -114,6 +126,8 @@ export function linkToForm(link: Link): LinkForm {
     success_url: link.successUrl ?? '',
     active: link.active,
     inactive_message: link.inactiveMessage ?? '',
+    allow_promo_codes: link.allowPromoCodes,
+    customer_fee: link.customerFee,
   }
 }
 
@@ -203,6 +217,8 @@ function fullBody(form: LinkForm, problems: FormProblems, itemLines: number[]) {
   body.success_url = optional(form.success_url)
   body.active = form.active
   body.inactive_message = optional(form.inactive_message)
+  body.allow_promo_codes = form.allow_promo_codes
+  body.customer_fee = form.customer_fee
   return body
 }
 

@@ -134,7 +134,7 @@ export const ar: DashMessages = {
   auAct_promo_code_deactivated: 'عطّل رمز تخفيض',
   auAct_promo_code_activated: 'فعّل رمز تخفيض',
   lfAllowPromo: 'يمكن للزبائن إدخال رمز تخفيض',
-  lfCustomerFee: 'يدفع الزبون رسوم الدفع ({percent} %، تُضبط في الإعدادات)',
+  lfCustomerFee: 'يدفع الزبون رسوم الدفع (النسبة المضبوطة في الإعدادات)',
   stFeePercent: 'رسوم الدفع على الزبون (%)',
   stFeePercentHint:
     'من 0 إلى 10، برقمين عشريين على الأكثر (مثلًا 2.5). تُضاف في الروابط التي يدفع فيها الزبون الرسوم.',

@@ -138,7 +138,7 @@ export const en = {
   auAct_promo_code_deactivated: 'Switched a promo code off',
   auAct_promo_code_activated: 'Switched a promo code on',
   lfAllowPromo: 'Customers may enter a promo code',
-  lfCustomerFee: 'The customer pays the payment fee ({percent} %, set in the settings)',
+  lfCustomerFee: 'The customer pays the payment fee (the percent set in the settings)',
   stFeePercent: 'Payment fee paid by the customer (%)',
   stFeePercentHint:
     'From 0 to 10, up to two decimals (e.g. 2.5). Added to the links where the customer pays the fee.',

@@ -138,7 +138,7 @@ export const fr: DashMessages = {
   auAct_promo_code_deactivated: 'A désactivé un code promo',
   auAct_promo_code_activated: 'A activé un code promo',
   lfAllowPromo: 'Les clients peuvent saisir un code promo',
-  lfCustomerFee: 'Le client paie les frais de paiement ({percent} %, réglés dans les paramètres)',
+  lfCustomerFee: 'Le client paie les frais de paiement (le pourcentage réglé dans les paramètres)',
   stFeePercent: 'Frais de paiement à la charge du client (%)',
   stFeePercentHint:
     'De 0 à 10, deux décimales au plus (p. ex. 2,5). Ajoutés sur les liens où le client paie les frais.',

@@ -98,6 +98,7 @@ const SETTINGS_FIELDS: Record<SettingsField, DashKey> = {
   defaultLanguage: 'stFieldLanguage',
   receiptFooter: 'stFieldFooter',
   tillLinkMinutes: 'stFieldTillMinutes',
+  customerFeePercent: 'stFeePercent',
 }
 
 /** A webhook endpoint's fields: the API's names and the dashboard's form values alike. */
