@@ -24,6 +24,11 @@ export interface ReceiptView {
   customerName: string
   successMessage: string | null
   successUrl: string | null
+  /**
+   * The order's parts when a promo code or the customer's fee changed what was paid: the
+   * subtotal, the discount with its code, and the fee (centimes); null for any other payment.
+   */
+  promo?: { subtotal: Centimes; discount: Centimes; code: string | null; fee: Centimes } | null
 }
 
 /** What the receipt views show of a payment. */
@@ -52,6 +57,15 @@ export function receiptView(
     customerName: payment.customerName,
     successMessage,
     successUrl,
+    promo:
+      payment.discount > 0 || payment.fee > 0
+        ? {
+            subtotal: payment.subtotal ?? payment.amount,
+            discount: payment.discount,
+            code: payment.promoCode,
+            fee: payment.fee,
+          }
+        : null,
   }
 }
 

@@ -136,6 +136,7 @@ export const ar: Messages = {
   subtotal: 'المجموع الفرعي',
   discountLine: 'تخفيض ({code})',
   feeLine: 'رسوم الدفع ({percent} %)',
+  feePaid: 'رسوم الدفع',
   promoCode: 'رمز التخفيض',
   applyPromo: 'تطبيق',
   promoApplied: 'تم تطبيق الرمز {code}: تخفيض {discount}.',

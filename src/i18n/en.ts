@@ -147,6 +147,7 @@ export const en = {
   subtotal: 'Subtotal',
   discountLine: 'Discount ({code})',
   feeLine: 'Payment fee ({percent} %)',
+  feePaid: 'Payment fee',
   promoCode: 'Promo code',
   applyPromo: 'Apply',
   promoApplied: 'Code {code} applied: {discount} off.',

@@ -146,6 +146,7 @@ export const fr: Messages = {
   subtotal: 'Sous-total',
   discountLine: 'Remise ({code})',
   feeLine: 'Frais de paiement ({percent} %)',
+  feePaid: 'Frais de paiement',
   promoCode: 'Code promo',
   applyPromo: 'Appliquer',
   promoApplied: 'Code {code} appliqué : {discount} de remise.',
