@@ -46,7 +46,8 @@ export interface CheckoutSummary {
 function percentText(hundredths: number, lang: PageContext['lang']): string {
   const whole = Math.trunc(hundredths / 100)
   const rest = hundredths % 100
-  const text = rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`
+  const text =
+    rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`
   return lang === 'en' ? text : text.replace('.', ',')
 }
 

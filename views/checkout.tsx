@@ -165,7 +165,9 @@ export function CheckoutPage(props: CheckoutProps) {
           </p>
         ) : null}
         <FieldError id="ref" error={errors.ref} />
-        {props.summary ? <CheckoutSummaryBox ctx={ctx} summary={props.summary} error={errors.promo_code} /> : null}
+        {props.summary ? (
+          <CheckoutSummaryBox ctx={ctx} summary={props.summary} error={errors.promo_code} />
+        ) : null}
         <h2>{t('yourDetails')}</h2>
         {DETAILS.map((field) => (
           <Field

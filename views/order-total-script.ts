@@ -36,7 +36,7 @@ export const ORDER_TOTAL_SCRIPT =
   "function ev(e){var n=e.target&&e.target.name||'';if(n==='amount'||n.indexOf('qty_')===0)up()}" +
   "document.addEventListener('input',ev);document.addEventListener('change',ev);document.addEventListener('DOMContentLoaded',up);" +
   "var k=s.querySelector('button[name=\"apply_promo\"]'),x=document.getElementById('promo_code'),w=document.getElementById('promo-status');" +
-  "if(!k||!x||!window.fetch||!window.JSON)return;" +
+  'if(!k||!x||!window.fetch||!window.JSON)return;' +
   "function terms(j){var g=j.ok&&j.code?j:{};s.setAttribute('data-code',g.code||'');s.setAttribute('data-discount-percent',g.percent_off==null?'':g.percent_off);" +
   "s.setAttribute('data-discount-amount',g.amount_off==null?'':g.amount_off);s.setAttribute('data-min-amount',g.min_amount==null?'':g.min_amount)}" +
   "function err(m){var e=document.getElementById('promo_code-err');if(!m){if(e)e.parentNode.removeChild(e);x.removeAttribute('aria-invalid');x.removeAttribute('aria-describedby');return}" +

@@ -156,9 +156,7 @@ function problemOf(field: SettingsField, value: string): SettingsProblem | null 
 }
 
 /** The stored values, or each field's problem. */
-export function parseSettingsForm(
-  typed: SettingsForm,
-):
+export function parseSettingsForm(typed: SettingsForm):
   | {
       ok: true
       branding: BrandingFields

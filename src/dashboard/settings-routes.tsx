@@ -20,6 +20,7 @@ import { notAllowedPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import type { DashKey } from './messages.js'
 import {
+  CUSTOMER_FEE_PERCENT_KEY,
   changedFields,
   parseSettingsForm,
   readSettingsForm,
@@ -28,7 +29,6 @@ import {
   type SettingsProblem,
   settingsToForm,
   TILL_LINK_MINUTES_KEY,
-  CUSTOMER_FEE_PERCENT_KEY,
 } from './settings-form.js'
 
 export const settingsRoutes = new Hono<DashEnv>()

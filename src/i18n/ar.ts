@@ -145,6 +145,5 @@ export const ar: Messages = {
   errPromoExpired: 'انتهت صلاحية رمز التخفيض هذا.',
   errPromoMin: 'يسري رمز التخفيض هذا ابتداءً من {min}.',
   errPromoUsedUp: 'استُعمل رمز التخفيض هذا بقدر ما يسمح به.',
-  errPromoNotTaken: 'هذا الرابط لا يقبل رموز التخفيض.',
   errPromoText: 'يتكون رمز التخفيض من 3 إلى 40 حرفًا أو رقمًا أو _ أو -.',
 }

@@ -156,7 +156,6 @@ export const en = {
   errPromoExpired: 'This promo code has expired.',
   errPromoMin: 'This promo code applies from {min}.',
   errPromoUsedUp: 'This promo code has been used as many times as it allows.',
-  errPromoNotTaken: 'This link does not take promo codes.',
   errPromoText: 'A promo code has 3 to 40 letters, digits, _ or -.',
 } as const
 

@@ -155,6 +155,5 @@ export const fr: Messages = {
   errPromoExpired: 'Ce code promo a expiré.',
   errPromoMin: 'Ce code promo s’applique à partir de {min}.',
   errPromoUsedUp: 'Ce code promo a été utilisé autant de fois qu’il le permet.',
-  errPromoNotTaken: 'Ce lien n’accepte pas de code promo.',
   errPromoText: 'Un code promo compte 3 à 40 lettres, chiffres, _ ou -.',
 }

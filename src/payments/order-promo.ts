@@ -1,7 +1,7 @@
 /**
  * Steps 3 and 4 of pricing an order (src/payments/order.ts): the promo code's discount on the
  * subtotal, and the fee the customer pays on what remains. The code is read whatever its case and
- * refused, naming the `promo_code` field, when this link takes no codes or the code is unknown,
+ * refused, naming the `promo_code` field, when the code is unknown,
  * switched off, expired, under its minimum or used up. Its redemption is only held by the INSERT
  * that starts the payment (src/data/payment-reserve.ts): what is checked here can change before
  * then, and that INSERT refuses a code used up meanwhile (`promo_unavailable`).
@@ -22,16 +22,11 @@ import type { MessageKey } from '../i18n/index.js'
 type Deps = Pick<AppDeps, 'db' | 'clock'>
 
 /** The terms of a code that applies: what the page shows, and what its script computes with. */
-export type PromoTerms = Pick<
-  PromoCode,
-  'id' | 'code' | 'percentOff' | 'amountOff' | 'minAmount'
->
+export type PromoTerms = Pick<PromoCode, 'id' | 'code' | 'percentOff' | 'amountOff' | 'minAmount'>
 
 export type PromoError = { key: MessageKey; params?: Record<string, number | string> }
 
-export type PromoLookup =
-  | { ok: true; promo: PromoTerms | null }
-  | { ok: false; error: PromoError }
+export type PromoLookup = { ok: true; promo: PromoTerms | null } | { ok: false; error: PromoError }
 
 /** The `promo_code` form field as typed (a string, trimmed), or '' when none. */
 export function typedPromoCode(form: Record<string, unknown>): string {
@@ -50,7 +45,8 @@ export async function lookUpPromoCode(
   subtotal: number | null,
 ): Promise<PromoLookup> {
   if (typed === '') return { ok: true, promo: null }
-  if (!link.allowPromoCodes) return { ok: false, error: { key: 'errPromoNotTaken' } }
+  // A link that takes no codes shows no field for one: a code posted anyway is not looked at.
+  if (!link.allowPromoCodes) return { ok: true, promo: null }
   if (!PROMO_CODE_PATTERN.test(typed)) return { ok: false, error: { key: 'errPromoText' } }
   const code = await findPromoCode(deps.db, typed)
   if (!code) return { ok: false, error: { key: 'errPromoUnknown' } }
@@ -77,7 +73,9 @@ export function promoDiscount(
   subtotal: number,
 ): number {
   const wanted =
-    promo.percentOff !== null ? Math.floor((subtotal * promo.percentOff) / 100) : (promo.amountOff ?? 0)
+    promo.percentOff !== null
+      ? Math.floor((subtotal * promo.percentOff) / 100)
+      : (promo.amountOff ?? 0)
   return Math.max(0, Math.min(wanted, subtotal - MIN_AMOUNT))
 }
 

@@ -37,15 +37,13 @@ function discountProblem(
   sent: { percent_off?: unknown; amount_off?: unknown },
 ): FieldProblems | null {
   if ((percentOff === null) !== (amountOff === null)) return null
-  const field = sent.amount_off !== undefined && sent.percent_off === undefined ? 'amount_off' : 'percent_off'
+  const field =
+    sent.amount_off !== undefined && sent.percent_off === undefined ? 'amount_off' : 'percent_off'
   return { [field]: { code: 'one_discount' } }
 }
 
 /** Validates a create body and stores the code. */
-export async function createPromoCodeFromBody(
-  deps: Deps,
-  body: unknown,
-): Promise<PromoCodeResult> {
+export async function createPromoCodeFromBody(deps: Deps, body: unknown): Promise<PromoCodeResult> {
   const parsed = parsePromoCodeBody(createPromoCodeBody, body)
   if (!parsed.ok) return { ok: false, kind: 'invalid', problems: parsed.problems }
   const v = parsed.value

@@ -6,12 +6,7 @@
  * connections to one SQLite file.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  applyOutcome,
-  listPayments,
-  markPending,
-  reservePayment,
-} from '../../src/data/payments.js'
+import { applyOutcome, listPayments, markPending, reservePayment } from '../../src/data/payments.js'
 import {
   createPromoCode,
   findPromoCode,
@@ -102,7 +97,13 @@ describe('promo codes', () => {
     const b = await reserveWith(code.id)
     if (!a.ok || !b.ok) throw new Error('refused')
     expect(await counts(code.id)).toEqual({ held: 2, redeemed: 0 })
-    await markPending(t.db, a.payment.id, { transactionId: 'tx-a', paymentUrl: 'x' }, T0 + 1)
+    const ids = {
+      transactionId: 'tx-a',
+      cibTransactionId: '1',
+      paymentUrl: 'https://x',
+      gatewayResponse: {},
+    }
+    await markPending(t.db, a.payment.id, ids, T0 + 1)
     expect(await counts(code.id)).toEqual({ held: 2, redeemed: 0 })
     await applyOutcome(t.db, a.payment.id, 'paid', {}, T0 + 2, 'webhook')
     expect(await counts(code.id)).toEqual({ held: 1, redeemed: 1 })
@@ -111,7 +112,11 @@ describe('promo codes', () => {
     // Paid late, after its hold was released: the money was taken, so it counts.
     await applyOutcome(t.db, b.payment.id, 'paid', {}, T0 + 4, 'webhook')
     expect(await counts(code.id)).toEqual({ held: 0, redeemed: 2 })
-    expect(a.payment).toMatchObject({ promoCode: 'Ramadan10', promoCodeId: code.id, discount: 15_000 })
+    expect(a.payment).toMatchObject({
+      promoCode: 'Ramadan10',
+      promoCodeId: code.id,
+      discount: 15_000,
+    })
   })
 
   it('refuses the payment, promo_unavailable, once held and paid redemptions reach the limit', async () => {

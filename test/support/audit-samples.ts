@@ -92,7 +92,8 @@ export const AUDIT_SAMPLES: Record<AuditAction, AuditSample> = {
       height: 600,
       bytes: 96_256,
     },
-  },  promo_code_created: {
+  },
+  promo_code_created: {
     target: { kind: 'promo_code', id: 'promo_3Hq8Wn' },
     detail: { code: 'RAMADAN10' },
   },

@@ -90,7 +90,7 @@ const fields = {
     .describe('whether the customer may enter a promo code (/api/v1/promo-codes)'),
   customer_fee: z
     .boolean(wrongType('not_boolean'))
-    .describe("whether the customer pays the setting customer_fee_percent on top of the order"),
+    .describe('whether the customer pays the setting customer_fee_percent on top of the order'),
 }
 
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
