@@ -39,6 +39,11 @@ export const CSV_HEADER = [
   'source',
   // The metadata the payment was made with, as JSON text (`{}` when none), guarded like any text.
   'metadata',
+  // A promo code's discount and the code as the merchant wrote it; the fee the customer paid on
+  // top (both 0.00 when none): the amount is what the card paid, these say what it was made of.
+  'discount',
+  'promo_code',
+  'fee',
 ] as const
 
 /**
@@ -109,6 +114,9 @@ export function paymentCsvRow(
     receiptUrl(publicUrl, payment.receiptId),
     payment.source,
     JSON.stringify(payment.metadata),
+    csvAmount(storedDzdText(payment.discount)),
+    payment.promoCode,
+    csvAmount(storedDzdText(payment.fee)),
   ])
 }
 
