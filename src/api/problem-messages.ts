@@ -67,7 +67,8 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   unknown_product: '{field} names no product of this Paylinks',
   not_available: '{field} must be {value}: this Paylinks does not offer it',
   bad_promo_code: '{field} must be 3 to 40 letters, digits, _ or -',
-  one_discount: '{field}: give either percent_off or amount_off, not both and not neither',
+  one_discount:
+    '{field} needs the other kind left out: give percent_off or amount_off, one of them',
 }
 
 const t = translator(API_PROBLEMS)

@@ -242,7 +242,13 @@ export function formToBody(form: LinkForm, previous?: LinkForm): MappedForm {
   const itemLines: number[] = []
   const full = fullBody(form, problems, itemLines)
   if (!previous) {
-    const body = Object.fromEntries(Object.entries(full).filter(([, v]) => v !== null))
+    // A new link leaves out what is empty, and the promo code and fee boxes left unticked (the
+    // default).
+    const unticked = (k: string, v: unknown) =>
+      v === false && (k === 'allow_promo_codes' || k === 'customer_fee')
+    const body = Object.fromEntries(
+      Object.entries(full).filter(([k, v]) => v !== null && !unticked(k, v)),
+    )
     return { body, problems, itemLines }
   }
   const before = fullBody(previous, {}, [])

@@ -113,7 +113,8 @@ describe('promo codes API', () => {
       json: { code: 'BOTH', percent_off: 10, amount_off: 100 },
     })
     expect(both.body.error.fields).toEqual({
-      percent_off: 'percent_off: give either percent_off or amount_off, not both and not neither',
+      percent_off:
+        'percent_off needs the other kind left out: give percent_off or amount_off, one of them',
     })
     const none = await api(p, 'POST', '/api/v1/promo-codes', { json: { code: 'NONE' } })
     expect(Object.keys(none.body.error.fields)).toEqual(['percent_off'])
@@ -128,7 +129,8 @@ describe('promo codes API', () => {
     })
     expect(added.status).toBe(400)
     expect(added.body.error.fields).toEqual({
-      amount_off: 'amount_off: give either percent_off or amount_off, not both and not neither',
+      amount_off:
+        'amount_off needs the other kind left out: give percent_off or amount_off, one of them',
     })
     const switched = await api(p, 'PATCH', `/api/v1/promo-codes/${made.id}`, {
       json: { amount_off: 300, percent_off: null, active: false, expires_at: null },

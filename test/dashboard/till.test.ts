@@ -427,6 +427,6 @@ describe('the till', () => {
     await p.deps.db.update(links).set({ source: null }).where(eq(links.id, link.id))
     await startPayment(p, link.slug)
     const csv = await (await b.get('/dashboard/payments.csv')).text()
-    expect(csv.trim().split('\r\n').at(-1)!.endsWith(',dashboard,{}')).toBe(true)
+    expect(csv.trim().split('\r\n').at(-1)!).toContain(',dashboard,{}')
   })
 })

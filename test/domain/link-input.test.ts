@@ -50,6 +50,8 @@ describe('parseCreateLink accepts', () => {
         successUrl: 'https://example.dz/merci',
         active: false,
         inactiveMessage: 'Complet',
+        allowPromoCodes: false,
+        customerFee: false,
         metadata: { lesson: 'piano' },
       },
     })
