@@ -11,6 +11,7 @@ import { createPromoCode, type PromoCodeValues } from '../../src/data/promo-code
 import { setSetting } from '../../src/data/settings.js'
 import { CUSTOMER_FEE_PERCENT_KEY } from '../../src/domain/customer-fee.js'
 import { api } from '../api/helpers.js'
+import { signedIn } from '../dashboard/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { makeLink } from '../support/links.js'
 import { openCheckout, startPayment, submitCheckout } from './support.js'
@@ -94,6 +95,23 @@ describe('a promo code and the customer fee, paid through the simulator', () => 
       promo_code: 'Ramadan10',
       fee: 33.75,
     })
+
+    // The merchant sees the fee apart: the payment's page and the CSV's last columns.
+    const owner = await signedIn(p)
+    const detail = await (await owner.get(`/dashboard/payments/${payment.id}`)).text()
+    expect(detail).toMatch(/Subtotal[\s\S]*1,500.00\u00a0DA/)
+    expect(detail).toMatch(/Discount \(Ramadan10\)[\s\S]*−150.00\u00a0DA/)
+    expect(detail).toMatch(/Fee paid by the customer[\s\S]*33.75\u00a0DA/)
+    const csv = (await (await owner.get('/dashboard/payments.csv')).text()).trim().split('\r\n')
+    const header = csv[0]!.replace(/^\ufeff/, '').split(',')
+    const row = csv[1]!.split(',')
+    const cell = (name: string) => row[header.indexOf(name)]
+    expect([cell('amount_dzd'), cell('discount'), cell('promo_code'), cell('fee')]).toEqual([
+      '1383.75',
+      '150.00',
+      'Ramadan10',
+      '33.75',
+    ])
   })
 
   it('"Apply" without script shows the discount and the total, writing nothing', async () => {
