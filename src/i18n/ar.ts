@@ -135,7 +135,7 @@ export const ar: Messages = {
   orderSummary: 'طلبك',
   subtotal: 'المجموع الفرعي',
   discountLine: 'تخفيض ({code})',
-  feeLine: 'رسوم الدفع ({percent} %)',
+  feeLine: 'رسوم الدفع ({percent}\u00a0%)',
   feePaid: 'رسوم الدفع',
   promoCode: 'رمز التخفيض',
   applyPromo: 'تطبيق',

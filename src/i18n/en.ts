@@ -146,7 +146,7 @@ export const en = {
   orderSummary: 'Your order',
   subtotal: 'Subtotal',
   discountLine: 'Discount ({code})',
-  feeLine: 'Payment fee ({percent} %)',
+  feeLine: 'Payment fee ({percent}\u00a0%)',
   feePaid: 'Payment fee',
   promoCode: 'Promo code',
   applyPromo: 'Apply',

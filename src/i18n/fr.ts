@@ -145,7 +145,7 @@ export const fr: Messages = {
   orderSummary: 'Votre commande',
   subtotal: 'Sous-total',
   discountLine: 'Remise ({code})',
-  feeLine: 'Frais de paiement ({percent} %)',
+  feeLine: 'Frais de paiement ({percent}\u00a0%)',
   feePaid: 'Frais de paiement',
   promoCode: 'Code promo',
   applyPromo: 'Appliquer',

@@ -61,7 +61,7 @@ describe('a promo code and the customer fee, paid through the simulator', () => 
     })
     const page = await openCheckout(p, link.slug)
     expect(page.html).toContain('id="order-summary"')
-    expect(page.html).toContain('Frais de paiement (2,5 %)')
+    expect(page.html).toContain('Frais de paiement (2,5\u00a0%)')
     expect(page.html).toMatch(/Payer 1\s537,50\sDA/)
 
     const { tx, payment, receiptId } = await startPayment(p, link.slug, { promo_code: 'ramadan10' })

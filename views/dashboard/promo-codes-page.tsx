@@ -21,7 +21,7 @@ type Errors = Partial<Record<string, string>>
 /** A code's discount as the list says it: `10 %` or `500,00 DA`. */
 function offText(ctx: DashContext, code: PromoCode): string {
   return code.percentOff !== null
-    ? `${code.percentOff} %`
+    ? `${code.percentOff}\u00a0%`
     : formatAmount(code.amountOff ?? 0, ctx.lang)
 }
 
