@@ -196,6 +196,8 @@ checkoutRoutes.post('/l/:slug', async (c) => {
   // "Apply" of the promo code without script: the page again with the discount, nothing written
   // and no payment started (so no captcha); counted above with the submissions.
   if (form.apply_promo !== undefined) {
+    const closed = await unavailablePage(c, link, lang, undefined, undefined, checkout)
+    if (closed) return closed
     const applied = await priceOrder(c.var, link, form, null)
     const promoError = applied.ok ? undefined : applied.errors.promo_code
     const errors: CheckoutProps['errors'] = promoError
