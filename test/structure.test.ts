@@ -266,6 +266,7 @@ describe('the merchant API, one folder per resource', () => {
       'links',
       'payments',
       'products',
+      'promo-codes',
       'webhook-endpoints',
     ])
   })

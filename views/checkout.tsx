@@ -6,6 +6,7 @@ import type { Centimes } from '../src/lib/money.js'
 import { type CheckoutCart, CheckoutCartLines, cartPayable } from './checkout-cart.js'
 import { DepositAmount } from './checkout-deposit.js'
 import { CheckoutFields } from './checkout-fields.js'
+import { type CheckoutSummary, CheckoutSummaryBox } from './checkout-summary.js'
 import { Check, described, Field, FieldError } from './field.js'
 import { Layout, type PageContext } from './layout.js'
 import { CardMarks } from './marks.js'
@@ -53,6 +54,8 @@ export interface CheckoutProps {
   customFields?: readonly CustomField[] | null | undefined
   /** A cart link's products and quantities (views/checkout-cart.tsx). */
   cart?: CheckoutCart | undefined
+  /** The order summary: subtotal, promo code and discount, fee, total (checkout-summary.tsx). */
+  summary?: CheckoutSummary | undefined
 }
 
 /** What a shop's checkout adds to its link's page. */
@@ -76,9 +79,12 @@ export function CheckoutPage(props: CheckoutProps) {
   const open = link.amount === null
   // The customer types the amount on an open link and a deposit link alike (the Pay button says it).
   const typed = open || props.deposit !== undefined
-  const payLabel = typed
-    ? t('payWith', { amount: '' }).trim()
-    : t('payWith', { amount: formatAmount(link.amount!, lang) })
+  // With an order summary, the Pay button says its total (a discount, a fee).
+  const payTotal = props.summary ? props.summary.total : typed ? null : link.amount
+  const payLabel =
+    payTotal === null
+      ? t('payWith', { amount: '' }).trim()
+      : t('payWith', { amount: formatAmount(payTotal, lang) })
   return (
     <Layout ctx={ctx} title={link.title} css={CHECKOUT_CSS} head={props.captcha?.head as never}>
       <form method="post" action={`/l/${link.slug}`} class="card" novalidate>
@@ -189,6 +195,9 @@ export function CheckoutPage(props: CheckoutProps) {
           </p>
         ) : null}
         <FieldError id="ref" error={errors.ref} />
+        {props.summary ? (
+          <CheckoutSummaryBox ctx={ctx} summary={props.summary} error={errors.promo_code} />
+        ) : null}
         <h2>{t('yourDetails')}</h2>
         {DETAILS.map((field) => (
           <Field

@@ -24,12 +24,25 @@ export function receiptRows(
   receipt: ReceiptView,
   contacts?: BrandContacts | null,
 ): Array<[string, string]> {
+  const promo = receipt.promo
+  // The promo code's and the fee's lines, before the amount they add up to.
+  const orderRows: Array<[string, string | null]> = promo
+    ? [
+        [t('subtotal'), formatAmount(promo.subtotal, lang)],
+        [
+          promo.code ? t('discountLine').replace('{code}', promo.code) : t('discountLine'),
+          promo.discount > 0 ? `−${formatAmount(promo.discount, lang)}` : null,
+        ],
+        [t('feePaid'), promo.fee > 0 ? formatAmount(promo.fee, lang) : null],
+      ]
+    : []
   const rows: Array<[string, string | null]> = [
     [t('gatewayMessage'), receipt.gatewayMessage],
     [t('orderId'), receipt.orderId],
     [t('orderNumber'), receipt.orderNumber],
     [t('approvalCode'), receipt.approvalCode],
     [t('dateTime'), formatDateTime(receipt.paidAt ?? receipt.updatedAt, lang)],
+    ...orderRows,
     [t('amountPaid'), formatAmount(receipt.amount, lang)],
     ...depositRows(t, lang, receipt.deposit),
     [t('paymentMethod'), t('cardMethod')],

@@ -57,6 +57,14 @@ input.qty{inline-size:3.5rem;text-align:center;padding:.4rem .2rem}
 .captcha{font-size:.9rem;margin-block:.5rem}
 .back{text-align:center;margin-block:.5rem 0}
 .back a{display:inline-block;padding:.6rem 1rem;font-weight:600}
+.promo-row{display:flex;gap:.5rem;align-items:stretch}
+.promo-row input{flex:1;min-inline-size:0}
+.promo-row button{flex:none;background:#e3e8ed;color:#1b1f24}
+.ok-note{color:#14532d;font-size:.9rem;margin:.25rem 0 0}
+.ok-note:empty{display:none}
+dl.totals{display:grid;grid-template-columns:1fr auto;gap:.3rem 1rem;margin:.75rem 0 0}
+dl.totals dd{margin:0;text-align:end;white-space:nowrap}
+dl.totals .total{font-weight:800;font-size:1.1rem;border-block-start:1px solid #e5e8eb;padding-block-start:.35rem}
 `
 
 /** The rest: receipts, messages, actions, print. They come after, so the cascade is unchanged. */

@@ -106,6 +106,9 @@ const ADDRESSES: Record<string, (d: WalkData) => string> = {
   '/products': () => '/products',
   '/products/new': () => '/products/new',
   '/products/:id': (d) => `/products/${d.product.id}`,
+  '/promo-codes': () => '/promo-codes',
+  '/promo-codes/new': () => '/promo-codes/new',
+  '/promo-codes/:id': (d) => `/promo-codes/${d.promo.code.id}`,
   '/payments': () => '/payments',
   '/payments/:id': (d) => `/payments/${d.failed.id}`,
   '/checkouts': () => '/checkouts',
@@ -342,6 +345,14 @@ export const CUSTOMER_PAGES: WalkPage[] = [
     area: 'customer',
     who: 'nobody',
     open: (page, env) => page.goto(`${env.p.url}/r/${env.data.links[env.lang].answered.receiptId}`),
+  },
+  {
+    // The order summary: the code applied (prefilled), its discount, the fee and the total.
+    name: 'link-promo-fee',
+    area: 'customer',
+    who: 'nobody',
+    open: (page, env) =>
+      page.goto(`${env.p.url}/l/${env.data.promo.link.slug}?lang=${env.lang}&promo_code=ramadan10`),
   },
   {
     name: 'checkout-errors',

@@ -13,6 +13,7 @@ import {
   PAYMENT_STATUSES,
   payments,
   products,
+  promoCodes,
   type WebhookEndpoint,
   webhookEndpoints,
 } from '../../db/schema.js'
@@ -24,6 +25,9 @@ import { closeCheckout, createCheckout, getCheckoutById } from '../../src/data/c
 import { createInvite } from '../../src/data/invites.js'
 import { updateLink } from '../../src/data/links.js'
 import { createProduct, setProductImage } from '../../src/data/products.js'
+import { createPromoCode } from '../../src/data/promo-codes.js'
+import { setSetting } from '../../src/data/settings.js'
+import { CUSTOMER_FEE_PERCENT_KEY } from '../../src/domain/customer-fee.js'
 import type { CustomField, LinkLineItem } from '../../src/domain/order.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
@@ -82,6 +86,8 @@ export interface WalkData {
   invites: Record<Language, string>
   /** A product with an image and a SKU, sold once (its page offers no deletion). */
   product: { id: string }
+  /** A promo code with a limit partly used, and a link taking codes whose customer pays the fee. */
+  promo: { code: { id: string }; link: Link }
 }
 
 export async function seed(p: Paylinks, languages: readonly Language[]): Promise<WalkData> {
@@ -213,6 +219,7 @@ export async function seed(p: Paylinks, languages: readonly Language[]): Promise
   if (!tillSale) throw new Error('No till sale')
   const checkoutPayment = await shopCheckouts(p)
   const product = await seedProducts(p)
+  const promo = await seedPromoCodes(p)
   return {
     links: byLanguage,
     fixed,
@@ -223,7 +230,52 @@ export async function seed(p: Paylinks, languages: readonly Language[]): Promise
     tillSale,
     invites,
     product,
+    promo,
   }
+}
+
+/**
+ * Promo codes: a percent code with a minimum, a limit partly used and an expiry, an amount code
+ * switched off; a link taking codes whose customer pays a 2.5 % fee.
+ */
+async function seedPromoCodes(p: Paylinks): Promise<WalkData['promo']> {
+  const now = p.deps.clock()
+  const made = async (values: Parameters<typeof createPromoCode>[1]) => {
+    const result = await createPromoCode(p.deps.db, values, now)
+    if (!result.ok) throw new Error(`Promo code: ${result.kind}`)
+    return result.promoCode
+  }
+  await made({
+    code: 'BIENVENUE',
+    percentOff: null,
+    amountOff: 50_000,
+    minAmount: null,
+    maxRedemptions: null,
+    expiresAt: null,
+    active: false,
+  })
+  const code = await made({
+    code: 'RAMADAN10',
+    percentOff: 10,
+    amountOff: null,
+    minAmount: 200_000,
+    maxRedemptions: 100,
+    expiresAt: now + 30 * 86_400_000,
+    active: true,
+  })
+  await p.deps.db
+    .update(promoCodes)
+    .set({ redeemedCount: 12, heldCount: 1 })
+    .where(eq(promoCodes.id, code.id))
+  await setSetting(p.deps.db, CUSTOMER_FEE_PERCENT_KEY, '250', now)
+  const link = await storeLink(p, {
+    language: 'fr',
+    title: 'Atelier poterie — طاجين',
+    amount: 450_000,
+    allowPromoCodes: true,
+    customerFee: true,
+  })
+  return { code, link }
 }
 
 /** The catalogue: a product with an image, a SKU and a sale; one archived; one without stock. */

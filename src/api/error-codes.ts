@@ -18,6 +18,7 @@ export const API_ERROR_CODES = [
   'link_has_payments',
   'product_sold',
   'sku_in_use',
+  'promo_code_taken',
   'link_belongs_to_checkout',
   'checkout_not_open',
   'checkout_payment_in_progress',

@@ -8,6 +8,7 @@ import type { ApiErrorObject } from './errors.js'
 import type { LinkObject } from './links/objects.js'
 import type { PaymentObject } from './payments/objects.js'
 import type { ProductObject } from './products/objects.js'
+import type { PromoCodeObject } from './promo-codes/objects.js'
 
 const ORIGIN = 'https://pay.example.dz'
 const SLUG = 'q7Rm2XaP9cLw'
@@ -98,6 +99,8 @@ export const linkExample: LinkObject = {
   success_url: null,
   active: true,
   inactive_message: null,
+  allow_promo_codes: false,
+  customer_fee: false,
   metadata: { term: 'mars', group: 'B2' },
   allow_partial: null,
   custom_fields: [],
@@ -287,6 +290,45 @@ export const productExample: ProductObject = {
   sku: 'TAJ-30',
   active: true,
   image_url: `${ORIGIN}/products/images/${'3f'.repeat(32)}.jpg`,
+  created_at: '2030-03-01T09:30:00.000Z',
+  updated_at: '2030-03-02T14:05:00.000Z',
+}
+
+/** Request bodies for `POST /api/v1/promo-codes`. */
+export const createPromoCodeExamples = {
+  percent: {
+    summary: 'Ten percent off orders of 2000 DZD or more, 100 times, until the end of June',
+    value: {
+      code: 'RAMADAN10',
+      percent_off: 10,
+      min_amount: 2000,
+      max_redemptions: 100,
+      expires_at: '2030-06-30T23:59:00+01:00',
+    },
+  },
+  amount: { summary: '500 DZD off any order', value: { code: 'BIENVENUE', amount_off: 500 } },
+} as const
+
+/** Request bodies for `PATCH /api/v1/promo-codes/{id}`. */
+export const updatePromoCodeExamples = {
+  deactivate: { summary: 'Switch the code off', value: { active: false } },
+  amount: {
+    summary: 'Make it 300 DZD off instead of a percent',
+    value: { amount_off: 300, percent_off: null },
+  },
+} as const
+
+/** A promo code as the API answers it. */
+export const promoCodeExample: PromoCodeObject = {
+  id: 'promo_3Hq8Wn2Kd5Tx9Lm4',
+  code: 'RAMADAN10',
+  percent_off: 10,
+  amount_off: null,
+  min_amount: 2000,
+  max_redemptions: 100,
+  expires_at: '2030-06-30T22:59:00.000Z',
+  active: true,
+  times_redeemed: 12,
   created_at: '2030-03-01T09:30:00.000Z',
   updated_at: '2030-03-02T14:05:00.000Z',
 }

@@ -8,6 +8,7 @@ import { withIdempotencyKeys } from './openapi-idempotency.js'
 import type { OpenApiPathItem } from './openapi-types.js'
 import { paymentPaths } from './payments/openapi.js'
 import { productPaths } from './products/openapi.js'
+import { promoCodePaths } from './promo-codes/openapi.js'
 import { webhookEndpointPaths } from './webhook-endpoints/openapi.js'
 
 /** Every path of the API, keyed as the app serves it; every write takes an Idempotency-Key. */
@@ -16,6 +17,7 @@ export function apiPaths(): Record<string, OpenApiPathItem> {
     ...linkPaths(),
     ...paymentPaths(),
     ...productPaths(),
+    ...promoCodePaths(),
     ...checkoutPaths(),
     ...webhookEndpointPaths(),
     ...apiKeyPaths(),

@@ -106,9 +106,19 @@ export const RESPONSES = {
       },
     }),
   },
+  PromoCodeTaken: {
+    description: 'Another promo code has this code (whatever its case); nothing was stored.',
+    content: json('Error', {
+      error: {
+        code: 'promo_code_taken',
+        message: 'Another promo code has this code.',
+        fields: { code: 'code is already another promo code (whatever its case)' },
+      },
+    }),
+  },
   UnprocessableCheckout: {
     description:
-      'The body is well formed but asks for what this Paylinks does not offer: a `product_id` no product of the catalogue has, or an archived one, `allow_promo_codes` other than `false`. `fields` names each one; nothing was stored.',
+      'The body is well formed but asks for what this Paylinks does not have: a `product_id` no product of the catalogue has, or an archived one. `fields` names each one; nothing was stored.',
     content: json('Error', unprocessableExample),
   },
   CheckoutNotExpirable: {

@@ -16,6 +16,8 @@ import type { JsonSchema, OpenApiParameter } from './openapi-types.js'
 import { paymentList, paymentObject } from './payments/object-schemas.js'
 import { productList, productObject } from './products/object-schemas.js'
 import { createProductBody, updateProductBody } from './products/schemas.js'
+import { promoCodeList, promoCodeObject } from './promo-codes/object-schemas.js'
+import { createPromoCodeBody, updatePromoCodeBody } from './promo-codes/schemas.js'
 import {
   deliveryList,
   deliveryObject,
@@ -113,6 +115,20 @@ export function componentSchemas(): Record<string, JsonSchema> {
             description: 'The fields to change; `null` clears an optional one.',
           },
         ],
+        [
+          createPromoCodeBody,
+          {
+            id: 'CreatePromoCodeBody',
+            description: 'A new promo code: `code` and `percent_off` or `amount_off`.',
+          },
+        ],
+        [
+          updatePromoCodeBody,
+          {
+            id: 'UpdatePromoCodeBody',
+            description: 'The fields to change; `null` clears an optional one.',
+          },
+        ],
       ],
       'input',
     ),
@@ -124,6 +140,11 @@ export function componentSchemas(): Record<string, JsonSchema> {
         [paymentList, { id: 'PaymentList', description: 'A page of payments, newest first.' }],
         [productObject, { id: 'Product', description: 'A product of the catalogue.' }],
         [productList, { id: 'ProductList', description: 'A page of products, newest first.' }],
+        [promoCodeObject, { id: 'PromoCode', description: 'A promo code.' }],
+        [
+          promoCodeList,
+          { id: 'PromoCodeList', description: 'A page of promo codes, newest first.' },
+        ],
         [
           checkoutObject,
           { id: 'Checkout', description: 'A checkout session: one order, paid once.' },

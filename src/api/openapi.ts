@@ -45,6 +45,10 @@ function build(publicUrl: string): OpenApiDocument {
       { name: 'Payments', description: 'Payments made, or tried, on links.' },
       { name: 'Products', description: 'The catalogue: products with a price, a stock and a SKU.' },
       {
+        name: 'Promo codes',
+        description: 'Codes a customer types for a percent or an amount off.',
+      },
+      {
         name: 'Checkouts',
         description: 'Checkout sessions: a shop’s order, paid once through a page of its own.',
       },

@@ -83,12 +83,15 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   quantity_out_of_range: '{field} must be from {min} to {max}',
   mixed_line_items:
     '{field}: a checkout’s lines are either all products (product_id) or all named (name, unit_price)',
+  bad_promo_code: '{field} must be 3 to 40 letters, digits, _ or -',
+  one_discount:
+    '{field} needs the other kind left out: give percent_off or amount_off, one of them',
 }
 
 const t = translator(API_PROBLEMS)
 
 /** What the API's bodies are, for `unknown_field`: "a link" unless said. */
-export type BodyObject = 'a link' | 'a checkout'
+export type BodyObject = 'a link' | 'a checkout' | 'a promo code'
 
 /** One problem in the API's words, naming the field. Amounts are written in DZD: `50`. */
 export function apiProblemText(

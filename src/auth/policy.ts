@@ -31,6 +31,14 @@ const DASHBOARD: Record<string, Requirement> = {
   'POST /dashboard/products/:id/delete': 'links.write',
   'POST /dashboard/products/:id/image': 'links.write',
   'POST /dashboard/products/:id/image/delete': 'links.write',
+  // Promo codes: read and changed as links are.
+  'GET /dashboard/promo-codes': 'links.read',
+  'GET /dashboard/promo-codes/new': 'links.write',
+  'POST /dashboard/promo-codes': 'links.write',
+  'GET /dashboard/promo-codes/:id': 'links.read',
+  'POST /dashboard/promo-codes/:id': 'links.write',
+  'POST /dashboard/promo-codes/:id/deactivate': 'links.write',
+  'POST /dashboard/promo-codes/:id/activate': 'links.write',
   // A shop's checkouts: a checkout is a link with one place, read and closed as links are.
   'GET /dashboard/checkouts': 'links.read',
   'POST /dashboard/checkouts/:id/cancel': 'links.write',
@@ -114,6 +122,11 @@ const API: Record<string, Requirement> = {
   'GET /api/v1/products/:id': 'links.read',
   'PATCH /api/v1/products/:id': 'links.write',
   'DELETE /api/v1/products/:id': 'links.write',
+  // Promo codes: read and changed as links are.
+  'GET /api/v1/promo-codes': 'links.read',
+  'POST /api/v1/promo-codes': 'links.write',
+  'GET /api/v1/promo-codes/:id': 'links.read',
+  'PATCH /api/v1/promo-codes/:id': 'links.write',
   'GET /api/v1/payments': 'payments.read',
   'GET /api/v1/payments/:id': 'payments.read',
   // A checkout is a link with one place: read and made as links are.

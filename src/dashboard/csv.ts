@@ -46,6 +46,11 @@ export const CSV_HEADER = [
   // Selling: the amount before discount and fee (DZD; an older payment's amount), and a cart's
   // lines as `2 × Tapis (TAP-1); 1 × Coussin` (empty when it sold no products).
   'subtotal',
+  // A promo code's discount and the code as the merchant wrote it; the fee the customer paid on
+  // top (both 0.00 when none): the amount is what the card paid, these say what it was made of.
+  'discount',
+  'promo_code',
+  'fee',
   'line_items',
   // The customer's answers to the link's questions: `wilaya=16 — Alger; address=…`.
   'custom_fields',
@@ -123,6 +128,9 @@ export function paymentCsvRow(
     payment.source,
     JSON.stringify(payment.metadata),
     csvAmount(storedDzdText(payment.subtotal ?? payment.amount)),
+    csvAmount(storedDzdText(payment.discount)),
+    payment.promoCode,
+    csvAmount(storedDzdText(payment.fee)),
     payment.lineItems?.length ? linesText(payment.lineItems) : '',
     answersLine(payment.customFields, link?.customFields, 'fr'),
   ])

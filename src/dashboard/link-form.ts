@@ -40,6 +40,9 @@ export type LinkForm = {
   custom_fields: string
   /** A cart: by product id, the quantity and the customer's range as typed (`cart_qty_<id>`…). */
   cart: Record<string, CartEntry>
+  /** Promo codes taken, and the customer's fee passed on (checkboxes). */
+  allow_promo_codes: boolean
+  customer_fee: boolean
 }
 
 /** One product's row of the cart table, as typed: empty min and max make the quantity fixed. */
@@ -84,14 +87,17 @@ export function readLinkForm(form: Record<string, unknown>): LinkForm {
   const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, ECHO_LIMIT) : '')
   const out = Object.fromEntries(TEXT_FIELDS.map((k) => [k, text(form[k])])) as Omit<
     LinkForm,
-    'pricing' | 'active' | 'cart'
+    'pricing' | 'active' | 'cart' | 'allow_promo_codes' | 'customer_fee'
   >
   const pricing = PRICINGS.find((p) => p === form.pricing) ?? 'fixed'
+  const checked = (v: unknown) => v !== undefined && v !== ''
   return {
     ...out,
     pricing,
-    active: form.active !== undefined && form.active !== '',
+    active: checked(form.active),
     cart: readCart(form),
+    allow_promo_codes: checked(form.allow_promo_codes),
+    customer_fee: checked(form.customer_fee),
   }
 }
 
@@ -120,12 +126,14 @@ export function newLinkForm(language: Language): LinkForm {
   return {
     ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, ''])) as Omit<
       LinkForm,
-      'pricing' | 'active' | 'cart'
+      'pricing' | 'active' | 'cart' | 'allow_promo_codes' | 'customer_fee'
     >),
     pricing: 'fixed',
     language,
     active: true,
     cart: {},
+    allow_promo_codes: false,
+    customer_fee: false,
   }
 }
 
@@ -170,6 +178,8 @@ export function linkToForm(link: Link): LinkForm {
         },
       ]),
     ),
+    allow_promo_codes: link.allowPromoCodes,
+    customer_fee: link.customerFee,
   }
 }
 
@@ -372,6 +382,8 @@ function fullBody(
   if (questions.problem) problems.custom_fields = questions.problem
   body.custom_fields = questions.fields
   fieldLines.push(...questions.lines)
+  body.allow_promo_codes = form.allow_promo_codes
+  body.customer_fee = form.customer_fee
   return body
 }
 
@@ -398,7 +410,13 @@ export function formToBody(form: LinkForm, previous?: LinkForm): MappedForm {
   const fieldLines: number[] = []
   const full = fullBody(form, problems, itemLines, fieldLines)
   if (!previous) {
-    const body = Object.fromEntries(Object.entries(full).filter(([, v]) => v !== null))
+    // A new link leaves out what is empty, and the promo code and fee boxes left unticked (the
+    // default).
+    const unticked = (k: string, v: unknown) =>
+      v === false && (k === 'allow_promo_codes' || k === 'customer_fee')
+    const body = Object.fromEntries(
+      Object.entries(full).filter(([k, v]) => v !== null && !unticked(k, v)),
+    )
     return { body, problems, itemLines, fieldLines }
   }
   const before = fullBody(previous, {}, [])

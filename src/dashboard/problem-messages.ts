@@ -74,4 +74,6 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, DashKey> = {
   product_archived: 'errCartArchived',
   quantity_out_of_range: 'errCartQuantity',
   mixed_line_items: 'errInvalid',
+  bad_promo_code: 'pcErrCode',
+  one_discount: 'pcErrOneDiscount',
 }

@@ -8,9 +8,11 @@ import { LANGUAGES, type Language } from '../config.js'
 import type { BrandingFields } from '../data/branding.js'
 import { brandColorProblem } from '../domain/brand.js'
 import { isCleanText } from '../domain/clean-text.js'
+import { feePercentText, parseFeePercent, storedFeeHundredths } from '../domain/customer-fee.js'
 import { TILL_LINK_MINUTES } from '../domain/till-sale.js'
 
 export { TILL_LINK_MINUTES_KEY } from '../data/till.js'
+export { CUSTOMER_FEE_PERCENT_KEY } from '../domain/customer-fee.js'
 export { TILL_LINK_MINUTES }
 
 export const SETTINGS_FIELDS = [
@@ -26,6 +28,7 @@ export const SETTINGS_FIELDS = [
   'defaultLanguage',
   'receiptFooter',
   'tillLinkMinutes',
+  'customerFeePercent',
 ] as const
 export type SettingsField = (typeof SETTINGS_FIELDS)[number]
 
@@ -42,6 +45,7 @@ export type SettingsProblem =
   | { code: 'url' }
   | { code: 'language' }
   | { code: 'minutes'; min: number; max: number }
+  | { code: 'fee_percent' }
 
 /** The form's names on the wire (snake case, as the other dashboard forms). */
 export const FORM_NAMES: Record<SettingsField, string> = {
@@ -57,9 +61,13 @@ export const FORM_NAMES: Record<SettingsField, string> = {
   defaultLanguage: 'default_language',
   receiptFooter: 'receipt_footer',
   tillLinkMinutes: 'till_link_minutes',
+  customerFeePercent: 'customer_fee_percent',
 }
 
-const LIMITS: Record<Exclude<SettingsField, 'tillLinkMinutes' | 'defaultLanguage'>, number> = {
+const LIMITS: Record<
+  Exclude<SettingsField, 'tillLinkMinutes' | 'defaultLanguage' | 'customerFeePercent'>,
+  number
+> = {
   merchantName: 100,
   brandColor: 7,
   contactPhone: 30,
@@ -90,14 +98,22 @@ export function readSettingsForm(body: Record<string, unknown>): SettingsForm {
   return form
 }
 
-/** The form showing what is stored (the till's minutes as stored, or the default). */
-export function settingsToForm(row: Branding | null, tillMinutes: string | null): SettingsForm {
+/**
+ * The form showing what is stored (the till's minutes as stored, or the default; the customer's
+ * fee as a percent, `0` when none).
+ */
+export function settingsToForm(
+  row: Branding | null,
+  tillMinutes: string | null,
+  feeStored: string | null = null,
+): SettingsForm {
   const form = {} as SettingsForm
   for (const field of SETTINGS_FIELDS) {
-    if (field === 'tillLinkMinutes') continue
+    if (field === 'tillLinkMinutes' || field === 'customerFeePercent') continue
     form[field] = (row?.[field] as string | null | undefined) ?? ''
   }
   form.tillLinkMinutes = tillMinutes ?? String(TILL_LINK_MINUTES.default)
+  form.customerFeePercent = feePercentText(storedFeeHundredths(feeStored))
   return form
 }
 
@@ -111,6 +127,8 @@ function problemOf(field: SettingsField, value: string): SettingsProblem | null 
       ? null
       : { code: 'minutes', min: TILL_LINK_MINUTES.min, max: TILL_LINK_MINUTES.max }
   }
+  if (field === 'customerFeePercent')
+    return value === '' || parseFeePercent(value) !== null ? null : { code: 'fee_percent' }
   if (value === '') return null
   if (field === 'defaultLanguage')
     return (LANGUAGES as readonly string[]).includes(value) ? null : { code: 'language' }
@@ -138,10 +156,14 @@ function problemOf(field: SettingsField, value: string): SettingsProblem | null 
 }
 
 /** The stored values, or each field's problem. */
-export function parseSettingsForm(
-  typed: SettingsForm,
-):
-  | { ok: true; branding: BrandingFields; tillLinkMinutes: number }
+export function parseSettingsForm(typed: SettingsForm):
+  | {
+      ok: true
+      branding: BrandingFields
+      tillLinkMinutes: number
+      /** The customer's fee in hundredths of a percent (an empty field: none). */
+      customerFeeHundredths: number
+    }
   | { ok: false; problems: Partial<Record<SettingsField, SettingsProblem>> } {
   const form = {} as SettingsForm
   for (const field of SETTINGS_FIELDS) {
@@ -172,6 +194,8 @@ export function parseSettingsForm(
       receiptFooter: orNull(form.receiptFooter),
     },
     tillLinkMinutes: Number(form.tillLinkMinutes),
+    customerFeeHundredths:
+      form.customerFeePercent === '' ? 0 : (parseFeePercent(form.customerFeePercent) ?? 0),
   }
 }
 
@@ -181,10 +205,13 @@ export function changedFields(
   tillBefore: string | null,
   after: BrandingFields,
   tillAfter: number,
+  fee: { before: string | null; after: number } = { before: null, after: 0 },
 ): SettingsField[] {
   const changed: SettingsField[] = []
   for (const field of SETTINGS_FIELDS) {
-    if (field === 'tillLinkMinutes') {
+    if (field === 'customerFeePercent') {
+      if (storedFeeHundredths(fee.before) !== fee.after) changed.push(field)
+    } else if (field === 'tillLinkMinutes') {
       if ((tillBefore ?? String(TILL_LINK_MINUTES.default)) !== String(tillAfter))
         changed.push(field)
     } else if ((before?.[field] ?? null) !== after[field]) changed.push(field)

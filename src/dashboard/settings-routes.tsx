@@ -20,6 +20,7 @@ import { notAllowedPage } from '../routes/error-pages.js'
 import { type DashC, type DashEnv, dashContext } from './context.js'
 import type { DashKey } from './messages.js'
 import {
+  CUSTOMER_FEE_PERCENT_KEY,
   changedFields,
   parseSettingsForm,
   readSettingsForm,
@@ -44,6 +45,7 @@ const PROBLEM_KEYS: Record<SettingsProblem['code'], DashKey> = {
   url: 'stErrUrl',
   language: 'stErrLanguage',
   minutes: 'stErrMinutes',
+  fee_percent: 'stErrFeePercent',
 }
 
 const LOGO_KEYS: Record<LogoProblem | 'logo_missing', DashKey> = {
@@ -78,7 +80,13 @@ async function renderPage(
     termsUrl: config.merchantTermsUrl ?? null,
     language: config.defaultLanguage,
   }
-  const form = state.form ?? settingsToForm(row, await getSetting(db, TILL_LINK_MINUTES_KEY))
+  const form =
+    state.form ??
+    settingsToForm(
+      row,
+      await getSetting(db, TILL_LINK_MINUTES_KEY),
+      await getSetting(db, CUSTOMER_FEE_PERCENT_KEY),
+    )
   const done = DONE[c.req.query('done') ?? '']
   return c.html(
     <SettingsPage
@@ -125,10 +133,15 @@ settingsRoutes.post('/settings', async (c) => {
   const now = c.get('clock')()
   const before = await getBranding(db)
   const tillBefore = await getSetting(db, TILL_LINK_MINUTES_KEY)
-  const changed = changedFields(before, tillBefore, parsed.branding, parsed.tillLinkMinutes)
+  const feeBefore = await getSetting(db, CUSTOMER_FEE_PERCENT_KEY)
+  const changed = changedFields(before, tillBefore, parsed.branding, parsed.tillLinkMinutes, {
+    before: feeBefore,
+    after: parsed.customerFeeHundredths,
+  })
   if (changed.length > 0) {
     await saveBranding(db, parsed.branding, now)
     await setSetting(db, TILL_LINK_MINUTES_KEY, String(parsed.tillLinkMinutes), now)
+    await setSetting(db, CUSTOMER_FEE_PERCENT_KEY, String(parsed.customerFeeHundredths), now)
     await audit(c, 'settings_changed', { fields: changed })
   }
   return c.redirect(`${PAGE}?done=saved`, 303)

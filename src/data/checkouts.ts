@@ -50,6 +50,8 @@ export type CheckoutValues = {
   title: string
   /** The questions the customer answers, kept on the checkout's link; none when left out. */
   customFields?: CustomField[] | null
+  /** Whether the customer may enter a promo code (kept on the checkout's link). */
+  allowPromoCodes?: boolean
 }
 
 export type CheckoutWithLink = { checkout: Checkout; link: LinkWithStats }
@@ -83,6 +85,7 @@ export async function createCheckout(
       successUrl: null,
       active: true,
       inactiveMessage: null,
+      allowPromoCodes: values.allowPromoCodes ?? false,
       metadata: values.metadata,
       customFields: values.customFields ?? null,
     },

@@ -16,6 +16,7 @@ import {
   type Payment,
   payments,
   products,
+  promoCodes,
 } from '../../db/schema.js'
 import { DEFAULT_SESSION_MS, MIN_RETRY_AFTER_MS, retryAfterMs } from '../domain/check-schedule.js'
 import { newPaymentId, newReceiptId } from '../domain/ids.js'
@@ -41,6 +42,8 @@ export type PaymentRequest = {
 
 export type ReserveRefusal =
   | { ok: false; reason: 'not_found' | 'inactive' | 'expired' | 'completed' }
+  /** The order's promo code is no longer active, has expired or has no redemption left. */
+  | { ok: false; reason: 'promo_unavailable' }
   /** Pending payments hold every remaining place; try again after `retryAfterMs`. */
   | { ok: false; reason: 'in_progress'; retryAfterMs: number; retryAt: number }
   /** A deposit link's balance is now less than this payment's part (another part was paid). */
@@ -87,7 +90,7 @@ export function depositPart(order: Pick<OrderParts, 'subtotal' | 'discount'>): n
 /**
  * A cart's condition in the INSERT's WHERE: every line's product is on sale at the price the
  * order was priced with, and has at least its quantity left (stock − held_count; a null stock is
- * unlimited). The hold itself is taken by migration 0028's trigger inside this same INSERT, so two
+ * unlimited). The hold itself is taken by migration 0029_cart_stock's trigger inside this same INSERT, so two
  * customers of the last unit never both pass. Always true without a cart.
  */
 function cartFits(lines: SoldLineItem[] | null): SQL {
@@ -178,10 +181,26 @@ async function tryInsert(db: Db, request: PaymentRequest, now: number): Promise<
           AND (${col(links.partialMinAmount)} IS NULL
                OR ${col(links.paidTotal)} + ${col(links.inFlightTotal)} + ${depositPart(order)}
                   <= ${col(links.amount)})
-          AND ${cartFits(order.lineItems)}`,
+          AND ${cartFits(order.lineItems)}
+          AND ${promoCodeUsable(order.promoCodeId, now)}`,
     )
     .returning()
   return inserted ?? null
+}
+
+/**
+ * The order's promo code still gives a redemption: active, unexpired, and with one left besides
+ * those paid and those held by payments in flight (the triggers of promo_code_holds keep both
+ * counts, and hold this one within the same INSERT). True for an order without a code.
+ */
+function promoCodeUsable(promoCodeId: string | null, now: number): SQL {
+  if (promoCodeId === null) return sql`1`
+  return sql`EXISTS (SELECT 1 FROM ${promoCodes}
+    WHERE ${col(promoCodes.id)} = ${promoCodeId}
+      AND ${col(promoCodes.active)} = 1
+      AND (${col(promoCodes.expiresAt)} IS NULL OR ${col(promoCodes.expiresAt)} > ${now})
+      AND (${col(promoCodes.maxRedemptions)} IS NULL
+           OR ${col(promoCodes.redeemedCount)} + ${col(promoCodes.heldCount)} < ${col(promoCodes.maxRedemptions)}))`
 }
 
 /** Why the insert was refused, read right after it; null when a place has come free since. */
@@ -190,6 +209,7 @@ async function refusal(
   request: PaymentRequest,
   now: number,
   sessionMs: number,
+  promoCodeId: string | null = null,
 ): Promise<ReserveRefusal | null> {
   const linkId = request.linkId
   const [link] = await db
@@ -230,6 +250,13 @@ async function refusal(
     // The part fits what is unpaid but not beside the parts in flight: they hold the balance.
     if (link.paidTotal + link.inFlightTotal + part > link.amount) return inProgress
   }
+  if (promoCodeId !== null) {
+    const [usable] = await db
+      .select({ ok: sql<number>`${promoCodeUsable(promoCodeId, now)}` })
+      .from(links)
+      .where(eq(links.id, linkId))
+    if (!usable?.ok) return { ok: false, reason: 'promo_unavailable' }
+  }
   return null
 }
 
@@ -252,8 +279,13 @@ export async function reservePayment(
     const payment = await tryInsert(db, request, now)
     if (payment) return { ok: true, payment }
     const why =
-      (await refusal(db, request, now, opts.sessionMs ?? DEFAULT_SESSION_MS)) ??
-      (request.order?.lineItems ? await cartRefusal(db, request.order.lineItems) : null)
+      (await refusal(
+        db,
+        request,
+        now,
+        opts.sessionMs ?? DEFAULT_SESSION_MS,
+        request.order?.promoCodeId ?? null,
+      )) ?? (request.order?.lineItems ? await cartRefusal(db, request.order.lineItems) : null)
     if (why) return why
     // A pending payment failed between the insert and the read: its place is free, try again.
     if (attempt >= ATTEMPTS) {

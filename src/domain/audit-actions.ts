@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = {
     'product_deleted',
     'product_image_changed',
   ],
+  promo_codes: [
+    'promo_code_created',
+    'promo_code_updated',
+    'promo_code_deactivated',
+    'promo_code_activated',
+  ],
   webhooks: [
     'webhook_endpoint_created',
     'webhook_endpoint_updated',

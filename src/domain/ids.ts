@@ -11,6 +11,11 @@ export function newProductId(): string {
   return `prod_${randomBase62(16)}`
 }
 
+/** A promo code's id: `promo_` and 16 base62 characters. */
+export function newPromoCodeId(): string {
+  return `promo_${randomBase62(16)}`
+}
+
 /** A payment id: `pay_` and 16 base62 characters. */
 export function newPaymentId(): string {
   return `pay_${randomBase62(16)}`

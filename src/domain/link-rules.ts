@@ -32,6 +32,9 @@ export type LinkValues = {
   inactiveMessage: string | null
   /** A deposit link's least part (`allow_partial.min_amount`); null: paid in one payment. */
   partialMinAmount?: number | null
+  /** Promo codes: whether the customer may enter one, and whether they pay the card's fee. */
+  allowPromoCodes?: boolean
+  customerFee?: boolean
   /** None (`{}`, the column's default) when left out. */
   metadata?: Metadata
   /** The questions the customer answers (src/domain/custom-fields.ts); null for none. */
@@ -221,6 +224,8 @@ export function newLinkValues(
       active: v.active ?? true,
       inactiveMessage: v.inactiveMessage ?? null,
       partialMinAmount: partialMin,
+      allowPromoCodes: v.allowPromoCodes ?? false,
+      customerFee: v.customerFee ?? false,
       metadata: v.metadata ?? {},
       // Only when asked: a link without questions keeps the column's default (none).
       ...(v.customFields ? { customFields: v.customFields } : {}),

@@ -78,6 +78,9 @@ export const PROBLEM_CODES = [
   'product_archived',
   'quantity_out_of_range', // { min, max }
   'mixed_line_items',
+  // Promo codes: the code's text, and exactly one kind of discount
+  'bad_promo_code',
+  'one_discount',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

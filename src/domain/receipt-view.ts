@@ -33,6 +33,11 @@ export interface ReceiptView {
   /** A cart's lines as sold (names and unit prices then), and their subtotal; null otherwise. */
   lineItems?: SoldLineItem[] | null
   subtotal?: Centimes | null
+  /**
+   * The order's parts when a promo code or the customer's fee changed what was paid: the
+   * subtotal, the discount with its code, and the fee (centimes); null for any other payment.
+   */
+  promo?: { subtotal: Centimes; discount: Centimes; code: string | null; fee: Centimes } | null
 }
 
 /**
@@ -77,6 +82,15 @@ export function receiptView(
     customFields: answersOf(fields, payment.customFields),
     lineItems: payment.lineItems?.length ? payment.lineItems : null,
     subtotal: payment.subtotal ?? null,
+    promo:
+      payment.discount > 0 || payment.fee > 0
+        ? {
+            subtotal: payment.subtotal ?? payment.amount,
+            discount: payment.discount,
+            code: payment.promoCode,
+            fee: payment.fee,
+          }
+        : null,
   }
 }
 

@@ -175,6 +175,21 @@ export const en = {
   cartTotalTooLow: 'The total must be at least {min}.',
   cartTotalTooHigh: 'The total must be at most {max}.',
   cartSubtotal: 'Subtotal',
+  // Promo codes and the customer's fee: the order summary (views/checkout-summary.tsx)
+  orderSummary: 'Your order',
+  subtotal: 'Subtotal',
+  discountLine: 'Discount ({code})',
+  feeLine: 'Payment fee ({percent}\u00a0%)',
+  feePaid: 'Payment fee',
+  promoCode: 'Promo code',
+  applyPromo: 'Apply',
+  promoApplied: 'Code {code} applied: {discount} off.',
+  errPromoUnknown: 'This promo code does not exist.',
+  errPromoInactive: 'This promo code is no longer valid.',
+  errPromoExpired: 'This promo code has expired.',
+  errPromoMin: 'This promo code applies from {min}.',
+  errPromoUsedUp: 'This promo code has been used as many times as it allows.',
+  errPromoText: 'A promo code has 3 to 40 letters, digits, _ or -.',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -92,7 +92,7 @@ export async function updateLinkFromBody(
 
 /**
  * A cart link's products checked against the catalogue (each known and on sale) and its amount
- * set to Σ price × quantity at today's prices (migration 0028's trigger keeps it so when a price
+ * set to Σ price × quantity at today's prices (migration 0029_cart_stock's trigger keeps it so when a price
  * changes; a payment is always priced again when made). Returns the refusal, or null.
  */
 async function priceCart(

@@ -90,6 +90,10 @@ export interface Link {
   success_url: string | null
   active: boolean
   inactive_message: string | null
+  /** Whether the customer may enter a promo code. */
+  allow_promo_codes: boolean
+  /** Whether the customer pays the fee of the setting customer_fee_percent. */
+  customer_fee: boolean
   metadata: Metadata
   /** Deposits: each payment at least min_amount (or the balance), until paid in full. */
   allow_partial: { min_amount: number } | null
@@ -136,6 +140,8 @@ interface LinkFields {
   allow_partial?: { min_amount: number } | null
   /** At most 5; `[]` or null asks nothing. */
   custom_fields?: CustomField[] | null
+  allow_promo_codes?: boolean
+  customer_fee?: boolean
 }
 
 /** A link's question as the API returns it. */
@@ -445,26 +451,34 @@ export interface ProductListParams extends PageParams {
 // ---------------------------------------------------------------------------- promo codes
 
 export interface PromoCode {
+  /** `promo_…` */
   id: string
-  /** Case-insensitive, unique. */
+  /** As written; the customer may type it in any case. */
   code: string
+  /** Whole percent off; null with amount_off. */
   percent_off: number | null
+  /** DZD off; null with percent_off. */
   amount_off: number | null
+  /** The least order (DZD, before the discount) it applies to. */
   min_amount: number | null
   max_redemptions: number | null
   expires_at: string | null
   active: boolean
+  /** Paid payments that used it. */
+  times_redeemed: number
   created_at: string
   updated_at: string
 }
 
-/** `percent_off` or `amount_off`. */
+/** Exactly one of `percent_off` and `amount_off`. */
 export interface PromoCodeCreateParams {
+  /** 3 to 40 letters, digits, `_` or `-`; unique whatever its case. */
   code: string
-  percent_off?: number
-  amount_off?: number
+  percent_off?: number | null
+  amount_off?: number | null
   min_amount?: number | null
   max_redemptions?: number | null
+  /** ISO 8601 with a time zone. */
   expires_at?: string | null
   active?: boolean
 }

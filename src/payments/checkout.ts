@@ -28,6 +28,8 @@ export type CheckoutResult =
   /** A cart the stock cannot serve, or priced at a price changed since: the form is shown again. */
   | { kind: 'sold_out'; lines: SoldOutLine[] }
   | { kind: 'price_changed' }
+  /** The order's promo code was closed or used up meanwhile: the form again, the field named. */
+  | { kind: 'order_refused'; reason: 'promo_unavailable'; field: 'promo_code' }
 
 type CheckoutDeps = Pick<AppDeps, 'db' | 'gateway' | 'merchantAccount' | 'clock' | 'log' | 'config'>
 
@@ -70,6 +72,8 @@ export async function startCheckout(
     }
     if (reservation.reason === 'balance_changed')
       return { kind: 'balance_changed', balance: reservation.balance }
+    if (reservation.reason === 'promo_unavailable')
+      return { kind: 'order_refused', reason: 'promo_unavailable', field: 'promo_code' }
     return {
       kind: 'unavailable',
       reason: reservation.reason === 'not_found' ? 'inactive' : reservation.reason,

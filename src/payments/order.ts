@@ -16,6 +16,7 @@ import type { OrderParts } from '../domain/order.js'
 import type { MessageKey } from '../i18n/index.js'
 import { priceCart } from './order-cart.js'
 import { depositSubtotal } from './order-deposit.js'
+import { priceDiscount, priceFee } from './order-promo.js'
 
 /**
  * Refused parts of the order, by the form field each names (`qty_<id>`, `cf_<key>`, `promo_code`…).
@@ -50,9 +51,11 @@ export async function priceOrder(
   // 2. The answers to the link's custom fields.
   const customFields = readCustomFieldAnswers(link.customFields, form, errors)
   // 3. The promo code's discount.
-  const discount = 0
+  const promo = await priceDiscount(deps, link, form, subtotal)
+  if (!promo.ok) errors.promo_code = promo.error
+  const discount = promo.ok ? promo.discount : 0
   // 4. The customer's fee, on what remains after the discount.
-  const fee = 0
+  const fee = await priceFee(deps, link, subtotal - discount)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {
     ok: true,
@@ -60,8 +63,8 @@ export async function priceOrder(
       subtotal,
       discount,
       fee,
-      promoCode: null,
-      promoCodeId: null,
+      promoCode: promo.ok ? promo.promoCode : null,
+      promoCodeId: promo.ok ? promo.promoCodeId : null,
       lineItems: cart?.lineItems ?? null,
       customFields,
     },

@@ -14,6 +14,7 @@ import { idempotency } from '../api/idempotency.js'
 import { linkApiRoutes } from '../api/links/routes.js'
 import { paymentApiRoutes } from '../api/payments/routes.js'
 import { productApiRoutes } from '../api/products/routes.js'
+import { promoCodeApiRoutes } from '../api/promo-codes/routes.js'
 import { webhookEndpointApiRoutes } from '../api/webhook-endpoints/routes.js'
 import { enforcePolicy } from '../auth/enforce.js'
 import type { AppEnv } from '../deps.js'
@@ -37,6 +38,7 @@ apiRoutes.use('/v1/*', idempotency())
 apiRoutes.route('/v1', linkApiRoutes)
 apiRoutes.route('/v1', paymentApiRoutes)
 apiRoutes.route('/v1', productApiRoutes)
+apiRoutes.route('/v1', promoCodeApiRoutes)
 apiRoutes.route('/v1', checkoutApiRoutes)
 apiRoutes.route('/v1', webhookEndpointApiRoutes)
 apiRoutes.route('/v1', apiKeyApiRoutes)
@@ -52,6 +54,8 @@ apiRoutes.all('/v1/payments', methodNotAllowed('GET'))
 apiRoutes.all('/v1/payments/:id', methodNotAllowed('GET'))
 apiRoutes.all('/v1/products', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/products/:id', methodNotAllowed('GET, PATCH, DELETE'))
+apiRoutes.all('/v1/promo-codes', methodNotAllowed('GET, POST'))
+apiRoutes.all('/v1/promo-codes/:id', methodNotAllowed('GET, PATCH'))
 apiRoutes.all('/v1/checkouts', methodNotAllowed('GET, POST'))
 apiRoutes.all('/v1/checkouts/:id', methodNotAllowed('GET'))
 apiRoutes.all('/v1/checkouts/:id/expire', methodNotAllowed('POST'))

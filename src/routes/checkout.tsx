@@ -27,11 +27,13 @@ import { holdBody } from '../lib/bounded-body.js'
 import { readForm } from '../lib/form-body.js'
 import { startCheckout } from '../payments/checkout.js'
 import { type OrderErrors, priceOrder } from '../payments/order.js'
+import { lookUpPromoCode } from '../payments/order-promo.js'
 import { attributeText, CHALLENGE_SLOT } from '../security/captcha.js'
 import { issueSharedToken, verifyToken } from '../security/tokens.js'
 import { cartOfLink } from './checkout-cart.js'
 import { pageKey, plainQuery } from './checkout-prepared.js'
 import { retryHref, retryValues } from './checkout-retry.js'
+import { checkoutSummary } from './checkout-summary.js'
 import { customerTooLargePage, gatewayErrorPage, notFoundPage } from './error-pages.js'
 import { pageContext, pageLanguage } from './page.js'
 import { pageVariant, prepareStaticPage } from './static-page.js'
@@ -102,6 +104,56 @@ checkoutRoutes.get('/l/:slug/challenge', (c) => {
   return c.body(challenge, 200, { 'Content-Type': 'application/json' })
 })
 
+/**
+ * A promo code's terms, asked by the order summary's script ("Apply" without a reload): the code
+ * as the merchant wrote it and its discount, or why it does not apply in the page's language.
+ * Counted with the checkout's submissions (the same limit per address), so it is no faster a way
+ * to try codes than submitting the form; kept by no cache.
+ */
+checkoutRoutes.get('/l/:slug/promo', async (c) => {
+  c.header('Cache-Control', 'no-store')
+  const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
+  if (!link) return c.json({ ok: false, message: 'Not found' }, 404)
+  const lang = pageLanguage(c, link.language)
+  const t = pageContext(c, lang).t
+  const now = c.get('clock')()
+  const limit = await hitRateLimit(
+    c.get('db'),
+    `checkout:${c.get('clientIp')(c)}`,
+    CHECKOUT_LIMIT.perWindow,
+    CHECKOUT_LIMIT.windowMs,
+    now,
+  )
+  if (!limit.allowed) {
+    c.header('Retry-After', String(Math.max(1, Math.ceil((limit.resetAt - now) / 1000))))
+    return c.json({ ok: false, message: t('errRateLimited') }, 429)
+  }
+  const typed = (c.req.query('code') ?? '').trim().slice(0, 100)
+  const found = await lookUpPromoCode(c.var, link, typed, null)
+  if (!found.ok) {
+    const params = Object.fromEntries(
+      Object.entries(found.error.params ?? {}).map(([k, v]) => [
+        k,
+        typeof v === 'number' ? formatAmount(v, lang) : v,
+      ]),
+    )
+    return c.json({ ok: false, message: t(found.error.key, params) })
+  }
+  const promo = found.promo
+  return c.json(
+    promo
+      ? {
+          ok: true,
+          code: promo.code,
+          percent_off: promo.percentOff,
+          // Centimes, as the page's data attributes hold amounts.
+          amount_off: promo.amountOff,
+          min_amount: promo.minAmount,
+        }
+      : { ok: true, code: null },
+  )
+})
+
 checkoutRoutes.post('/l/:slug', async (c) => {
   const link = await readLinkBySlug(c.get('db'), c.req.param('slug'), c.get('linkCache'))
   if (!link) return notFoundPage(c)
@@ -147,6 +199,18 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     ))
   ) {
     return renderCheckout(c, link, lang, 403, { values, errors: { form: t('errForm') } }, checkout)
+  }
+  // "Apply" of the promo code without script: the page again with the discount, nothing written
+  // and no payment started (so no captcha); counted above with the submissions.
+  if (form.apply_promo !== undefined) {
+    const closed = await unavailablePage(c, link, lang, undefined, undefined, checkout)
+    if (closed) return closed
+    const applied = await priceOrder(c.var, link, form, null)
+    const promoError = applied.ok ? undefined : applied.errors.promo_code
+    const errors: CheckoutProps['errors'] = promoError
+      ? { promo_code: t(promoError.key, formatParams(promoError.params, lang)) }
+      : {}
+    return renderCheckout(c, link, lang, 200, { values, errors }, checkout, form)
   }
   const captcha = c.get('captcha')
   if (captcha && !(await captcha.verify(c, form))) {
@@ -207,6 +271,11 @@ checkoutRoutes.post('/l/:slug', async (c) => {
     const errors = { form: t('cartRepriced') }
     return renderCheckout(c, link, lang, 409, { values, errors }, checkout, omitShownPrices(form))
   }
+  if (result.kind === 'order_refused') {
+    // The code was used up (or switched off) by others since the form was priced.
+    const errors = { [result.field]: t('errPromoUsedUp') }
+    return renderCheckout(c, link, lang, 409, { values, errors }, checkout, form)
+  }
   if (result.kind === 'gateway_error')
     return gatewayErrorPage(
       c,
@@ -227,6 +296,16 @@ checkoutRoutes.post('/l/:slug', async (c) => {
 /** The form without the prices its page showed: the page shown again shows today's. */
 function omitShownPrices(form: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(form).filter(([k]) => !k.startsWith('price_')))
+}
+
+/** An order error's params as the page writes them: amounts formatted, the rest as is. */
+function formatParams(params: Record<string, number | string> | undefined, lang: Language) {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).map(([k, v]) => [
+      k,
+      typeof v === 'number' ? formatAmount(v, lang) : v,
+    ]),
+  )
 }
 
 function pick(form: Record<string, unknown>): CheckoutProps['values'] {
@@ -253,6 +332,8 @@ async function renderCheckout(
 ) {
   const now = c.get('clock')()
   const cart = await cartOfLink(c.get('db'), link, sent)
+  // The order summary (promo code, fee): priced from the posted form, or the query's prefill.
+  const summary = await checkoutSummary(c.var, link, sent)
   const csrfToken = await issueSharedToken(
     c.get('secrets').sessionSecret,
     `checkout:${link.slug}`,
@@ -263,10 +344,14 @@ async function renderCheckout(
   // The plain form (no prefill, no errors) is the same for every visitor of this link version,
   // language and form token (docs/decisions/performance.md, "Prepared once, sent as is"). A
   // checkout's page is its one customer's, with the shop's order: never prepared, never shared.
-  // A cart's page shows the stock and prices of now: never prepared either.
+  // A cart's page shows the stock and prices of now: never prepared either. Nor is a link whose
+  // customer pays the fee (it shows the settings' rate, which the link's version does not follow),
+  // nor a page answering a form (an applied promo code).
   const plain =
     checkout === null &&
     cart === undefined &&
+    !link.customerFee &&
+    c.req.method === 'GET' &&
     status === 200 &&
     Object.keys(state.errors).length === 0 &&
     Object.values(state.values).every((v) => v === undefined) &&
@@ -308,6 +393,7 @@ async function renderCheckout(
         errors={state.errors}
         deposit={depositView(link, link) ?? undefined}
         customFields={link.customFields}
+        summary={summary}
         csrfToken={csrfToken}
         onlineTermsUrl={`/terms?lang=${lang}`}
         merchantTermsUrl={merchantTermsHref(brand, lang)}

@@ -18,6 +18,7 @@ import { overviewRoutes } from '../dashboard/overview-routes.js'
 import { paymentRoutes } from '../dashboard/payment-routes.js'
 import { peopleRoutes } from '../dashboard/people-routes.js'
 import { productImageTooLargePage, productRoutes } from '../dashboard/product-routes.js'
+import { promoCodeRoutes } from '../dashboard/promo-code-routes.js'
 import { dashboardLanguage, requireSession } from '../dashboard/session.js'
 import { logoTooLargePage, settingsRoutes } from '../dashboard/settings-routes.js'
 import { tillRoutes } from '../dashboard/till-routes.js'
@@ -49,6 +50,7 @@ dashboardRoutes.route('/', overviewRoutes)
 dashboardRoutes.route('/', linkFormRoutes)
 dashboardRoutes.route('/', linkRoutes)
 dashboardRoutes.route('/', productRoutes)
+dashboardRoutes.route('/', promoCodeRoutes)
 dashboardRoutes.route('/', paymentRoutes)
 dashboardRoutes.route('/', checkoutRoutes)
 dashboardRoutes.route('/', webhookRoutes)

@@ -67,6 +67,7 @@ const DASHBOARD = {
   notAllowed: { status: 403, title: 'notAllowedTitle', text: 'notAllowedText', back: 'home' },
   linkNotFound: { status: 404, title: 'notFoundTitle', text: 'linkNotFound' },
   productNotFound: { status: 404, title: 'notFoundTitle', text: 'prNotFound' },
+  promoCodeNotFound: { status: 404, title: 'notFoundTitle', text: 'pcNotFound' },
   // Over the form's body limit (see body-limits.ts); nothing was read further or changed.
   tooLarge: { status: 413, title: 'tooLargeTitle', text: 'tooLargeText' },
 } as const satisfies Record<string, DashRefusal>
@@ -214,6 +215,11 @@ export function linkNotFoundPage(c: DashC): Response | Promise<Response> {
 /** 404 in the dashboard: no product with this id. */
 export function productNotFoundPage(c: DashC): Response | Promise<Response> {
   return dashboardPage(c, DASHBOARD.productNotFound)
+}
+
+/** 404 in the dashboard: no promo code with this id. */
+export function promoCodeNotFoundPage(c: DashC): Response | Promise<Response> {
+  return dashboardPage(c, DASHBOARD.promoCodeNotFound)
 }
 
 /** 413 in the dashboard: the form is over its body limit. */

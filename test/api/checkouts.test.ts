@@ -257,23 +257,7 @@ describe('refusing a checkout body', () => {
       id: string
     }
 
-  it('answers 422 unprocessable_body for an unknown product or promo codes', async () => {
-    expect(
-      await refused(
-        {
-          ...base,
-          allow_promo_codes: true,
-          amount: 900,
-        },
-        422,
-      ),
-    ).toEqual({
-      code: 'unprocessable_body',
-      message: 'The request body asks for what this Paylinks does not offer: allow_promo_codes.',
-      fields: {
-        allow_promo_codes: 'allow_promo_codes must be false: this Paylinks does not offer it',
-      },
-    })
+  it('answers 422 unprocessable_body for an unknown or archived product', async () => {
     // A product the catalogue has not (or no longer sells) is named, once the body is well formed.
     const tapis = await product('Tapis')
     const gone = await product('Vieux')
@@ -458,7 +442,7 @@ describe('a checkout created with an Idempotency-Key', () => {
 
   it('keeps nothing for a 422, so the corrected body runs under the same key', async () => {
     const headers = { 'idempotency-key': 'order-1043' }
-    const wrong = { ...ORDER, allow_promo_codes: true }
+    const wrong = { ...ORDER, custom_fields: [{ key: 'size', label: 'Taille' }] }
     expect((await api(p, 'POST', '/api/v1/checkouts', { json: wrong, headers })).status).toBe(422)
     const fixed = await api(p, 'POST', '/api/v1/checkouts', { json: ORDER, headers })
     expect(fixed.status).toBe(201)

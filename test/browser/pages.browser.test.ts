@@ -11,8 +11,11 @@ import { createCheckout } from '../../src/data/checkouts.js'
 import { updateLink } from '../../src/data/links.js'
 import { getPaymentById } from '../../src/data/payments.js'
 import { setProductImage } from '../../src/data/products.js'
+import { createPromoCode } from '../../src/data/promo-codes.js'
+import { setSetting } from '../../src/data/settings.js'
+import { CUSTOMER_FEE_PERCENT_KEY } from '../../src/domain/customer-fee.js'
 import type { MessageKey } from '../../src/i18n/index.js'
-import { formatDateTime, MESSAGES } from '../../src/i18n/index.js'
+import { formatAmount, formatDateTime, MESSAGES } from '../../src/i18n/index.js'
 import { api } from '../api/helpers.js'
 import { type Paylinks, startPaylinks } from '../support/harness.js'
 import { pngLogo } from '../support/images.js'
@@ -235,6 +238,68 @@ const CASES: PageCase[] = [
         expect(await axeViolations(page, { impact: 'any' })).toEqual([])
         await screenshot(page, lang, `checkout-cart-${width}`)
       }
+    },
+  },
+  {
+    // The order summary of a link taking promo codes whose customer pays a 2.5 % fee: the total
+    // follows the typed amount, "Apply" asks for the code's terms without a reload, and the Pay
+    // button says the total; at 360 px and 1280 px.
+    name: 'checkout-promo-fee',
+    status: 200,
+    timeoutMs: 60_000,
+    title: (lang) => TITLES[lang],
+    open: async (lang) => {
+      await setSetting(p.deps.db, CUSTOMER_FEE_PERCENT_KEY, '250', Date.now())
+      const made = await createPromoCode(
+        p.deps.db,
+        {
+          code: `RAMADAN-${lang}`,
+          percentOff: 10,
+          amountOff: null,
+          minAmount: null,
+          maxRedemptions: null,
+          expiresAt: null,
+          active: true,
+        },
+        Date.now(),
+      )
+      if (!made.ok) throw new Error(made.kind)
+      const promo = await link(lang, {
+        amount: null,
+        amount_min: 100,
+        allow_promo_codes: true,
+        customer_fee: true,
+      })
+      return `/l/${promo.slug}`
+    },
+    more: async (lang, { page }) => {
+      const out = (name: string) => textOf(page.locator(`[data-out="${name}"]`))
+      await page.locator('#amount').fill('2000')
+      // 2 000 DA and 2.5 % of it: 2 050 DA, before any code.
+      expect(await out('total')).toBe(formatAmount(205_000, lang))
+      await page.locator('#promo_code').fill(`ramadan-${lang}`)
+      await page.locator('button[name="apply_promo"]').click()
+      await page.locator('[data-out="discount"]').waitFor({ state: 'visible' })
+      // 200 DA off, then 2.5 % of 1 800 DA: 45 DA; 1 845 DA in all.
+      expect(await out('discount')).toBe(`−${formatAmount(20_000, lang)}`)
+      expect(await out('fee')).toBe(formatAmount(4_500, lang))
+      expect(await out('total')).toBe(formatAmount(184_500, lang))
+      expect(await textOf(page.locator('button.pay'))).toContain(formatAmount(184_500, lang))
+      expect(await page.locator('#promo-status').textContent()).toContain(`RAMADAN-${lang}`)
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+        expect(await overflow(page)).toEqual([])
+        expect(await axeViolations(page, { impact: 'any' })).toEqual([])
+        await screenshot(page, lang, `checkout-promo-fee-${width}`)
+      }
+      // An unknown code: said beside the field, the discount gone.
+      await page.locator('#promo_code').fill('NOPE-NOPE')
+      await page.locator('button[name="apply_promo"]').click()
+      await page.locator('#promo_code-err').waitFor()
+      expect(await textOf(page.locator('#promo_code-err'))).toBe(MESSAGES[lang].errPromoUnknown)
+      expect(await out('total')).toBe(formatAmount(205_000, lang))
+      expect(await axeViolations(page, { impact: 'any' })).toEqual([])
+      await screenshot(page, lang, 'checkout-promo-fee-refused')
     },
   },
   {

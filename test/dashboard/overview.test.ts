@@ -48,10 +48,11 @@ describe('the overview page', () => {
     await pay(NOW)
     const html = await page()
     const nav = /<nav class="main"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? ''
-    expect(all(nav, /<a href="([^"]+)"/g).slice(0, 4)).toEqual([
+    expect(all(nav, /<a href="([^"]+)"/g).slice(0, 5)).toEqual([
       '/dashboard',
       '/dashboard/links',
       '/dashboard/products',
+      '/dashboard/promo-codes',
       '/dashboard/payments',
     ])
     expect(nav).toMatch(/<a href="\/dashboard" aria-current="page">Overview<\/a>/)

@@ -167,6 +167,9 @@ describe('the CSV export', () => {
       ref: 'CMD-7',
       paid_at: '2026-01-15T10:00:00+01:00',
       receipt_url: `${paylinks.url}/r/${paid.receiptId}`,
+      discount: '0.00',
+      promo_code: '',
+      fee: '0.00',
     })
   })
 

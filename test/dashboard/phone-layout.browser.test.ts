@@ -30,6 +30,7 @@ import { recordAudit } from '../../src/data/audit.js'
 import { replaceLogo } from '../../src/data/branding.js'
 import { createCheckout } from '../../src/data/checkouts.js'
 import { createProduct, setProductImage } from '../../src/data/products.js'
+import { createPromoCode } from '../../src/data/promo-codes.js'
 import { createEndpoint } from '../../src/outbound-webhooks/endpoints.js'
 import { recordAttempt } from '../../src/outbox/deliveries.js'
 import { dashboardRoutes } from '../../src/routes/dashboard.js'
@@ -69,6 +70,8 @@ interface Data {
   keyId: string
   /** A product with a long name, an image and a long SKU, sold once. */
   product: { id: string }
+  /** A promo code of the longest text, with a limit partly used. */
+  promoCode: { id: string }
 }
 
 /**
@@ -143,6 +146,40 @@ const PAGES: DashPage[] = [
           f.requestSubmit()
         }),
       ]),
+  },
+  // Promo codes, checked with axe-core too.
+  {
+    name: 'promo-codes',
+    route: 'GET /promo-codes',
+    path: () => '/dashboard/promo-codes',
+    axe: true,
+  },
+  {
+    name: 'promo-code-new',
+    route: 'GET /promo-codes/new',
+    path: () => '/dashboard/promo-codes/new',
+  },
+  {
+    name: 'promo-code-new-errors',
+    route: 'POST /promo-codes',
+    path: () => '/dashboard/promo-codes/new',
+    axe: true,
+    act: (page) =>
+      Promise.all([
+        page.waitForURL((url) => url.pathname === '/dashboard/promo-codes', { waitUntil: 'load' }),
+        page.locator('form[action="/dashboard/promo-codes"]').evaluate((f: HTMLFormElement) => {
+          ;(f.elements.namedItem('code') as HTMLInputElement).value = 'pas un code'
+          ;(f.elements.namedItem('min_amount') as HTMLInputElement).value = 'beaucoup'
+          f.noValidate = true
+          f.requestSubmit()
+        }),
+      ]),
+  },
+  {
+    name: 'promo-code-detail',
+    route: 'GET /promo-codes/:id',
+    path: (d) => `/dashboard/promo-codes/${d.promoCode.id}`,
+    axe: true,
   },
   {
     name: 'product-detail',
@@ -437,6 +474,9 @@ const NOT_PAGES = new Set([
   'POST /products/:id/unarchive',
   'POST /products/:id/delete',
   'POST /products/:id/image/delete',
+  'POST /promo-codes/:id',
+  'POST /promo-codes/:id/deactivate',
+  'POST /promo-codes/:id/activate',
   'POST /keys/:id/revoke',
   'GET /till/sales/:id/status',
   'GET /till/sales/:id/events',
@@ -685,7 +725,29 @@ async function seed(p: Paylinks): Promise<Data> {
     },
     p.deps.clock(),
   )
-  return { long, items, failed, endpoint, keyId: key.key.id, product: made.product }
+  const promo = await createPromoCode(
+    p.deps.db,
+    {
+      code: 'RAMADAN-2026-CONSTANTINE-LIVRAISON-OFFER',
+      percentOff: null,
+      amountOff: 1_250_050,
+      minAmount: 10_000_000,
+      maxRedemptions: 1_000_000,
+      expiresAt: p.deps.clock() + 86_400_000,
+      active: true,
+    },
+    p.deps.clock(),
+  )
+  if (!promo.ok) throw new Error(promo.kind)
+  return {
+    long,
+    items,
+    failed,
+    endpoint,
+    keyId: key.key.id,
+    product: made.product,
+    promoCode: promo.promoCode,
+  }
 }
 
 /** Signs in from the sign-in page (loaded unless the page already shows it, untouched). */

@@ -51,6 +51,8 @@ describe('parseCreateLink accepts', () => {
         active: false,
         inactiveMessage: 'Complet',
         partialMinAmount: null,
+        allowPromoCodes: false,
+        customerFee: false,
         metadata: { lesson: 'piano' },
       },
     })

@@ -183,7 +183,7 @@ describe('the cart on the page and its refusals', () => {
     const link = await cartLink([{ product_id: vase, quantity: 1 }])
     const changed = await api(p, 'PATCH', `/api/v1/products/${vase}`, { json: { price: 950 } })
     expect(changed.status).toBe(200)
-    // The link's amount follows the price (migration 0028's trigger).
+    // The link's amount follows the price (migration 0029_cart_stock's trigger).
     expect((await api(p, 'GET', `/api/v1/links/${link.id}`)).body.amount).toBe(950)
     const res = await submitCheckout(p, link.slug, { [`price_${vase}`]: '90000' })
     expect(res.status).toBe(400)

@@ -3,7 +3,7 @@
  * zod schemas the server parses and answers with, the ones the OpenAPI document is made from:
  * objects as `z.output` of each resource's object-schemas.ts under src/api/, bodies as `z.input`
  * of its schemas.ts, queries by their names. `tsc --noEmit` (npm run check) fails when one drifts; the
- * run only counts them. Products, promo codes and refunds have no schemas yet.
+ * run only counts them. Products and refunds are not held here yet.
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import type * as z from 'zod'
@@ -18,6 +18,12 @@ import type { linkList, linkObject } from '../../src/api/links/object-schemas.js
 import type { createLinkBody, listLinksQuery, updateLinkBody } from '../../src/api/links/schemas.js'
 import type { paymentList, paymentObject } from '../../src/api/payments/object-schemas.js'
 import type { listPaymentsQuery } from '../../src/api/payments/schemas.js'
+import type { promoCodeList, promoCodeObject } from '../../src/api/promo-codes/object-schemas.js'
+import type {
+  createPromoCodeBody,
+  listPromoCodesQuery,
+  updatePromoCodeBody,
+} from '../../src/api/promo-codes/schemas.js'
 import type {
   deliveryObject,
   webhookEndpointList,
@@ -46,6 +52,10 @@ import type {
   PaylinksError,
   Payment,
   PaymentListParams,
+  PromoCode,
+  PromoCodeCreateParams,
+  PromoCodeListParams,
+  PromoCodeUpdateParams,
   WebhookEndpoint,
   WebhookEndpointCreateParams,
   WebhookEndpointUpdateParams,
@@ -63,6 +73,8 @@ describe('the SDK types equal the API schemas', () => {
     expectTypeOf<Page<Payment>>().toEqualTypeOf<z.output<typeof paymentList>>()
     expectTypeOf<Plain<Checkout>>().toEqualTypeOf<z.output<typeof checkoutObject>>()
     expectTypeOf<Page<Checkout>>().toEqualTypeOf<z.output<typeof checkoutList>>()
+    expectTypeOf<Plain<PromoCode>>().toEqualTypeOf<z.output<typeof promoCodeObject>>()
+    expectTypeOf<Page<PromoCode>>().toEqualTypeOf<z.output<typeof promoCodeList>>()
     expectTypeOf<Plain<WebhookEndpoint>>().toEqualTypeOf<z.output<typeof webhookEndpointObject>>()
     expectTypeOf<Plain<WebhookEndpointWithSecret>>().toEqualTypeOf<
       z.output<typeof webhookEndpointWithSecret>
@@ -88,6 +100,12 @@ describe('the SDK types equal the API schemas', () => {
       z.input<typeof updateEndpointBody>
     >()
     expectTypeOf<Plain<ApiKeyCreateParams>>().toEqualTypeOf<z.input<typeof createApiKeyBody>>()
+    expectTypeOf<Plain<PromoCodeCreateParams>>().toEqualTypeOf<
+      z.input<typeof createPromoCodeBody>
+    >()
+    expectTypeOf<Plain<PromoCodeUpdateParams>>().toEqualTypeOf<
+      z.input<typeof updatePromoCodeBody>
+    >()
     // The server reads a line item's two shapes (a product, or a name and a unit price) with one
     // looser object, and the catalogue's fields as anything (to refuse them by name): the SDK's
     // body is one the schema takes, with the same fields.
@@ -102,6 +120,9 @@ describe('the SDK types equal the API schemas', () => {
     expectTypeOf<keyof PaymentListParams>().toEqualTypeOf<keyof z.input<typeof listPaymentsQuery>>()
     expectTypeOf<keyof CheckoutListParams>().toEqualTypeOf<
       keyof z.input<typeof listCheckoutsQuery>
+    >()
+    expectTypeOf<keyof PromoCodeListParams>().toEqualTypeOf<
+      keyof z.input<typeof listPromoCodesQuery>
     >()
     expectTypeOf<keyof AuditListParams>().toEqualTypeOf<keyof z.input<typeof listAuditQuery>>()
     expectTypeOf<NonNullable<LinkListParams['source']>>().toEqualTypeOf<

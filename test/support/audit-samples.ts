@@ -93,6 +93,23 @@ export const AUDIT_SAMPLES: Record<AuditAction, AuditSample> = {
       bytes: 96_256,
     },
   },
+  promo_code_created: {
+    target: { kind: 'promo_code', id: 'promo_3Hq8Wn' },
+    detail: { code: 'RAMADAN10' },
+  },
+  promo_code_updated: {
+    target: { kind: 'promo_code', id: 'promo_3Hq8Wn' },
+    detail: { code: 'RAMADAN10', fields: ['max_redemptions', 'percent_off'] },
+  },
+  promo_code_deactivated: {
+    target: { kind: 'promo_code', id: 'promo_3Hq8Wn' },
+    detail: { code: 'RAMADAN10', fields: ['active'] },
+  },
+  promo_code_activated: {
+    target: { kind: 'promo_code', id: 'promo_3Hq8Wn' },
+    detail: { code: 'RAMADAN10', fields: ['active'] },
+  },
+
   checkout_canceled: {
     target: { kind: 'checkout', id: 'chk_8Lq2Wm4Xc7Vb1Nz6Hs9Tk3Pd' },
     detail: { reference: 'CMD-1042', amount: 350000 },

@@ -7,6 +7,9 @@ import { eq, sql } from 'drizzle-orm'
 import { type Request as MiniflareRequest, Response as MiniflareResponse } from 'miniflare'
 import { describe, expect, it } from 'vitest'
 import { checkouts } from '../../db/schema.js'
+import { reservePayment } from '../../src/data/payment-reserve.js'
+import { applyOutcome } from '../../src/data/payment-transitions.js'
+import { plainOrder } from '../../src/domain/order.js'
 import { DOH_URL } from '../../src/runtime/worker/resolve-host.js'
 import { useWorker, WORKER_ADMIN_TOKEN } from './support.js'
 
@@ -162,6 +165,51 @@ describe('the merchant API on the deployed Worker', () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('product_sold')
     expect((await api(`/products/${other.id}`, { method: 'DELETE' })).status).toBe(204)
     expect((await api(`/products/${product.id}`)).status).toBe(200)
+  })
+
+  it('keeps promo codes on D1: unique whatever its case, a redemption held by the INSERT, released by the triggers', async () => {
+    const created = await send('POST', '/promo-codes', {
+      code: 'D1-Once',
+      amount_off: 100,
+      max_redemptions: 1,
+    })
+    expect(created.status).toBe(201)
+    const code = (await created.json()) as { id: string }
+    const twin = await send('POST', '/promo-codes', { code: 'd1-once', percent_off: 5 })
+    expect(twin.status).toBe(409)
+    const other = (await (
+      await send('POST', '/promo-codes', { code: 'D1-Other', percent_off: 5 })
+    ).json()) as { id: string }
+    expect((await send('PATCH', `/promo-codes/${other.id}`, { code: 'D1-ONCE' })).status).toBe(409)
+    const link = (await (
+      await send('POST', '/links', { title: 'D1', amount: 1500, allow_promo_codes: true })
+    ).json()) as { id: string }
+    const db = worker().db
+    const reserve = () =>
+      reservePayment(
+        db,
+        {
+          linkId: link.id,
+          amount: 140_000,
+          customerName: 'Amina Benali',
+          customerPhone: '0550123456',
+          customerEmail: 'amina@example.dz',
+          language: 'fr',
+          order: {
+            ...plainOrder(150_000),
+            discount: 10_000,
+            promoCode: 'D1-Once',
+            promoCodeId: code.id,
+          },
+        },
+        Date.now(),
+      )
+    const first = await reserve()
+    expect(first.ok).toBe(true)
+    expect(await reserve()).toEqual({ ok: false, reason: 'promo_unavailable' })
+    if (!first.ok) throw new Error('refused')
+    await applyOutcome(db, first.payment.id, 'failed', {}, Date.now(), 'webhook')
+    expect((await reserve()).ok).toBe(true)
   })
 
   it('creates a checkout, reads it back, lists it by reference and expires it, on D1', async () => {

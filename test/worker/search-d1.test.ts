@@ -2,7 +2,7 @@
  * Search on D1: migration 0009 applied by wrangler to a local D1 (its statement splitter, its
  * SQLite in workerd: test/worker/build.ts), the triggers filling the trigram indexes, and the same list
  * queries as on Node finding payments and links through drizzle's D1 driver. On the same D1, a
- * cart's stock (migration 0028): the last unit wanted by many at once is held by one INSERT only,
+ * cart's stock (migration 0029_cart_stock): the last unit wanted by many at once is held by one INSERT only,
  * released when its payment fails, taken when one is paid.
  */
 import { drizzle } from 'drizzle-orm/d1'

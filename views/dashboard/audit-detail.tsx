@@ -98,6 +98,7 @@ const SETTINGS_FIELDS: Record<SettingsField, DashKey> = {
   defaultLanguage: 'stFieldLanguage',
   receiptFooter: 'stFieldFooter',
   tillLinkMinutes: 'stFieldTillMinutes',
+  customerFeePercent: 'stFeePercent',
 }
 
 /** A webhook endpoint's fields: the API's names and the dashboard's form values alike. */
@@ -389,6 +390,20 @@ const PRODUCT_FIELDS: Record<string, DashKey> = {
 /** A product's acts: its name and the fields sent. */
 const productAct: Render = (r) => [...r.line('name'), ...changed(PRODUCT_FIELDS)(r)]
 
+/** A promo code's fields as its form names them, for "fields changed". */
+const PROMO_CODE_FIELDS: Record<string, DashKey> = {
+  code: 'pcFieldCode',
+  percent_off: 'pcFieldPercent',
+  amount_off: 'pcFieldAmount',
+  min_amount: 'pcFieldMin',
+  max_redemptions: 'pcFieldMax',
+  expires_at: 'pcFieldExpires',
+  active: 'pcColStatus',
+}
+
+/** A promo code's acts: its code and the fields sent. */
+const promoCodeAct: Render = (r) => [...r.line('code'), ...changed(PROMO_CODE_FIELDS)(r)]
+
 /** A product's image: a new one (its format, size and weight) or its removal. */
 const productImageAct: Render = (r) => {
   const name = r.line('name')
@@ -471,6 +486,10 @@ export const DETAILS: Record<AuditAction, Render> = {
   product_unarchived: productAct,
   product_deleted: productAct,
   product_image_changed: productImageAct,
+  promo_code_created: promoCodeAct,
+  promo_code_updated: promoCodeAct,
+  promo_code_deactivated: promoCodeAct,
+  promo_code_activated: promoCodeAct,
   checkout_canceled: asKeys,
   payment_canceled: asKeys,
   checkout_created: checkoutAct,

@@ -36,6 +36,7 @@ export type NavItem =
   | 'overview'
   | 'links'
   | 'products'
+  | 'promo-codes'
   | 'payments'
   | 'checkouts'
   | 'new'
@@ -52,6 +53,12 @@ const NAV: { item: NavItem; href: string; label: DashKey; needs: Permission | 's
   { item: 'overview', href: '/dashboard', label: 'navOverview', needs: 'payments.read' },
   { item: 'links', href: '/dashboard/links', label: 'navLinks', needs: 'links.read' },
   { item: 'products', href: '/dashboard/products', label: 'navProducts', needs: 'links.read' },
+  {
+    item: 'promo-codes',
+    href: '/dashboard/promo-codes',
+    label: 'navPromoCodes',
+    needs: 'links.read',
+  },
   { item: 'payments', href: '/dashboard/payments', label: 'navPayments', needs: 'payments.today' },
   { item: 'checkouts', href: '/dashboard/checkouts', label: 'navCheckouts', needs: 'links.read' },
   { item: 'new', href: '/dashboard/links/new', label: 'navNewLink', needs: 'links.write' },

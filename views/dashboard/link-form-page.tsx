@@ -211,6 +211,18 @@ export function LinkFormPage(props: {
               <span>{t('fieldActive')}</span>
             </Check>
             <TextArea {...common} name="inactive_message" label="fieldInactiveMessage" />
+            <Check
+              type="checkbox"
+              attrs={{ name: 'allow_promo_codes', value: 'on', checked: form.allow_promo_codes }}
+            >
+              <span>{t('lfAllowPromo')}</span>
+            </Check>
+            <Check
+              type="checkbox"
+              attrs={{ name: 'customer_fee', value: 'on', checked: form.customer_fee }}
+            >
+              <span>{t('lfCustomerFee')}</span>
+            </Check>
           </fieldset>
           <fieldset>
             <legend>{t('sectionCustomFields')}</legend>

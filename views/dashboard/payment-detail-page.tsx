@@ -186,6 +186,16 @@ export function PaymentDetailPage(props: { ctx: DashContext; detail: PaymentDeta
             ],
             [t('colAmount'), amount],
             [t('detailBalance'), depositText(ctx, props.detail.deposit)],
+            // What the amount is made of when a promo code or the customer's fee changed it.
+            [
+              t('pdSubtotal'),
+              p.discount > 0 || p.fee > 0 ? formatAmount(p.subtotal ?? p.amount, ctx.lang) : null,
+            ],
+            [
+              p.promoCode ? `${t('pdDiscount')} (${p.promoCode})` : t('pdDiscount'),
+              p.discount > 0 ? `−${formatAmount(p.discount, ctx.lang)}` : null,
+            ],
+            [t('pdFee'), p.fee > 0 ? formatAmount(p.fee, ctx.lang) : null],
             [
               t('fieldLink'),
               link ? (

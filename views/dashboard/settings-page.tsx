@@ -128,6 +128,7 @@ export function SettingsPage(props: {
         <StoreSection ctx={ctx} field={field} defaults={defaults} />
         <ContactsSection ctx={ctx} field={field} />
         <TermsSection ctx={ctx} field={field} defaults={defaults} />
+        <FeeSection ctx={ctx} field={field('customerFeePercent')} />
         <TillSection ctx={ctx} field={field('tillLinkMinutes')} />
       </form>
     </DashLayout>
@@ -298,6 +299,31 @@ function TermsSection(props: SectionProps & { defaults: SettingsDefaults }) {
       {TERMS.map(({ lang, field: f, name, label }) => (
         <TextArea {...field(f)} name={name} label={label} max={20000} rows={5} lang={lang} />
       ))}
+    </section>
+  )
+}
+
+/** The fee a customer pays on the links that pass it on (`customer_fee`), as a percent. */
+function FeeSection(props: { ctx: DashContext; field: FieldOf }) {
+  const { ctx, field } = props
+  const t = ctx.t
+  return (
+    <section class="card" aria-labelledby="fee-title">
+      <h2 id="fee-title">{t('stFeePercent')}</h2>
+      <Field
+        id="customerFeePercent"
+        label={t('stFeePercent')}
+        type="text"
+        attrs={{
+          name: 'customer_fee_percent',
+          value: field.value,
+          inputmode: 'decimal',
+          maxlength: 5,
+          dir: 'ltr',
+        }}
+        hint={t('stFeePercentHint')}
+        error={field.error}
+      />
     </section>
   )
 }

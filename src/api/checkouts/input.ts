@@ -125,12 +125,7 @@ export function parseCreateCheckout(
   if (cartLines) Object.assign(problems, cartLineProblems(cartLines))
   const customer = customerOf(v.customer, problems)
   if (Object.keys(problems).length > 0) return { ok: false, status: 400, problems }
-
-  // Well formed: what it asks may still be more than this Paylinks offers.
-  const missing: FieldProblems = {}
-  if (v.allow_promo_codes !== undefined && v.allow_promo_codes !== false)
-    missing.allow_promo_codes = { code: 'not_available', params: { value: 'false' } }
-  if (Object.keys(missing).length > 0) return { ok: false, status: 422, problems: missing }
+  // Well formed: its products are checked against the catalogue by priceCheckoutCart (422).
 
   const language = v.language ?? opts.defaultLanguage
   const reference = v.reference ?? null
@@ -143,6 +138,7 @@ export function parseCreateCheckout(
       cartLines,
       reference,
       metadata: v.metadata ?? {},
+      allowPromoCodes: v.allow_promo_codes ?? false,
       ...customer,
       successUrl: v.success_url,
       cancelUrl: v.cancel_url ?? null,

@@ -125,10 +125,9 @@ export const createCheckoutBody = z.strictObject({
   custom_fields: customFieldsBody.optional(),
   // Offered with the catalogue: only "none" is taken (anything else is 422 `unprocessable_body`).
   allow_promo_codes: z
-    .unknown()
+    .boolean(wrongType('not_boolean'))
     .optional()
-    .meta({ type: 'boolean', const: false })
-    .describe('Whether the customer may enter a promo code: only `false` is taken.'),
+    .describe('Whether the customer may enter a promo code (/api/v1/promo-codes).'),
 })
 
 export type CreateCheckoutBody = z.output<typeof createCheckoutBody>

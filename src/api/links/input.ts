@@ -69,6 +69,8 @@ function toValues(body: CreateLinkBody | UpdateLinkBody): LinkChanges {
     'partialMinAmount',
     body.allow_partial === undefined ? undefined : (body.allow_partial?.min_amount ?? null),
   )
+  set('allowPromoCodes', body.allow_promo_codes)
+  set('customerFee', body.customer_fee)
   set('metadata', body.metadata)
   set('customFields', body.custom_fields)
   return out

@@ -47,6 +47,10 @@ export const linkObject = z.object({
   success_url: z.string().nullable(),
   active: z.boolean(),
   inactive_message: z.string().nullable(),
+  allow_promo_codes: z.boolean().describe('whether the customer may enter a promo code'),
+  customer_fee: z
+    .boolean()
+    .describe('whether the customer pays the fee of the setting customer_fee_percent'),
   metadata: metadata.describe(
     'your own keys and texts (`{}` when none); each payment made from the link keeps a copy as it was then',
   ),

@@ -53,6 +53,8 @@ export function toLinkObject(
     success_url: link.successUrl,
     active: link.active,
     inactive_message: link.inactiveMessage,
+    allow_promo_codes: link.allowPromoCodes,
+    customer_fee: link.customerFee,
     metadata: link.metadata,
     allow_partial:
       link.partialMinAmount === null

@@ -122,6 +122,12 @@ const fields = {
     .nullable()
     .describe('fixed and invoice links: pay in parts, each at least min_amount or the balance'),
   custom_fields: customFieldsBody,
+  allow_promo_codes: z
+    .boolean(wrongType('not_boolean'))
+    .describe('whether the customer may enter a promo code (/api/v1/promo-codes)'),
+  customer_fee: z
+    .boolean(wrongType('not_boolean'))
+    .describe('whether the customer pays the setting customer_fee_percent on top of the order'),
 }
 
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
