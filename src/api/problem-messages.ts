@@ -82,7 +82,7 @@ const API_PROBLEMS: Record<ProblemCode, string> = {
   product_archived: '{field} names an archived product',
   quantity_out_of_range: '{field} must be from {min} to {max}',
   mixed_line_items:
-    '{field}: a checkout’s lines are either all products (product_id) or all named (name, unit_price)',
+    '{field} mixes a product with named lines: a checkout’s lines are either all products (product_id) or all named (name, unit_price)',
   bad_promo_code: '{field} must be 3 to 40 letters, digits, _ or -',
   one_discount:
     '{field} needs the other kind left out: give percent_off or amount_off, one of them',

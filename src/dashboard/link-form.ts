@@ -410,12 +410,13 @@ export function formToBody(form: LinkForm, previous?: LinkForm): MappedForm {
   const fieldLines: number[] = []
   const full = fullBody(form, problems, itemLines, fieldLines)
   if (!previous) {
-    // A new link leaves out what is empty, and the promo code and fee boxes left unticked (the
-    // default).
+    // A new link leaves out what is empty (no questions asked is no custom_fields), and the promo
+    // code and fee boxes left unticked (the default).
     const unticked = (k: string, v: unknown) =>
       v === false && (k === 'allow_promo_codes' || k === 'customer_fee')
+    const empty = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0)
     const body = Object.fromEntries(
-      Object.entries(full).filter(([k, v]) => v !== null && !unticked(k, v)),
+      Object.entries(full).filter(([k, v]) => !empty(v) && !unticked(k, v)),
     )
     return { body, problems, itemLines, fieldLines }
   }

@@ -442,7 +442,7 @@ describe('a checkout created with an Idempotency-Key', () => {
 
   it('keeps nothing for a 422, so the corrected body runs under the same key', async () => {
     const headers = { 'idempotency-key': 'order-1043' }
-    const wrong = { ...ORDER, custom_fields: [{ key: 'size', label: 'Taille' }] }
+    const wrong = { ...ORDER, line_items: [{ product_id: 'prod_8Kx2', quantity: 2 }] }
     expect((await api(p, 'POST', '/api/v1/checkouts', { json: wrong, headers })).status).toBe(422)
     const fixed = await api(p, 'POST', '/api/v1/checkouts', { json: ORDER, headers })
     expect(fixed.status).toBe(201)

@@ -327,7 +327,11 @@ describe('examples and real answers against the document', () => {
     const list = await api(p, 'GET', '/api/v1/checkouts?limit=1')
     expect(component('CheckoutList').safeParse(list.body).success).toBe(true)
     const refused = await api(p, 'POST', '/api/v1/checkouts', {
-      json: { ...createCheckoutExamples.amount.value, custom_fields: [{ key: 'size' }] },
+      json: {
+        ...createCheckoutExamples.amount.value,
+        amount: undefined,
+        line_items: [{ product_id: 'prod_8Kx2', quantity: 1 }],
+      },
     })
     expect(refused.status).toBe(422)
     expect(component('Error').safeParse(refused.body).success).toBe(true)

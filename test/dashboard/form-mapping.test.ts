@@ -82,6 +82,7 @@ describe('form to body', () => {
       amount_min: 60,
       amount_max: null,
       invoice_items: null,
+      line_items: null,
     })
     // A cleared title is sent as empty so the rules can say it is required.
     expect(formToBody({ ...before, title: '' }, before).body).toEqual({ title: '' })

@@ -23,6 +23,7 @@ const PARAMS: Partial<Record<ProblemCode, Record<string, string | number>>> = {
   items_total_too_low: { min: 5000 },
   items_total_too_high: { max: 10_000_000_000 },
   not_available: { value: '[]' },
+  quantity_out_of_range: { min: 1, max: 5 },
 }
 
 const problemsOf = (schema: z.ZodType, input: unknown) => {

@@ -121,8 +121,15 @@ describe('a cart with an adjustable quantity, paid through the simulator', () =>
     expect(detail).toMatch(/Sous-total<\/th><td class="num">15\s901,00\sDA/)
     const csv = await (await browser.get('/dashboard/payments.csv')).text()
     const [header, row] = csv.trim().split(/\r?\n/)
-    expect(header?.split(',').slice(-2)).toEqual(['subtotal', 'line_items'])
-    expect(row).toMatch(/,15901\.00,"3 × Tapis berbère \(TAP-1\); 2 × Coussin"$/)
+    expect(header?.split(',').slice(-6)).toEqual([
+      'subtotal',
+      'discount',
+      'promo_code',
+      'fee',
+      'line_items',
+      'custom_fields',
+    ])
+    expect(row).toMatch(/,15901\.00,0\.00,,0\.00,"3 × Tapis berbère \(TAP-1\); 2 × Coussin",$/)
 
     // Sold once, the product is archived, never deleted.
     const del = await api(p, 'DELETE', `/api/v1/products/${tapis}`)
