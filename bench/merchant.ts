@@ -209,6 +209,8 @@ export async function merchantRows(notes: string[], seconds = 3): Promise<Row[]>
       ['API products `q` (a name)', '/api/v1/products?q=Tapis', api],
       ['API product (the best seller)', `/api/v1/products/${product.id}`, api],
       ['Dashboard products page', '/dashboard/products', dash],
+      ['API promo codes', '/api/v1/promo-codes', api],
+      ['Dashboard promo codes page', '/dashboard/promo-codes', dash],
       [
         'API payments `link_id` (the busiest cart link)',
         `/api/v1/payments?link_id=${cart.id}`,

@@ -17,11 +17,11 @@ afterEach(async () => {
   p = undefined
 })
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read by path and every value used is asserted.
 async function api(
   method: string,
   path: string,
   json?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read by path and every value used is asserted.
 ): Promise<{ status: number; body: any }> {
   const res = await fetch(`${p!.url}/api/v1${path}`, {
     method,
