@@ -36,8 +36,8 @@ const VALUES: PromoCodeValues = {
   active: true,
 }
 
-async function make(values: Partial<PromoCodeValues> = {}) {
-  const made = await createPromoCode(t.db, { ...VALUES, ...values }, T0)
+async function make(values: Partial<PromoCodeValues> = {}, at = T0) {
+  const made = await createPromoCode(t.db, { ...VALUES, ...values }, at)
   if (!made.ok) throw new Error(made.kind)
   return made.promoCode
 }
@@ -74,7 +74,9 @@ describe('promo codes', () => {
     })
     expect((await findPromoCode(t.db, 'ramadan10'))?.id).toBe(code.id)
     expect(await findPromoCode(t.db, 'ramadan1')).toBeNull()
-    const other = await make({ code: 'BIENVENUE', percentOff: null, amountOff: 50_000 })
+    // Made a moment later: the list is newest first (two codes made in the same millisecond are
+    // ordered by their random ids).
+    const other = await make({ code: 'BIENVENUE', percentOff: null, amountOff: 50_000 }, T0 + 1)
     expect(await updatePromoCode(t.db, other.id, { code: 'ramadan10' }, T0 + 1)).toEqual({
       ok: false,
       kind: 'code_taken',
