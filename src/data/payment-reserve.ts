@@ -209,9 +209,9 @@ async function refusal(
   request: PaymentRequest,
   now: number,
   sessionMs: number,
-  promoCodeId: string | null = null,
 ): Promise<ReserveRefusal | null> {
   const linkId = request.linkId
+  const promoCodeId = request.order?.promoCodeId ?? null
   const [link] = await db
     .select({
       active: links.active,
@@ -279,13 +279,8 @@ export async function reservePayment(
     const payment = await tryInsert(db, request, now)
     if (payment) return { ok: true, payment }
     const why =
-      (await refusal(
-        db,
-        request,
-        now,
-        opts.sessionMs ?? DEFAULT_SESSION_MS,
-        request.order?.promoCodeId ?? null,
-      )) ?? (request.order?.lineItems ? await cartRefusal(db, request.order.lineItems) : null)
+      (await refusal(db, request, now, opts.sessionMs ?? DEFAULT_SESSION_MS)) ??
+      (request.order?.lineItems ? await cartRefusal(db, request.order.lineItems) : null)
     if (why) return why
     // A pending payment failed between the insert and the read: its place is free, try again.
     if (attempt >= ATTEMPTS) {

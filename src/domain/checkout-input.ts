@@ -77,6 +77,15 @@ export function westernDigits(raw: string): string {
   })
 }
 
+/**
+ * An amount as the customer typed it, read the one way every typed amount is (the open amount, a
+ * deposit's part, the order summary's): Western digits, spaces and thousands separators dropped,
+ * the first `,` as the decimal mark. Empty when nothing was typed; parseDzd reads the rest.
+ */
+export function typedAmountText(raw: string): string {
+  return westernDigits(raw).replace(/\s/g, '').replace(',', '.')
+}
+
 /** The fields of the form that carry text the customer (or the link's prefill) wrote. */
 const TEXT_FIELDS = ['name', 'phone', 'email', 'amount', 'ref'] as const
 
@@ -111,7 +120,7 @@ export function parseCheckoutForm(
 
   let amount: number | null = null
   if (bounds.open) {
-    const amountRaw = westernDigits(text(form.amount)).replace(/\s/g, '').replace(',', '.')
+    const amountRaw = typedAmountText(text(form.amount))
     amount = amountRaw.length === 0 ? null : parseDzd(amountRaw)
     const min = Math.max(bounds.min, MIN_AMOUNT)
     const max = Math.min(bounds.max ?? MAX_AMOUNT, MAX_AMOUNT)

@@ -6,7 +6,7 @@
  * a part paid meanwhile makes it refuse with `balance_changed`.
  */
 import type { Link, LinkCounters } from '../../db/schema.js'
-import { westernDigits } from '../domain/checkout-input.js'
+import { typedAmountText } from '../domain/checkout-input.js'
 import { checkDepositPart, depositView } from '../domain/deposit.js'
 import type { MessageKey } from '../i18n/index.js'
 
@@ -28,9 +28,7 @@ export function depositSubtotal(
   const view = depositView(link, { paidTotal: link.paidTotal })
   if (!view) return null
   const raw = typeof form.amount === 'string' ? form.amount.slice(0, 40) : ''
-  const entered = westernDigits(raw)
-    .replace(/[\s\u00a0\u202f\u066c]/g, '')
-    .replace(/[,\u066b]/, '.')
+  const entered = typedAmountText(raw)
   const check = checkDepositPart(view, entered)
   if (check.ok) return { ok: true, subtotal: check.part }
   const amount: AmountError =

@@ -7,6 +7,7 @@ import type { Link } from '../../db/schema.js'
 import type { CheckoutSummary } from '../../views/checkout-summary.js'
 import type { AppDeps } from '../deps.js'
 import { MIN_AMOUNT } from '../domain/amount-bounds.js'
+import { typedAmountText } from '../domain/checkout-input.js'
 import { orderAmount } from '../domain/order.js'
 import { parseDzd } from '../lib/money.js'
 import { priceOrder } from '../payments/order.js'
@@ -29,7 +30,8 @@ export async function checkoutSummary(
   form: Record<string, unknown>,
 ): Promise<CheckoutSummary | undefined> {
   if (!hasSummary(link)) return undefined
-  const typedAmount = typeof form.amount === 'string' ? parseDzd(form.amount.trim()) : null
+  const typedAmount =
+    typeof form.amount === 'string' ? parseDzd(typedAmountText(form.amount.slice(0, 40))) : null
   // The open amount as typed stands in for the customer's details: only the amount is priced.
   const input =
     link.amount === null && typedAmount !== null

@@ -131,13 +131,10 @@ checkoutRoutes.get('/l/:slug/promo', async (c) => {
   const typed = (c.req.query('code') ?? '').trim().slice(0, 100)
   const found = await lookUpPromoCode(c.var, link, typed, null)
   if (!found.ok) {
-    const params = Object.fromEntries(
-      Object.entries(found.error.params ?? {}).map(([k, v]) => [
-        k,
-        typeof v === 'number' ? formatAmount(v, lang) : v,
-      ]),
-    )
-    return c.json({ ok: false, message: t(found.error.key, params) })
+    return c.json({
+      ok: false,
+      message: t(found.error.key, formatParams(found.error.params, lang)),
+    })
   }
   const promo = found.promo
   return c.json(
@@ -239,15 +236,8 @@ checkoutRoutes.post('/l/:slug', async (c) => {
       ...(priced.ok ? {} : priced.errors),
     }
     const errors: CheckoutProps['errors'] = {}
-    for (const [field, error] of Object.entries(refused)) {
-      const params = Object.fromEntries(
-        Object.entries(error.params ?? {}).map(([k, v]) => [
-          k,
-          typeof v === 'number' ? formatAmount(v, lang) : v,
-        ]),
-      )
-      errors[field] = t(error.key, params)
-    }
+    for (const [field, error] of Object.entries(refused))
+      errors[field] = t(error.key, formatParams(error.params, lang))
     return renderCheckout(c, link, lang, 400, { values, errors }, checkout, form)
   }
   const result = await startCheckout(c.var, link, parsed.value, lang, priced.order)
